@@ -1,0 +1,30 @@
+"""Small helpers shared by every layer: clocks, ids, and "did you mean" suggestions."""
+
+from __future__ import annotations
+
+import difflib
+import uuid
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+
+def utcnow() -> datetime:
+    """The current time as an aware UTC datetime (the default clock)."""
+    return datetime.now(UTC)
+
+
+def new_id(prefix: str = "") -> str:
+    """A random, URL-safe identifier, optionally prefixed (``plan_1f0c...``)."""
+    return f"{prefix}{uuid.uuid4().hex}"
+
+
+def closest(word: str, candidates: Iterable[str]) -> str | None:
+    """The candidate closest to ``word`` (for "did you mean ...?" hints), or None when nothing is close."""
+    matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return matches[0] if matches else None
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """A ready-made hint naming the closest candidate, or None."""
+    match = closest(word, candidates)
+    return f"did you mean '{match}'?" if match else None

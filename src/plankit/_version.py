@@ -1,0 +1,3 @@
+"""The single source of plankit's version string."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,4 @@
+import typer
+app = typer.Typer()
+def main() -> None:
+    app()

@@ -1,0 +1,140 @@
+"""The exception tree of plankit, and how failures are classified.
+
+Every exception plankit raises on purpose derives from :class:`PlankitError`; where a builtin fits,
+the class subclasses it too, so ``except ValueError`` keeps working for callers who don't know plankit::
+
+    PlankitError
+    ├── PlanFormatError (ValueError)      a plan document that can't be used: unreadable, invalid, too big
+    ├── PlanStatusError (ValueError)      an illegal plan status transition
+    ├── PolicyError (ValueError)          a policy document that can't be used
+    ├── MissingExtraError (ImportError)   an optional dependency is not installed
+    └── StepFailure                       a step failed while running; classified by :class:`ErrorType`
+        ├── RateLimitError                the tool was rate limited (retried after ``retry_after``)
+        ├── ServerError                   a server-side failure (retried)
+        ├── ToolError                     the tool itself failed (retried)
+        └── UserError (ValueError)        the input is wrong (never retried)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+__all__ = [
+    "ErrorType",
+    "FormatProblem",
+    "MissingExtraError",
+    "PlanFormatError",
+    "PlanStatusError",
+    "PlankitError",
+    "PolicyError",
+    "RateLimitError",
+    "ServerError",
+    "StepFailure",
+    "ToolError",
+    "UserError",
+]
+
+
+class PlankitError(Exception):
+    """Base class of every error plankit raises on purpose."""
+
+
+@dataclass(frozen=True)
+class FormatProblem:
+    """One thing wrong with an input document: where (a JSON path such as ``$.steps[2].tool``) and what."""
+
+    path: str
+    message: str
+    hint: str | None = None
+
+    def __str__(self) -> str:
+        text = f"{self.path}: {self.message}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class _DocumentError(PlankitError, ValueError):
+    """An input document that can't be used; carries every problem found, not only the first."""
+
+    def __init__(self, message: str, problems: list[FormatProblem] | None = None, source: str | None = None):
+        self.message = message
+        self.problems: list[FormatProblem] = list(problems or [])
+        self.source = source
+        super().__init__(self._render())
+
+    def _render(self) -> str:
+        head = f"{self.source}: {self.message}" if self.source else self.message
+        if not self.problems:
+            return head
+        return head + "\n" + "\n".join(f"  {problem}" for problem in self.problems)
+
+
+class PlanFormatError(_DocumentError):
+    """A plan document that can't be loaded: missing, unreadable, invalid, too large or too deep."""
+
+
+class PolicyError(_DocumentError):
+    """A policy document that can't be used: unknown keys, invalid patterns, wrong types."""
+
+
+class PlanStatusError(PlankitError, ValueError):
+    """A plan was asked to move to a status that is not reachable from its current one."""
+
+
+class MissingExtraError(PlankitError, ImportError):
+    """An optional dependency is missing; the message says which extra installs it."""
+
+    def __init__(self, package: str, extra: str):
+        self.package = package
+        self.extra = extra
+        super().__init__(f"{package} is not installed; install it with: pip install 'plankit[{extra}]'")
+
+
+class ErrorType(str, Enum):
+    """How a step failure is classified, which decides whether it is retried."""
+
+    RATE_LIMIT = "RATE_LIMIT"
+    SERVER_ERROR = "SERVER_ERROR"
+    TOOL_ERROR = "TOOL_ERROR"
+    USER_ERROR = "USER_ERROR"
+    UNKNOWN = "UNKNOWN"
+
+
+class StepFailure(PlankitError):
+    """A step failed while running. Tools raise a subclass to say how the failure should be treated."""
+
+    error_type: ErrorType = ErrorType.UNKNOWN
+    retryable: bool = True
+
+
+class RateLimitError(StepFailure):
+    """The tool hit a rate limit; ``retry_after`` (seconds) is honoured before the next attempt."""
+
+    error_type = ErrorType.RATE_LIMIT
+
+    def __init__(self, message: str = "rate limited", retry_after: float | None = None):
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class ServerError(StepFailure):
+    """A server-side failure (an HTTP 5xx, say); retried under the step's policy."""
+
+    error_type = ErrorType.SERVER_ERROR
+
+    def __init__(self, message: str = "server error", status_code: int | None = None):
+        super().__init__(message)
+        self.status_code = status_code
+
+
+class ToolError(StepFailure):
+    """The tool failed on its own terms; retried under the step's policy."""
+
+    error_type = ErrorType.TOOL_ERROR
+
+
+class UserError(StepFailure, ValueError):
+    """The step's input is wrong; retrying can't help, so it is never retried."""
+
+    error_type = ErrorType.USER_ERROR
+    retryable = False

@@ -1,0 +1,46 @@
+"""The pydantic base classes every IR model shares: strict keys, aware datetimes, and tags kept on dump."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, ClassVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+
+
+def _assume_utc(value: datetime) -> datetime:
+    # Plans travel between machines; a naive time would mean different instants on each, so pin it to UTC.
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+UtcDatetime = Annotated[datetime, AfterValidator(_assume_utc)]
+"""A datetime that is always timezone-aware; a naive input is taken as UTC."""
+
+
+class IRModel(BaseModel):
+    """Base of every IR model: unknown keys are errors, and enum values are stored as plain strings."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, use_enum_values=False)
+
+
+class TaggedModel(IRModel):
+    """A member of a tagged union. Its tag is always dumped, even though it has a default.
+
+    The canonical form drops defaults to stay small, but a union member without its tag could not be
+    loaded back, so the tag (and the id, when the model has one) is written first.
+    """
+
+    tag_field: ClassVar[str] = "type"
+
+    @model_serializer(mode="wrap")
+    def _dump_with_tag(self, handler: SerializerFunctionWrapHandler) -> Any:
+        data = handler(self)
+        if not isinstance(data, dict):  # pragma: no cover - pydantic always hands back a dict for models
+            return data
+        head: dict[str, Any] = {}
+        if "id" in type(self).model_fields:
+            head["id"] = data.pop("id", getattr(self, "id", None))
+        head[self.tag_field] = getattr(self, self.tag_field)
+        data.pop(self.tag_field, None)
+        head.update(data)
+        return head

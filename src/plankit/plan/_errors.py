@@ -1,0 +1,136 @@
+"""Turn pydantic's validation errors into problems a person can act on.
+
+Paths are given in the document as the user wrote it (``root``, ``onFailure``), not in the normalized
+form; unknown keys name the closest valid key; unknown ``type`` tags list the valid ones.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .._utils import did_you_mean
+from ..errors import FormatProblem
+from ._model import Plan, ValidationInfo, ValidationIssue
+from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
+from ._normalize import snake_case
+from ._triggers import (
+    BalanceTrigger,
+    ConditionTrigger,
+    CronTrigger,
+    ImmediateTrigger,
+    IntervalTrigger,
+    OnChainEventTrigger,
+    PriceTrigger,
+    TimeTrigger,
+)
+from ._values import CompareCondition, EnvRef, LiteralValue, LogicCondition, RuntimeRef, StepOutputRef
+
+_TRIGGERS: dict[str, type[BaseModel]] = {
+    "time": TimeTrigger,
+    "interval": IntervalTrigger,
+    "condition": ConditionTrigger,
+    "immediate": ImmediateTrigger,
+    "cron": CronTrigger,
+    "price": PriceTrigger,
+    "onchain_event": OnChainEventTrigger,
+    "balance": BalanceTrigger,
+}
+_CONDITIONS: dict[str, type[BaseModel]] = {"compare": CompareCondition, "logic": LogicCondition}
+_VALUES: dict[str, type[BaseModel]] = {
+    "literal": LiteralValue, "step_output": StepOutputRef, "env": EnvRef, "runtime": RuntimeRef,
+}
+_POLICIES: dict[str, type[BaseModel]] = {"abort": AbortPolicy, "skip": SkipPolicy, "retry": RetryPolicy}
+_BY_TAG: dict[str, type[BaseModel]] = {**_VALUES, **_CONDITIONS, **_POLICIES, **_TRIGGERS, **NODE_TYPES}
+_TRIGGER_SLOTS = ("trigger",)
+
+
+def _keys_of(model: type[BaseModel]) -> list[str]:
+    return [info.alias or name for name, info in model.model_fields.items()]
+
+
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
+    """The model that owns the last key of ``loc``: the last union tag on the way, else a plain field model."""
+    for index in range(len(loc) - 2, -1, -1):
+        item = loc[index]
+        if isinstance(item, str) and item in _BY_TAG:
+            parent = loc[index - 1] if index > 0 else None
+            if parent in _TRIGGER_SLOTS and item in _TRIGGERS:
+                return _TRIGGERS[item]
+            return _BY_TAG[item]
+    if loc[:1] == ("validation",):
+        return ValidationIssue if "issues" in loc else ValidationInfo
+    return Plan
+
+
+def _display_path(raw: Any, loc: tuple[Any, ...]) -> str:
+    """The JSON path of ``loc`` in the user's own document (its spelling of keys, ``root``...)."""
+    parts: list[str] = []
+    current = raw
+    skip_next_index = False
+    for item in loc:
+        if isinstance(item, int):
+            if skip_next_index:
+                skip_next_index = False
+                continue
+            parts.append(f"[{item}]")
+            current = current[item] if isinstance(current, list) and 0 <= item < len(current) else None
+            continue
+        if isinstance(current, list) and item == "steps" and not parts:  # a bare array of steps
+            continue
+        if isinstance(current, dict):
+            if item == "steps" and "steps" not in current and "root" in current:
+                parts.append(".root")
+                current, skip_next_index = current["root"], True
+                continue
+            original = next((key for key in current if isinstance(key, str) and snake_case(key) == item), None)
+            if original is None and item in _BY_TAG and current.get("type", current.get("strategy")) is not None:
+                continue  # a union tag pydantic puts in the location; it is not a key of the document
+            if original is None and item in _BY_TAG and item not in current:
+                continue
+            parts.append(f".{original or item}")
+            current = current.get(original) if original is not None else None
+            continue
+        if item in _BY_TAG:
+            continue
+        parts.append(f".{item}")
+        current = None
+    return "$" + "".join(parts)
+
+
+def _describe(error: Any) -> tuple[str, str | None]:
+    kind = error["type"]
+    loc = tuple(error["loc"])
+    if kind == "extra_forbidden":
+        key = str(loc[-1]) if loc else "?"
+        return f"unknown key {key!r}", did_you_mean(snake_case(key), _keys_of(_model_at(loc)))
+    if kind == "missing":
+        return f"missing required key {loc[-1]!r}" if loc else "missing value", None
+    if kind == "union_tag_invalid":
+        ctx = error.get("ctx", {})
+        tag, expected = ctx.get("tag"), ctx.get("expected_tags", "")
+        choices = [choice.strip(" '") for choice in str(expected).split(",")]
+        hint = did_you_mean(str(tag), choices) or f"use one of: {expected}"
+        return f"unknown {ctx.get('discriminator', 'type').strip(chr(39))} {tag!r}", hint
+    if kind == "union_tag_not_found":
+        ctx = error.get("ctx", {})
+        field = str(ctx.get("discriminator", "type")).strip("'")
+        return f"no {field!r} key, so it is not clear what this is", f"add \"{field}\" (for a step: action, llm, ...)"
+    message = str(error["msg"])
+    for prefix in ("Value error, ", "Assertion failed, "):
+        message = message.removeprefix(prefix)
+    return message, None
+
+
+def describe_validation_errors(exc: ValidationError, raw: Any, normalized: Any) -> list[FormatProblem]:
+    """One :class:`FormatProblem` per validation error, located in the user's document."""
+    problems: list[FormatProblem] = []
+    seen: set[tuple[str, str]] = set()
+    for error in exc.errors(include_url=False):
+        message, hint = _describe(error)
+        path = _display_path(raw, tuple(error["loc"]))
+        if (path, message) not in seen:
+            seen.add((path, message))
+            problems.append(FormatProblem(path, message, hint))
+    return problems

@@ -1,0 +1,372 @@
+"""The dependency graph of a plan, and the analyses on it: order, cycles, critical path, reachability.
+
+Edges join *siblings* only: the top-level steps of the plan, or the children of one composite node.
+An edge ``a -> b`` means ``b`` can't start before ``a`` has finished. Edges come from
+
+* ``depends_on`` (explicit),
+* references in a node's params, prompt or conditions (implicit), and
+* the order of a ``sequence``'s children.
+
+A dependency between nodes in different composites is lifted to the pair of their ancestors that are
+siblings, so ``{{a.x}}`` used deep inside step ``B`` makes the top-level step holding ``a`` precede ``B``.
+A node that needs its own output, or an enclosing node's, can never run: that is reported as a cycle,
+except a loop's ``exit_when`` reading its body and an action's ``on_error`` handler reading the failed action.
+
+Everything here is iterative and O(nodes + edges).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ._model import Plan
+from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
+from ._refs import Reference, node_references
+
+EdgeKind = Literal["depends_on", "reference", "sequence"]
+ESTIMATE_KEY = "estimated_duration_ms"
+"""The ``metadata`` key holding a node's estimated duration, used by the critical path."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """``source`` must finish before ``target`` starts; ``via`` names the node whose field asked for it."""
+
+    source: str
+    target: str
+    kind: EdgeKind
+    via: str
+    location: str
+
+
+@dataclass(frozen=True, slots=True)
+class Dangling:
+    """A ``depends_on`` entry or a reference naming a step that does not exist."""
+
+    node_id: str
+    missing: str
+    location: str
+    kind: Literal["depends_on", "reference"]
+
+
+@dataclass(frozen=True, slots=True)
+class Cycle:
+    """A cycle, as the node ids along it (the first id is not repeated at the end)."""
+
+    path: tuple[str, ...]
+    kind: Literal["dependency", "containment"]
+    """``dependency`` among siblings; ``containment`` when a node needs its own or an enclosing node's output."""
+
+    def describe(self) -> str:
+        """``a -> b -> a``."""
+        return " -> ".join((*self.path, self.path[0]))
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalPath:
+    """The longest chain of top-level steps, by estimated duration (or by step count without estimates)."""
+
+    steps: tuple[str, ...]
+    length: float
+    unit: Literal["ms", "steps"]
+
+
+@dataclass
+class PlanGraph:
+    """The analysed dependency graph of one plan. Build it with :meth:`of`."""
+
+    plan: Plan
+    nodes: dict[str, NodeBase] = field(default_factory=dict)
+    paths: dict[str, str] = field(default_factory=dict)
+    position: dict[str, int] = field(default_factory=dict)
+    """Each node's place in document (pre-)order."""
+    parent: dict[str, str | None] = field(default_factory=dict)
+    children: dict[str | None, list[str]] = field(default_factory=dict)
+    depth: dict[str, int] = field(default_factory=dict)
+    references: dict[str, list[Reference]] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    successors: dict[str, list[str]] = field(default_factory=dict)
+    predecessors: dict[str, list[str]] = field(default_factory=dict)
+    dangling: list[Dangling] = field(default_factory=list)
+    containment_cycles: list[Cycle] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, plan: Plan) -> PlanGraph:
+        """Index the plan's nodes and build its edges."""
+        graph = cls(plan)
+        graph._index()
+        graph._build_edges()
+        return graph
+
+    # ----------------------------------------------------------------------------------------- building
+    def _index(self) -> None:
+        self.children[None] = []
+        for visit in self.plan.walk():
+            node_id = visit.node.id
+            parent_id = visit.parent.id if visit.parent is not None else None
+            self.nodes[node_id] = visit.node
+            self.paths[node_id] = visit.path
+            self.position[node_id] = len(self.position)
+            self.parent[node_id] = parent_id
+            self.depth[node_id] = visit.depth
+            self.children[parent_id].append(node_id)
+            self.children[node_id] = []
+            self.successors[node_id] = []
+            self.predecessors[node_id] = []
+
+    def _build_edges(self) -> None:
+        seen: set[tuple[str, str]] = set()
+        for node_id, node in self.nodes.items():
+            path = self.paths[node_id]
+            for index, dep in enumerate(node.depends_on):
+                self._depend(dep, node_id, "depends_on", f"{path}.depends_on[{index}]", seen)
+            refs = list(node_references(node, path))
+            self.references[node_id] = refs
+            for ref in refs:
+                if ref.is_step:
+                    self._depend(ref.root, node_id, "reference", ref.location, seen)
+            if isinstance(node, SequenceNode):
+                kids = self.children[node_id]
+                for before, after in zip(kids, kids[1:], strict=False):
+                    self._add_edge(Edge(before, after, "sequence", node_id, self.paths[after]), seen)
+
+    def _depend(self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]) -> None:
+        if needed not in self.nodes:
+            self.dangling.append(Dangling(needer, needed, location, kind))
+            return
+        if needed == needer:
+            self.containment_cycles.append(Cycle((needer,), "containment"))
+            return
+        source, target = self._lift(needed, needer)
+        if source != target:
+            self._add_edge(Edge(source, target, kind, needer, location), seen)
+        elif not self._allowed_containment(needed, needer):
+            # One contains the other, and nothing makes that legal: it can never run.
+            self.containment_cycles.append(Cycle((needer, needed), "containment"))
+
+    def _lift(self, a: str, b: str) -> tuple[str, str]:
+        """The ancestors-or-selves of ``a`` and ``b`` that are siblings, or (x, x) when one contains the other."""
+        depth = self.depth
+        while depth[a] > depth[b]:
+            a = self.parent[a]  # type: ignore[assignment]
+        while depth[b] > depth[a]:
+            b = self.parent[b]  # type: ignore[assignment]
+        while self.parent[a] != self.parent[b]:
+            a = self.parent[a]  # type: ignore[assignment]
+            b = self.parent[b]  # type: ignore[assignment]
+        return a, b
+
+    def _allowed_containment(self, needed: str, needer: str) -> bool:
+        # A loop's exit_when reads its body's last iteration.
+        needer_node = self.nodes[needer]
+        if isinstance(needer_node, LoopNode) and self.contains(needer, needed):
+            return True
+        # An on_error handler may read the failed action (its error).
+        return self.contains(needed, needer) and self._inside_on_error(needed, needer)
+
+    def _inside_on_error(self, action_id: str, node_id: str) -> bool:
+        handler = getattr(self.nodes[action_id], "on_error", None)
+        if handler is None:
+            return False
+        return self.contains(handler.id, node_id) or handler.id == node_id
+
+    def _add_edge(self, edge: Edge, seen: set[tuple[str, str]]) -> None:
+        self.edges.append(edge)
+        key = (edge.source, edge.target)
+        if key not in seen:
+            seen.add(key)
+            self.successors[edge.source].append(edge.target)
+            self.predecessors[edge.target].append(edge.source)
+
+    # ------------------------------------------------------------------------------------------ queries
+    def contains(self, ancestor: str, node: str) -> bool:
+        """True when ``node`` is strictly inside ``ancestor``."""
+        current = self.parent.get(node)
+        while current is not None:
+            if current == ancestor:
+                return True
+            current = self.parent[current]
+        return False
+
+    def cycles(self) -> list[Cycle]:
+        """Every cycle: one per strongly connected group of siblings (with one concrete path through it),
+        plus every node that needs its own or an enclosing node's output."""
+        found = [Cycle(tuple(self._cycle_path(component)), "dependency") for component in self._components()]
+        found.sort(key=lambda cycle: self.position[cycle.path[0]])
+        return found + self.containment_cycles
+
+    def topological_order(self) -> list[str]:
+        """Every node id in an order that respects all edges; a composite comes before its children, and a
+        node that depends on a composite comes after everything inside it. Nodes on cycles are left out."""
+        order: list[str] = []
+        stack: list[Iterator[str]] = [iter(self._scope_order(None))]
+        while stack:
+            node_id = next(stack[-1], None)
+            if node_id is None:
+                stack.pop()
+                continue
+            order.append(node_id)
+            if self.children[node_id]:
+                stack.append(iter(self._scope_order(node_id)))
+        return order
+
+    def top_level_order(self) -> list[str]:
+        """The top-level steps in dependency order (ties keep document order)."""
+        return self._scope_order(None)
+
+    def critical_path(self) -> CriticalPath | None:
+        """The longest chain of top-level steps. Composite nodes weigh what their own longest inner chain
+        weighs (a loop: its body times ``max_iterations``). None when the plan has a dependency cycle."""
+        if any(True for _ in self._components()):
+            return None
+        with_estimates = any(ESTIMATE_KEY in node.metadata for node in self.nodes.values())
+        weight: dict[str, float] = {}
+        for node_id in reversed(list(self.nodes)):  # children come after their parent in document order
+            weight[node_id] = self._node_weight(node_id, weight, with_estimates)
+        chain, length = self._longest_chain(None, weight)
+        return CriticalPath(tuple(chain), length, "ms" if with_estimates else "steps")
+
+    def upstream(self, node_ids: Iterable[str], kinds: Iterable[EdgeKind] | None = None) -> set[str]:
+        """Every sibling-level node that must finish before the given ones (transitively)."""
+        return self._reach(node_ids, reverse=True, kinds=kinds)
+
+    def downstream(self, node_ids: Iterable[str], kinds: Iterable[EdgeKind] | None = None) -> set[str]:
+        """Every sibling-level node that waits for the given ones (transitively)."""
+        return self._reach(node_ids, reverse=False, kinds=kinds)
+
+    # --------------------------------------------------------------------------------------- internals
+    def _scope_order(self, parent: str | None) -> list[str]:
+        members = self.children[parent]
+        indegree = {member: len(self.predecessors[member]) for member in members}
+        ready = deque(member for member in members if indegree[member] == 0)
+        order: list[str] = []
+        while ready:
+            current = ready.popleft()
+            order.append(current)
+            for successor in self.successors[current]:
+                indegree[successor] -= 1
+                if indegree[successor] == 0:
+                    ready.append(successor)
+        return order
+
+    def _components(self) -> Iterable[list[str]]:
+        """Strongly connected components with more than one node (Tarjan's algorithm, iteratively)."""
+        index_of: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        counter = 0
+        for start in self.nodes:
+            if start in index_of:
+                continue
+            work: list[tuple[str, int]] = [(start, 0)]
+            while work:
+                node, next_child = work.pop()
+                if next_child == 0:
+                    index_of[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack.add(node)
+                successors = self.successors[node]
+                if next_child < len(successors):
+                    work.append((node, next_child + 1))
+                    child = successors[next_child]
+                    if child not in index_of:
+                        work.append((child, 0))
+                    elif child in on_stack:
+                        low[node] = min(low[node], index_of[child])
+                    continue
+                if low[node] == index_of[node]:
+                    component: list[str] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        yield component
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+
+    def _cycle_path(self, component: list[str]) -> list[str]:
+        """A simple cycle through a strongly connected component, starting at its first node in the plan."""
+        members = set(component)
+        start = min(component, key=self.position.__getitem__)
+        came_from: dict[str, str] = {}
+        queue = deque([start])
+        while queue:
+            current = queue.popleft()
+            for successor in self.successors[current]:
+                if successor == start:
+                    path = [current]
+                    while path[-1] != start:
+                        path.append(came_from[path[-1]])
+                    return list(reversed(path))
+                if successor in members and successor not in came_from:
+                    came_from[successor] = current
+                    queue.append(successor)
+        return [start]  # pragma: no cover - a strongly connected component always closes
+
+    def _node_weight(self, node_id: str, weight: dict[str, float], with_estimates: bool) -> float:
+        node = self.nodes[node_id]
+        if ESTIMATE_KEY in node.metadata:
+            return float(node.metadata[ESTIMATE_KEY])
+        kids = self.children[node_id]
+        if not kids:
+            if with_estimates:
+                return float(node.duration_ms or 0) if isinstance(node, WaitNode) else 0.0
+            return 1.0
+        if node.type in ("sequence", "parallel"):
+            return self._longest_chain(node_id, weight)[1]
+        if isinstance(node, LoopNode):
+            body = weight[node.body.id]
+            pause = node.delay_ms * (node.max_iterations - 1) if with_estimates else 0
+            return body * node.max_iterations + pause
+        # if / action with on_error: the heavier branch.
+        own = 0.0 if with_estimates or node.type == "if" else 1.0
+        return own + max(weight[kid] for kid in kids)
+
+    def _longest_chain(self, parent: str | None, weight: dict[str, float]) -> tuple[list[str], float]:
+        best: dict[str, float] = {}
+        came_from: dict[str, str | None] = {}
+        for node_id in self._scope_order(parent):
+            preds = self.predecessors[node_id]
+            prior = max(preds, key=lambda p: best[p], default=None)
+            best[node_id] = weight[node_id] + (best[prior] if prior is not None else 0.0)
+            came_from[node_id] = prior
+        if not best:
+            return [], 0.0
+        end: str | None = max(best, key=lambda n: best[n])
+        total = best[end]  # type: ignore[index]
+        chain: list[str] = []
+        while end is not None:
+            chain.append(end)
+            end = came_from[end]
+        return list(reversed(chain)), total
+
+    def _reach(self, node_ids: Iterable[str], reverse: bool, kinds: Iterable[EdgeKind] | None) -> set[str]:
+        if kinds is None:
+            neighbours = self.predecessors if reverse else self.successors
+        else:
+            wanted = set(kinds)
+            neighbours = {node_id: [] for node_id in self.nodes}
+            for edge in self.edges:
+                if edge.kind in wanted:
+                    if reverse:
+                        neighbours[edge.target].append(edge.source)
+                    else:
+                        neighbours[edge.source].append(edge.target)
+        found: set[str] = set()
+        queue = deque(node_ids)
+        while queue:
+            current = queue.popleft()
+            for neighbour in neighbours[current]:
+                if neighbour not in found:
+                    found.add(neighbour)
+                    queue.append(neighbour)
+        return found

@@ -1,0 +1,251 @@
+"""Bring any accepted plan shape to the canonical one before validation.
+
+Accepted shapes (all map onto the same IR):
+
+* **canonical** (flat step DAG, snake_case), which passes through unchanged;
+* **plan-lint**: steps with ``tool`` and ``args`` or ``parameters``, ``on_fail: abort|continue``;
+* **stepchain**: steps with ``prompt``, ``tools``, ``dependencies``, ``max_retries``, ``timeout`` (seconds),
+  and a top-level ``metadata``;
+* **corteX**: ``plan_id`` and steps with ``step_id``, ``description``, ``expected_outcome``, ``tools_needed``,
+  ``dependencies``, ``max_retries`` (plus run-time state, kept in ``metadata``);
+* **tree** (the TypeScript Plan IR): camelCase keys, a single ``root`` node, ``onFailure``, ``timeoutMs``...;
+* a bare JSON array of steps.
+
+This module only renames and reshapes; it never rejects. Whatever is still wrong afterwards is reported,
+all at once, by validation. The caller's data is never modified.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from ._refs import REFERENCE_TYPES_WITH_KEYS, single_reference
+
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+_PLAN_RENAMES = {
+    "plan_id": "id",
+    "planId": "id",
+    "userId": "owner",
+    "user_id": "owner",
+    "revised_count": "revision",
+    "revisedCount": "revision",
+}
+_NODE_RENAMES = {
+    "step_id": "id",
+    "stepId": "id",
+    "args": "params",
+    "parameters": "params",
+    "dependencies": "depends_on",
+    "tools_needed": "tools",
+    "else_": "else",
+}
+_CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
+_CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
+_CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
+_FAILURE_WORDS = {"abort": "abort", "fail": "abort", "continue": "skip", "skip": "skip", "retry": "retry"}
+
+
+@functools.lru_cache(maxsize=4096)
+def snake_case(key: str) -> str:
+    """``timeoutMs`` -> ``timeout_ms``; snake_case keys are returned unchanged."""
+    if key.islower() or not any(char.isupper() for char in key):
+        return key
+    return _CAMEL_BOUNDARY.sub("_", key).lower()
+
+
+def _snake_keys(data: dict[str, Any], renames: dict[str, str] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if not isinstance(key, str):
+            out[key] = value
+            continue
+        new_key = renames.get(key, key) if renames else key
+        new_key = snake_case(new_key)
+        if renames:
+            new_key = renames.get(new_key, new_key)
+        # When both spellings are given, keep the canonical one and let validation flag the other.
+        out[new_key if new_key not in out else key] = value
+    return out
+
+
+def normalize_plan(data: Any) -> Any:
+    """Return the canonical-shape equivalent of ``data`` (or ``data`` itself when it is not a plan object)."""
+    if isinstance(data, list):
+        data = {"steps": data}
+    if not isinstance(data, dict):
+        return data
+    plan = _snake_keys(data, _PLAN_RENAMES)
+    if "metadata" in plan and "meta" not in plan:
+        plan["meta"] = plan.pop("metadata")
+    if "root" in plan and "steps" not in plan:
+        plan["steps"] = [plan.pop("root")]
+    if isinstance(plan.get("trigger"), dict):
+        plan["trigger"] = _normalize_trigger(plan["trigger"])
+    if isinstance(plan.get("steps"), list):
+        plan["steps"] = _normalize_nodes(plan["steps"])
+    if isinstance(plan.get("validation"), dict):
+        validation = _snake_keys(plan["validation"])
+        if isinstance(validation.get("issues"), list):
+            validation["issues"] = [_snake_keys(i) if isinstance(i, dict) else i for i in validation["issues"]]
+        plan["validation"] = validation
+    return plan
+
+
+def _normalize_nodes(steps: list[Any]) -> list[Any]:
+    """Normalize a list of nodes and, iteratively, everything nested in them."""
+    top = list(steps)
+    stack: list[tuple[Any, Any]] = [(top, index) for index in range(len(top))]
+    while stack:
+        holder, slot = stack.pop()
+        raw = holder[slot]
+        if not isinstance(raw, dict):
+            continue
+        node = _normalize_node(raw)
+        holder[slot] = node
+        children = node.get("steps")
+        if isinstance(children, list) and node.get("type") in ("sequence", "parallel"):
+            node["steps"] = children = list(children)
+            stack.extend((children, index) for index in range(len(children)))
+        for key in _CHILD_NODE_KEYS:
+            if isinstance(node.get(key), dict):
+                stack.append((node, key))
+    return top
+
+
+def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
+    node = _snake_keys(raw, _NODE_RENAMES)
+    _apply_seed_fields(node)
+    if "type" not in node:
+        inferred = _infer_type(node)
+        if inferred is not None:
+            node = {"type": inferred, **node}
+    if isinstance(node.get("on_failure"), str | dict):
+        node["on_failure"] = _normalize_failure(node["on_failure"])
+    for key in _CONDITION_KEYS.get(node.get("type", ""), ()):
+        if key in node:
+            node[key] = normalize_condition(node[key])
+    if isinstance(node.get("params"), dict):
+        node["params"] = _normalize_params(node["params"])
+    return node
+
+
+def _apply_seed_fields(node: dict[str, Any]) -> None:
+    """Translate the stepchain / corteX / plan-lint spellings that carry different values."""
+    if "on_fail" in node and "on_failure" not in node:
+        node["on_failure"] = node.pop("on_fail")
+    retries = node.get("max_retries")
+    if isinstance(retries, int) and not isinstance(retries, bool) and "on_failure" not in node:
+        node.pop("max_retries")
+        if retries > 0:
+            node["on_failure"] = {"strategy": "retry", "max_attempts": retries + 1}
+    timeout = node.get("timeout")
+    if isinstance(timeout, int | float) and not isinstance(timeout, bool) and "timeout_ms" not in node:
+        node.pop("timeout")
+        node["timeout_ms"] = max(1, round(timeout * 1000))
+    if "description" in node and "prompt" not in node and "tool" not in node and "type" not in node:
+        node["prompt"] = node.pop("description")  # a corteX step: its description is what to do
+    if "retry_count" in node or ("expected_outcome" in node and "status" in node):
+        state = {key: node.pop(key) for key in _CORTEX_STATE_KEYS if key in node}
+        metadata = node.setdefault("metadata", {})
+        if isinstance(metadata, dict):
+            node["metadata"] = {**metadata, **state}
+
+
+def _infer_type(node: dict[str, Any]) -> str | None:
+    if "tool" in node:
+        return "action"
+    if "prompt" in node:
+        return "llm"
+    if "condition" in node and "then" in node:
+        return "if"
+    if "body" in node:
+        return "loop"
+    if "steps" in node:
+        return "sequence"
+    if any(key in node for key in ("until", "duration_ms", "until_time")):
+        return "wait"
+    return None
+
+
+def _normalize_failure(value: str | dict[str, Any]) -> Any:
+    if isinstance(value, str):
+        strategy = _FAILURE_WORDS.get(value.strip().lower())
+        return {"strategy": strategy} if strategy else value
+    policy = _snake_keys(value)
+    if isinstance(policy.get("strategy"), str):
+        policy["strategy"] = _FAILURE_WORDS.get(policy["strategy"].strip().lower(), policy["strategy"])
+    return policy
+
+
+def normalize_condition(value: Any) -> Any:
+    """Normalize a condition: camelCase keys, and bare operands turned into typed values."""
+    if not isinstance(value, dict):
+        return value
+    condition = _snake_keys(value)
+    if condition.get("type") == "logic" and isinstance(condition.get("conditions"), list):
+        condition["conditions"] = [normalize_condition(item) for item in condition["conditions"]]
+    elif "left" in condition or "right" in condition:
+        condition.setdefault("type", "compare")
+        for side in ("left", "right"):
+            if side in condition:
+                condition[side] = normalize_operand(condition[side])
+    return condition
+
+
+def normalize_operand(value: Any) -> Any:
+    """A condition operand: a typed value; a bare scalar or a template string is accepted and typed here."""
+    if isinstance(value, dict):
+        operand = _snake_keys(value)
+        if isinstance(operand.get("args"), list):
+            operand["args"] = [normalize_operand(arg) for arg in operand["args"]]
+        return operand
+    if isinstance(value, str):
+        ref = single_reference(value)
+        if ref is not None and ref.root == "env":
+            return {"type": "env", "key": ref.path}
+        if ref is not None and ref.is_step:
+            return {"type": "step_output", "step_id": ref.root, "path": ref.path}
+    if value is None or isinstance(value, str | int | float | bool):
+        return {"type": "literal", "value": value}
+    return value
+
+
+def _normalize_params(params: dict[str, Any]) -> dict[str, Any]:
+    """Reference objects inside params may be written in camelCase (``stepId``); make them canonical."""
+    if not _has_camel_reference(params):
+        return params
+    return _rewrite_references(params)  # type: ignore[no-any-return]
+
+
+def _has_camel_reference(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, dict):
+            if current.get("type") in REFERENCE_TYPES_WITH_KEYS and "stepId" in current:
+                return True
+            stack.extend(current.values())
+        elif isinstance(current, list):
+            stack.extend(current)
+    return False
+
+
+def _rewrite_references(value: Any) -> Any:
+    # Params are bounded by the loader's depth limit, so this recursion is bounded too.
+    if isinstance(value, list):
+        return [_rewrite_references(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if value.get("type") in REFERENCE_TYPES_WITH_KEYS:
+        value = _snake_keys(value)
+    return {key: _rewrite_references(item) for key, item in value.items()}
+
+
+def _normalize_trigger(trigger: dict[str, Any]) -> dict[str, Any]:
+    out = _snake_keys(trigger)
+    if "when" in out:
+        out["when"] = normalize_condition(out["when"])
+    return out

@@ -1,0 +1,165 @@
+"""References: how one step's parameters and conditions point at another step's output.
+
+Three spellings, all parsed here and nowhere else:
+
+* template references inside strings, ``{{s1.result.balance}}`` and ``${s1.result.email}``;
+  ``${{s1.x}}`` is a literal ``$`` followed by the reference ``{{s1.x}}``;
+* reference objects anywhere in ``params``: ``{"type": "step_output", "step_id": "s1", "path": "x"}``,
+  ``{"type": "env", "key": "API_URL"}``, and ``runtime`` calls whose ``args`` hold references;
+* typed operands of conditions (:class:`~plankit.plan.StepOutputRef` and friends).
+
+A reference's ``root`` is a step id, or one of the reserved roots ``context`` and ``env``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ._nodes import ActionNode, IfNode, LlmNode, LoopNode, NodeBase, WaitNode
+from ._values import CompareCondition, EnvRef, LogicCondition, RuntimeRef, StepOutputRef
+
+REFERENCE_TYPES_WITH_KEYS: frozenset[str] = frozenset({"step_output", "env", "runtime"})
+"""``type`` tags of reference objects that carry more than a value (their keys may need renaming)."""
+
+RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env"})
+"""Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``."""
+
+_ID = r"[A-Za-z0-9_][A-Za-z0-9_\-]*"
+_PATH = r"(?:\.[A-Za-z0-9_\-]+|\[\d+\])*"
+_TEMPLATE = re.compile(
+    rf"\{{\{{\s*(?P<mroot>{_ID})(?P<mpath>{_PATH})\s*\}}\}}"  # {{root.path}}
+    rf"|\$\{{(?P<droot>{_ID})(?P<dpath>{_PATH})\}}"  # ${root.path}; never matches ${{, whose id can't be '{'
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """One reference found in a plan."""
+
+    root: str
+    """The referenced step id, or a reserved root (``context``, ``env``)."""
+    path: str
+    """The dotted path below the root (``result.balance``), empty for the whole output."""
+    location: str
+    """JSON path of the value holding the reference, such as ``$.steps[1].params.to``."""
+    syntax: Literal["template", "object"]
+    text: str | None = None
+    """The template text as written (``{{s1.result}}``), for template references."""
+
+    @property
+    def is_step(self) -> bool:
+        """True when the root is a step id rather than a reserved root."""
+        return self.root not in RESERVED_ROOTS
+
+
+def _clean_path(raw: str) -> str:
+    return raw[1:] if raw.startswith(".") else raw
+
+
+def parse_template(text: str, location: str = "$") -> list[str | Reference]:
+    """Split a string into literal text and references, in order.
+
+    >>> parse_template("Your balance is ${{step1.result.balance}}")
+    ['Your balance is $', Reference(root='step1', path='result.balance', ...)]
+    """
+    if "{" not in text:
+        return [text] if text else []
+    parts: list[str | Reference] = []
+    cursor = 0
+    for match in _TEMPLATE.finditer(text):
+        if match.start() > cursor:
+            parts.append(text[cursor : match.start()])
+        root = match.group("mroot") or match.group("droot")
+        path = match.group("mpath") if match.group("mroot") else match.group("dpath")
+        parts.append(Reference(root, _clean_path(path or ""), location, "template", match.group(0)))
+        cursor = match.end()
+    if cursor < len(text):
+        parts.append(text[cursor:])
+    return parts
+
+
+def single_reference(text: str) -> Reference | None:
+    """The reference when ``text`` is exactly one template reference (it then keeps the value's type)."""
+    if not text.startswith(("{{", "${")):
+        return None
+    parts = parse_template(text)
+    if len(parts) == 1 and isinstance(parts[0], Reference):
+        return parts[0]
+    return None
+
+
+def is_reference_object(value: dict[str, Any]) -> bool:
+    """True for a dict shaped like a reference object (``step_output`` with a ``step_id``, ``env`` with a key)."""
+    kind = value.get("type")
+    if kind == "step_output":
+        return isinstance(value.get("step_id"), str)
+    if kind == "env":
+        return isinstance(value.get("key"), str)
+    if kind == "runtime":
+        return isinstance(value.get("fn"), str)
+    return kind == "literal" and "value" in value and len(value) == 2
+
+
+def value_references(value: Any, location: str) -> Iterator[Reference]:
+    """Every reference inside a parameter value (nested dicts, lists, strings, reference objects)."""
+    stack: list[tuple[Any, str]] = [(value, location)]
+    while stack:
+        current, where = stack.pop()
+        if isinstance(current, str):
+            if "{" in current:
+                yield from (part for part in parse_template(current, where) if isinstance(part, Reference))
+        elif isinstance(current, dict):
+            if is_reference_object(current):
+                kind = current["type"]
+                if kind == "step_output":
+                    yield Reference(current["step_id"], str(current.get("path") or ""), where, "object")
+                    continue
+                if kind == "env":
+                    yield Reference("env", current["key"], where, "object")
+                    continue
+                if kind == "literal":
+                    continue
+            for key, item in reversed(list(current.items())):
+                stack.append((item, f"{where}.{key}"))
+        elif isinstance(current, list):
+            for index in range(len(current) - 1, -1, -1):
+                stack.append((current[index], f"{where}[{index}]"))
+
+
+def condition_references(condition: Any, location: str) -> Iterator[Reference]:
+    """Every reference inside a typed condition (operands, runtime call arguments, nested logic)."""
+    stack: list[tuple[Any, str]] = [(condition, location)]
+    while stack:
+        current, where = stack.pop()
+        if isinstance(current, LogicCondition):
+            for index in range(len(current.conditions) - 1, -1, -1):
+                stack.append((current.conditions[index], f"{where}.conditions[{index}]"))
+        elif isinstance(current, CompareCondition):
+            stack.append((current.right, f"{where}.right"))
+            stack.append((current.left, f"{where}.left"))
+        elif isinstance(current, StepOutputRef):
+            yield Reference(current.step_id, current.path, where, "object")
+        elif isinstance(current, EnvRef):
+            yield Reference("env", current.key, where, "object")
+        elif isinstance(current, RuntimeRef):
+            for index in range(len(current.args) - 1, -1, -1):
+                stack.append((current.args[index], f"{where}.args[{index}]"))
+
+
+def node_references(node: NodeBase, path: str) -> Iterator[Reference]:
+    """References in the node's own fields (not its children's): params, prompt, conditions."""
+    if isinstance(node, ActionNode):
+        if node.params:
+            yield from value_references(node.params, f"{path}.params")
+    elif isinstance(node, LlmNode):
+        yield from value_references(node.prompt, f"{path}.prompt")
+    elif isinstance(node, IfNode):
+        yield from condition_references(node.condition, f"{path}.condition")
+    elif isinstance(node, WaitNode):
+        if node.until is not None:
+            yield from condition_references(node.until, f"{path}.until")
+    elif isinstance(node, LoopNode) and node.exit_when is not None:
+        yield from condition_references(node.exit_when, f"{path}.exit_when")

@@ -1,0 +1,166 @@
+"""Triggers: when a plan starts. They are data here; the scheduler fires them.
+
+Malformed triggers are rejected when loaded (a cron expression that is not 5 valid fields, an unknown
+IANA timezone, a bad contract address). Triggers that are well formed but contradictory (one that ends
+before it starts) are the linter's business, reported as ``CONTRA_TIMING``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from croniter import croniter
+from pydantic import Field, field_validator
+
+from ._base import TaggedModel, UtcDatetime
+from ._values import Condition
+
+_ADDRESS = re.compile(r"^0x[0-9a-fA-F]{40}$")
+_TOPIC = re.compile(r"^0x[0-9a-fA-F]{64}$")
+_EVENT_SIGNATURE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\(([A-Za-z0-9_\[\]]+(,[A-Za-z0-9_\[\]]+)*)?\)$")
+
+
+class TimeTrigger(TaggedModel):
+    """Start once, at a given time."""
+
+    type: Literal["time"] = "time"
+    at: UtcDatetime
+
+
+class IntervalTrigger(TaggedModel):
+    """Start every ``every_ms``, from ``start_at`` (default: now) until ``end_at`` or ``max_runs``."""
+
+    type: Literal["interval"] = "interval"
+    every_ms: int = Field(ge=1)
+    start_at: UtcDatetime | None = None
+    end_at: UtcDatetime | None = None
+    max_runs: int | None = Field(None, ge=1)
+
+
+class ConditionTrigger(TaggedModel):
+    """Start when a condition becomes true, polled every ``poll_interval_ms``."""
+
+    type: Literal["condition"] = "condition"
+    when: Condition
+    poll_interval_ms: int = Field(60_000, ge=1)
+    expires_after_ms: int | None = Field(None, ge=1)
+    recurring: bool = False
+
+
+class ImmediateTrigger(TaggedModel):
+    """Start now."""
+
+    type: Literal["immediate"] = "immediate"
+
+
+def validate_cron_expression(expression: str) -> str:
+    """Check a standard 5-field cron expression; raise ``ValueError`` saying what is wrong."""
+    fields = expression.split()
+    if len(fields) != 5:
+        raise ValueError(
+            f"a cron expression has 5 fields (minute hour day-of-month month day-of-week), "
+            f"got {len(fields)} in {expression!r}"
+        )
+    if not croniter.is_valid(expression):
+        raise ValueError(f"invalid cron expression {expression!r}")
+    return " ".join(fields)
+
+
+def validate_timezone(name: str) -> str:
+    """Check an IANA timezone name such as ``America/New_York``; raise ``ValueError`` if unknown."""
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise ValueError(f"unknown IANA timezone {name!r} (use a name such as 'Europe/Paris' or 'UTC')") from exc
+    return name
+
+
+class CronTrigger(TaggedModel):
+    """Start on a cron schedule, evaluated in ``timezone`` (default UTC)."""
+
+    type: Literal["cron"] = "cron"
+    expression: str
+    timezone: str = "UTC"
+    max_runs: int | None = Field(None, ge=1)
+
+    @field_validator("expression")
+    @classmethod
+    def _expression(cls, value: str) -> str:
+        return validate_cron_expression(value)
+
+    @field_validator("timezone")
+    @classmethod
+    def _timezone(cls, value: str) -> str:
+        return validate_timezone(value)
+
+
+class PriceTrigger(TaggedModel):
+    """Start when a token's USD price is above, below, or crosses a threshold."""
+
+    type: Literal["price"] = "price"
+    token: str = Field(min_length=1)
+    condition: Literal["above", "below", "crosses"]
+    threshold: float = Field(gt=0, allow_inf_nan=False)
+    hysteresis_percent: float = Field(1.0, ge=0, allow_inf_nan=False)
+    cooldown_ms: int = Field(300_000, ge=0)
+    recurring: bool = False
+
+
+class OnChainEventTrigger(TaggedModel):
+    """Start when a contract emits a matching event log."""
+
+    type: Literal["onchain_event"] = "onchain_event"
+    chain_id: int = Field(ge=1)
+    contract_address: str
+    event_signature: str
+    topic_filters: list[str | None] = Field(default_factory=list, max_length=3)
+    recurring: bool = False
+
+    @field_validator("contract_address")
+    @classmethod
+    def _address(cls, value: str) -> str:
+        if not _ADDRESS.match(value):
+            raise ValueError(f"contract_address must be 0x followed by 40 hex digits, got {value!r}")
+        return value
+
+    @field_validator("event_signature")
+    @classmethod
+    def _signature(cls, value: str) -> str:
+        if not _EVENT_SIGNATURE.match(value.replace(" ", "")):
+            raise ValueError(f"event_signature must look like 'Transfer(address,address,uint256)', got {value!r}")
+        return value
+
+    @field_validator("topic_filters")
+    @classmethod
+    def _topics(cls, value: list[str | None]) -> list[str | None]:
+        for topic in value:
+            if topic is not None and not _TOPIC.match(topic):
+                raise ValueError(f"a topic filter is null or 0x followed by 64 hex digits, got {topic!r}")
+        return value
+
+
+class BalanceTrigger(TaggedModel):
+    """Start when a token balance rises above or drops below a threshold (in token units)."""
+
+    type: Literal["balance"] = "balance"
+    token: str = Field(min_length=1)
+    chain_id: int = Field(8453, ge=1)
+    condition: Literal["above", "below"]
+    threshold: float = Field(ge=0, allow_inf_nan=False)
+    recurring: bool = False
+
+
+Trigger = Annotated[
+    TimeTrigger
+    | IntervalTrigger
+    | ConditionTrigger
+    | ImmediateTrigger
+    | CronTrigger
+    | PriceTrigger
+    | OnChainEventTrigger
+    | BalanceTrigger,
+    Field(discriminator="type"),
+]
+"""Any trigger, discriminated by ``type``."""
