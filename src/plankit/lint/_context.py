@@ -1,0 +1,42 @@
+"""What a rule sees: the plan, its graph, the policy, the tool specs and the clock."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cached_property
+
+from .._utils import utcnow
+from ..plan import ActionNode, NodeVisit, Plan, PlanGraph
+from ..tools import ToolRegistry, tool_matches
+from ._policy import Policy
+
+
+@dataclass
+class LintContext:
+    """Everything a rule may look at. Build once per plan; rules must not modify it."""
+
+    plan: Plan
+    policy: Policy
+    tools: ToolRegistry | None = None
+    now: datetime = field(default_factory=utcnow)
+
+    @cached_property
+    def graph(self) -> PlanGraph:
+        """The plan's dependency graph (built once, shared by every rule)."""
+        return PlanGraph.of(self.plan)
+
+    @cached_property
+    def visits(self) -> list[NodeVisit]:
+        """Every node in document order, with its JSON path."""
+        return list(self.plan.walk())
+
+    @cached_property
+    def actions(self) -> list[tuple[ActionNode, str]]:
+        """Every action node with its JSON path."""
+        return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]
+
+    def matches(self, tool: str, patterns: Iterable[str] | None) -> bool:
+        """True when ``tool`` matches one of the glob ``patterns``."""
+        return patterns is not None and tool_matches(tool, patterns)

@@ -1,0 +1,137 @@
+"""Policies: what a plan may do. Loaded from YAML or JSON, strictly: a policy that can't be understood is
+an error (an unknown key names the closest valid one; an invalid regex names the pattern), never ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
+
+from .._utils import did_you_mean
+from ..errors import FormatProblem, PlanFormatError, PolicyError
+from ..plan import IRModel, read_document
+
+DEFAULT_SINKS = ["notify.*", "http.*", "email.*", "file.write*"]
+DEFAULT_READ_ONLY_TOOLS = ["db.query_ro", "*.query_ro", "*.read_only"]
+
+
+class Policy(IRModel):
+    """A lint policy. Every key is optional; tool lists take glob patterns (``payments.*``).
+
+    Regexes in ``deny_tokens_regex`` match case-insensitively.
+    """
+
+    name: str | None = None
+    allow_tools: list[str] | None = None
+    """When set, only tools matching one of these patterns may be used (``TOOL_DENY`` otherwise)."""
+    deny_tools: list[str] = Field(default_factory=list)
+    """Tools matching these patterns may never be used; deny wins over allow."""
+    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    """``"payments.transfer.amount": [0.01, 1000]``: the tool is the longest matching dotted prefix of the
+    key, the rest is the argument path (nested paths allowed)."""
+    deny_tokens_regex: list[str] = Field(default_factory=list)
+    max_steps: int | None = Field(None, ge=1)
+    risk_weights: dict[str, float] = Field(default_factory=dict)
+    fail_risk_threshold: float = Field(0.8, ge=0, le=1)
+    require_confirmation: list[str] = Field(default_factory=list)
+    require_handler: list[str] = Field(default_factory=list)
+    sinks: list[str] = Field(default_factory=lambda: list(DEFAULT_SINKS))
+    sensitive_sources: list[str] = Field(default_factory=list)
+    """Tools whose output is sensitive (it must not reach a sink)."""
+    read_only_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_READ_ONLY_TOOLS))
+    allow_recipients: list[str] | None = None
+    allow_domains: list[str] | None = None
+    env_allow: list[str] = Field(default_factory=list)
+    max_loop_iterations: int | None = Field(None, ge=1)
+    max_wait_ms: int | None = Field(None, ge=1)
+    max_parallel: int | None = Field(None, ge=1)
+    supported_chains: list[int] | None = None
+    max_slippage: float | None = Field(None, ge=0, allow_inf_nan=False)
+    """Highest slippage allowed, in percent (``0.5`` is half a percent)."""
+    balances: dict[str, float] = Field(default_factory=dict)
+    """Known balances per asset symbol, for ``CONTRA_OVERSPEND``."""
+    rego: list[str] = Field(default_factory=list)
+    """Rego policy files (paths relative to the policy file) evaluated in process with regopy."""
+
+    _deny_patterns: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
+
+    @field_validator("deny_tokens_regex")
+    @classmethod
+    def _regexes_compile(cls, patterns: list[str]) -> list[str]:
+        for pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+        return patterns
+
+    @field_validator("bounds")
+    @classmethod
+    def _bounds_ordered(cls, bounds: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+        for key, (low, high) in bounds.items():
+            if "." not in key:
+                raise ValueError(f"bound {key!r} must be 'tool.argument' (for example 'payments.transfer.amount')")
+            if low > high:
+                raise ValueError(f"bound {key!r} has its minimum {low} above its maximum {high}")
+        return bounds
+
+    @field_validator("risk_weights")
+    @classmethod
+    def _weights_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
+        for code, weight in weights.items():
+            if not 0 <= weight <= 1:
+                raise ValueError(f"risk weight of {code!r} must be between 0 and 1, got {weight}")
+        return weights
+
+    @model_validator(mode="after")
+    def _deny_compiled(self) -> Policy:
+        self._deny_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in self.deny_tokens_regex]
+        return self
+
+    @property
+    def deny_patterns(self) -> list[re.Pattern[str]]:
+        """``deny_tokens_regex``, compiled (case-insensitive)."""
+        return self._deny_patterns
+
+    @classmethod
+    def from_data(cls, data: Any, *, source: str = "<policy>") -> Policy:
+        """Validate policy data; every problem is reported in one :class:`PolicyError`."""
+        if data is None:
+            data = {}
+        if not isinstance(data, dict):
+            raise PolicyError(f"a policy is a mapping of keys, got {type(data).__name__}", source=source)
+        try:
+            return cls.model_validate(data)
+        except ValidationError as exc:
+            problems = [_policy_problem(error) for error in exc.errors(include_url=False)]
+            raise PolicyError(f"invalid policy ({len(problems)} problems)", problems, source=source) from None
+
+    @classmethod
+    def load(cls, path: str | Path) -> Policy:
+        """Load a policy from a YAML or JSON file; relative ``rego`` paths are resolved against its folder."""
+        try:
+            data, name = read_document(path)
+        except PlanFormatError as exc:
+            raise PolicyError(exc.message, exc.problems, source=exc.source) from None
+        policy = cls.from_data(data, source=name)
+        base = Path(path).parent
+        policy.rego = [str(base / entry) if not Path(entry).is_absolute() else entry for entry in policy.rego]
+        return policy
+
+    def merged_with(self, other: Policy) -> Policy:
+        """This policy with every key that ``other`` sets explicitly taking its value from ``other``."""
+        update = {name: getattr(other, name) for name in other.model_fields_set}
+        return Policy.model_validate({**self.model_dump(), **update})
+
+
+def _policy_problem(error: Any) -> FormatProblem:
+    loc = tuple(error["loc"])
+    path = "$" + "".join(f"[{item}]" if isinstance(item, int) else f".{item}" for item in loc)
+    if error["type"] == "extra_forbidden":
+        key = str(loc[-1])
+        return FormatProblem(path, f"unknown policy key {key!r}", did_you_mean(key, Policy.model_fields))
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return FormatProblem(path, message)
