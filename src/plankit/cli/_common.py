@@ -1,0 +1,48 @@
+"""Helpers shared by the command modules: consoles, output formats, loading plans with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..errors import PlankitError
+from ..plan import Plan, load_plan
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+"""Exit codes: 0 success, 1 the plan (or run) failed, 2 unusable input."""
+
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+"""Where logs and errors go, so stdout carries only the command's output."""
+
+
+class TextOrJson(str, Enum):
+    """``--format`` for commands that print text or JSON."""
+
+    TEXT = "text"
+    JSON = "json"
+
+
+def fail(error: PlankitError | str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print an error (with every problem it lists) to stderr and exit."""
+    stderr.print(f"[bold red]error:[/] {error}", markup=True, highlight=False)
+    raise typer.Exit(code)
+
+
+def load_or_exit(path: str) -> Plan:
+    """Load a plan, or exit 2 with the loader's message (file, JSON path, what is wrong)."""
+    try:
+        return load_plan(path)
+    except PlankitError as exc:
+        fail(exc)
+
+
+def print_json(data: Any) -> None:
+    """Write JSON to stdout, nothing else."""
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
