@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import difflib
+import gc
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 
 
@@ -28,3 +30,19 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     """A ready-made hint naming the closest candidate, or None."""
     match = closest(word, candidates)
     return f"did you mean '{match}'?" if match else None
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many small objects.
+
+    Loading a 100k-step plan allocates millions of objects; each allocation burst triggers full
+    collections that find nothing to free (the objects are all alive) and make loading superlinear.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

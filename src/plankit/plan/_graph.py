@@ -20,8 +20,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cached_property
+from typing import Literal, NamedTuple
 
+from .._utils import gc_paused
 from ._model import Plan
 from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
 from ._refs import Reference, node_references
@@ -31,8 +33,7 @@ ESTIMATE_KEY = "estimated_duration_ms"
 """The ``metadata`` key holding a node's estimated duration, used by the critical path."""
 
 
-@dataclass(frozen=True, slots=True)
-class Edge:
+class Edge(NamedTuple):
     """``source`` must finish before ``target`` starts; ``via`` names the node whose field asked for it."""
 
     source: str
@@ -42,8 +43,7 @@ class Edge:
     location: str
 
 
-@dataclass(frozen=True, slots=True)
-class Dangling:
+class Dangling(NamedTuple):
     """A ``depends_on`` entry or a reference naming a step that does not exist."""
 
     node_id: str
@@ -97,25 +97,34 @@ class PlanGraph:
     def of(cls, plan: Plan) -> PlanGraph:
         """Index the plan's nodes and build its edges."""
         graph = cls(plan)
-        graph._index()
-        graph._build_edges()
+        with gc_paused():
+            graph._index()
+            graph._build_edges()
         return graph
 
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
+        nodes, paths, parent, depth = self.nodes, self.paths, self.parent, self.depth
+        stack: list[tuple[NodeBase, str, str | None, int]] = [
+            (step, f"$.steps[{index}]", None, 0) for index, step in reversed(list(enumerate(self.plan.steps)))
+        ]
+        while stack:
+            node, path, parent_id, level = stack.pop()
+            node_id = node.id
+            nodes[node_id] = node
+            paths[node_id] = path
+            parent[node_id] = parent_id
+            depth[node_id] = level
+            slots = node.child_slots()
+            for suffix, child in reversed(slots):
+                stack.append((child, f"{path}.{suffix}", node_id, level + 1))
+        self.position = {node_id: index for index, node_id in enumerate(nodes)}
+        self.children = {node_id: [] for node_id in nodes}
         self.children[None] = []
-        for visit in self.plan.walk():
-            node_id = visit.node.id
-            parent_id = visit.parent.id if visit.parent is not None else None
-            self.nodes[node_id] = visit.node
-            self.paths[node_id] = visit.path
-            self.position[node_id] = len(self.position)
-            self.parent[node_id] = parent_id
-            self.depth[node_id] = visit.depth
+        for node_id, parent_id in parent.items():
             self.children[parent_id].append(node_id)
-            self.children[node_id] = []
-            self.successors[node_id] = []
-            self.predecessors[node_id] = []
+        self.successors = {node_id: [] for node_id in nodes}
+        self.predecessors = {node_id: [] for node_id in nodes}
 
     def _build_edges(self) -> None:
         seen: set[tuple[str, str]] = set()
@@ -139,6 +148,10 @@ class PlanGraph:
             return
         if needed == needer:
             self.containment_cycles.append(Cycle((needer,), "containment"))
+            return
+        parent = self.parent
+        if parent[needed] == parent[needer]:  # already siblings: the common case in flat plans
+            self._add_edge(Edge(needed, needer, kind, needer, location), seen)
             return
         source, target = self._lift(needed, needer)
         if source != target:
@@ -194,7 +207,8 @@ class PlanGraph:
     def cycles(self) -> list[Cycle]:
         """Every cycle: one per strongly connected group of siblings (with one concrete path through it),
         plus every node that needs its own or an enclosing node's output."""
-        found = [Cycle(tuple(self._cycle_path(component)), "dependency") for component in self._components()]
+        with gc_paused():
+            found = [Cycle(tuple(self._cycle_path(c)), "dependency") for c in self._strong_components]
         found.sort(key=lambda cycle: self.position[cycle.path[0]])
         return found + self.containment_cycles
 
@@ -220,13 +234,14 @@ class PlanGraph:
     def critical_path(self) -> CriticalPath | None:
         """The longest chain of top-level steps. Composite nodes weigh what their own longest inner chain
         weighs (a loop: its body times ``max_iterations``). None when the plan has a dependency cycle."""
-        if any(True for _ in self._components()):
+        if self._strong_components:
             return None
         with_estimates = any(ESTIMATE_KEY in node.metadata for node in self.nodes.values())
         weight: dict[str, float] = {}
-        for node_id in reversed(list(self.nodes)):  # children come after their parent in document order
-            weight[node_id] = self._node_weight(node_id, weight, with_estimates)
-        chain, length = self._longest_chain(None, weight)
+        with gc_paused():
+            for node_id in reversed(list(self.nodes)):  # children come after their parent in document order
+                weight[node_id] = self._node_weight(node_id, weight, with_estimates)
+            chain, length = self._longest_chain(None, weight)
         return CriticalPath(tuple(chain), length, "ms" if with_estimates else "steps")
 
     def upstream(self, node_ids: Iterable[str], kinds: Iterable[EdgeKind] | None = None) -> set[str]:
@@ -251,6 +266,11 @@ class PlanGraph:
                 if indegree[successor] == 0:
                     ready.append(successor)
         return order
+
+    @cached_property
+    def _strong_components(self) -> list[list[str]]:
+        with gc_paused():
+            return list(self._components())
 
     def _components(self) -> Iterable[list[str]]:
         """Strongly connected components with more than one node (Tarjan's algorithm, iteratively)."""

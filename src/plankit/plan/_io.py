@@ -17,6 +17,7 @@ from typing import IO, Any, Literal
 import yaml
 from pydantic import ValidationError
 
+from .._utils import gc_paused
 from ..errors import FormatProblem, PlanFormatError
 from ._errors import describe_validation_errors
 from ._model import Plan
@@ -57,7 +58,12 @@ def parse_document(
     if fmt is None:
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
     try:
-        data = _parse_json(text) if fmt == "json" else _parse_yaml(text)
+        if fmt == "json":
+            # JSON can't hold dates, NaN (rejected while parsing) or non-string keys: only size matters.
+            data = _parse_json(text)
+            check_shape_limits(data, source=source, limits=limits)
+            return data
+        data = _parse_yaml(text)
     except RecursionError:
         raise PlanFormatError(
             "document is nested too deeply to read", source=source,
@@ -106,8 +112,26 @@ def _path_text(where: _Where | None) -> str:
     return "$" + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in reversed(keys))
 
 
+def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> None:
+    """Enforce the depth and size limits, level by level: only containers are visited, so this is cheap
+    enough for 100k-step plans. The path of an offending value is looked up only when there is one."""
+    level = [data] if isinstance(data, dict | list) else []
+    depth = count = 0
+    while level:
+        count += len(level)
+        if depth >= limits.max_depth or count > limits.max_values:
+            check_limits(data, source=source, limits=limits)  # the slow walk names the path
+            raise PlanFormatError("document exceeds the load limits", source=source)
+        following: list[Any] = []
+        for value in level:
+            items = value.values() if value.__class__ is dict else value
+            following.extend([item for item in items if item.__class__ is dict or item.__class__ is list])
+        level = following
+        depth += 1
+
+
 def check_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> Any:
-    """Walk freshly parsed data once (iteratively): enforce depth and size, reject non-string keys, and turn
+    """Walk parsed data once (iteratively): enforce depth and size, reject non-string keys, and turn
     YAML's dates into ISO strings, in place. Returns the data."""
     problems: list[FormatProblem] = []
     stack: list[tuple[Any, int, _Where | None]] = [(data, 0, None)] if isinstance(data, dict | list) else []
@@ -152,9 +176,10 @@ def plan_from_data(data: Any, *, source: str = "<data>") -> Plan:
             f"a plan is a JSON object (or an array of steps), got {kind}", source=source,
             problems=[FormatProblem("$", "not a plan", 'start from {"goal": "...", "steps": [...]}')],
         )
-    normalized = normalize_plan(data)
     try:
-        return Plan.model_validate(normalized)
+        with gc_paused():
+            normalized = normalize_plan(data)
+            return Plan.model_validate(normalized)
     except ValidationError as exc:
         problems = describe_validation_errors(exc, data, normalized)
         noun = "problem" if len(problems) == 1 else "problems"

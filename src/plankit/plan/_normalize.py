@@ -42,6 +42,12 @@ _NODE_RENAMES = {
     "tools_needed": "tools",
     "else_": "else",
 }
+_CANONICAL_NODE_KEYS = frozenset({
+    "id", "type", "label", "depends_on", "on_failure", "timeout_ms", "metadata", "tool", "params",
+    "require_confirmation", "on_error", "prompt", "tools", "output_schema", "model", "expected_outcome", "steps",
+    "allow_partial_failure", "max_concurrency", "condition", "then", "else", "until", "duration_ms", "until_time",
+    "poll_interval_ms", "max_wait_ms", "body", "exit_when", "max_iterations", "delay_ms",
+})
 _CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
 _CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
 _CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
@@ -116,8 +122,12 @@ def _normalize_nodes(steps: list[Any]) -> list[Any]:
 
 
 def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
-    node = _snake_keys(raw, _NODE_RENAMES)
-    _apply_seed_fields(node)
+    canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
+    if canonical:
+        node = dict(raw)  # the common case: already canonical keys, so skip the per-key renaming
+    else:
+        node = _snake_keys(raw, _NODE_RENAMES)
+        _apply_seed_fields(node)
     if "type" not in node:
         inferred = _infer_type(node)
         if inferred is not None:
@@ -127,8 +137,11 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
     for key in _CONDITION_KEYS.get(node.get("type", ""), ()):
         if key in node:
             node[key] = normalize_condition(node[key])
-    if isinstance(node.get("params"), dict):
-        node["params"] = _normalize_params(node["params"])
+    params = node.get("params")
+    # Reference objects spelled ``stepId`` come with camelCase documents; reading them accepts both
+    # spellings, so canonical-key nodes are left alone and only the rest is rewritten for the canonical dump.
+    if not canonical and params and params.__class__ is dict:
+        node["params"] = _normalize_params(params)
     return node
 
 
@@ -224,12 +237,10 @@ def _has_camel_reference(value: Any) -> bool:
     stack = [value]
     while stack:
         current = stack.pop()
-        if isinstance(current, dict):
-            if current.get("type") in REFERENCE_TYPES_WITH_KEYS and "stepId" in current:
-                return True
-            stack.extend(current.values())
-        elif isinstance(current, list):
-            stack.extend(current)
+        items = current.values() if current.__class__ is dict else current
+        if current.__class__ is dict and "stepId" in current and current.get("type") in REFERENCE_TYPES_WITH_KEYS:
+            return True
+        stack.extend([item for item in items if item.__class__ is dict or item.__class__ is list])
     return False
 
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from ._nodes import ActionNode, IfNode, LlmNode, LoopNode, NodeBase, WaitNode
 from ._values import CompareCondition, EnvRef, LogicCondition, RuntimeRef, StepOutputRef
@@ -35,9 +34,8 @@ _TEMPLATE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """One reference found in a plan."""
+class Reference(NamedTuple):
+    """One reference found in a plan (a named tuple: plans can hold hundreds of thousands)."""
 
     root: str
     """The referenced step id, or a reserved root (``context``, ``env``)."""
@@ -59,6 +57,15 @@ def _clean_path(raw: str) -> str:
     return raw[1:] if raw.startswith(".") else raw
 
 
+def _template_reference(match: re.Match[str], location: str) -> Reference:
+    root = match.group("mroot")
+    if root is not None:
+        path = match.group("mpath")
+    else:
+        root, path = match.group("droot"), match.group("dpath")
+    return Reference(root, _clean_path(path or ""), location, "template", match.group(0))
+
+
 def parse_template(text: str, location: str = "$") -> list[str | Reference]:
     """Split a string into literal text and references, in order.
 
@@ -67,14 +74,15 @@ def parse_template(text: str, location: str = "$") -> list[str | Reference]:
     """
     if "{" not in text:
         return [text] if text else []
+    whole = _TEMPLATE.fullmatch(text)
+    if whole is not None:  # the common case: the string is exactly one reference
+        return [_template_reference(whole, location)]
     parts: list[str | Reference] = []
     cursor = 0
     for match in _TEMPLATE.finditer(text):
         if match.start() > cursor:
             parts.append(text[cursor : match.start()])
-        root = match.group("mroot") or match.group("droot")
-        path = match.group("mpath") if match.group("mroot") else match.group("dpath")
-        parts.append(Reference(root, _clean_path(path or ""), location, "template", match.group(0)))
+        parts.append(_template_reference(match, location))
         cursor = match.end()
     if cursor < len(text):
         parts.append(text[cursor:])
@@ -95,7 +103,7 @@ def is_reference_object(value: dict[str, Any]) -> bool:
     """True for a dict shaped like a reference object (``step_output`` with a ``step_id``, ``env`` with a key)."""
     kind = value.get("type")
     if kind == "step_output":
-        return isinstance(value.get("step_id"), str)
+        return isinstance(value.get("step_id", value.get("stepId")), str)
     if kind == "env":
         return isinstance(value.get("key"), str)
     if kind == "runtime":
@@ -103,30 +111,46 @@ def is_reference_object(value: dict[str, Any]) -> bool:
     return kind == "literal" and "value" in value and len(value) == 2
 
 
+def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
+    kind = value["type"]
+    if kind == "step_output":
+        return Reference(value.get("step_id", value.get("stepId")), str(value.get("path") or ""), where, "object")
+    if kind == "env":
+        return Reference("env", value["key"], where, "object")
+    return None
+
+
 def value_references(value: Any, location: str) -> Iterator[Reference]:
-    """Every reference inside a parameter value (nested dicts, lists, strings, reference objects)."""
+    """Every reference inside a parameter value (nested dicts, lists, strings, reference objects), in
+    document order."""
+    # Only containers and strings that may hold a template are pushed: parameters are mostly plain
+    # scalars, and this runs for every step of 100k-step plans.
     stack: list[tuple[Any, str]] = [(value, location)]
     while stack:
         current, where = stack.pop()
-        if isinstance(current, str):
-            if "{" in current:
-                yield from (part for part in parse_template(current, where) if isinstance(part, Reference))
-        elif isinstance(current, dict):
-            if is_reference_object(current):
-                kind = current["type"]
-                if kind == "step_output":
-                    yield Reference(current["step_id"], str(current.get("path") or ""), where, "object")
+        current_class = current.__class__
+        if current_class is str:
+            yield from (part for part in parse_template(current, where) if part.__class__ is Reference)
+            continue
+        if current_class is dict:
+            if "type" in current and is_reference_object(current):
+                ref = _object_reference(current, where)
+                if ref is not None:
+                    yield ref
                     continue
-                if kind == "env":
-                    yield Reference("env", current["key"], where, "object")
+                if current["type"] == "literal":
                     continue
-                if kind == "literal":
-                    continue
-            for key, item in reversed(list(current.items())):
-                stack.append((item, f"{where}.{key}"))
-        elif isinstance(current, list):
-            for index in range(len(current) - 1, -1, -1):
-                stack.append((current[index], f"{where}[{index}]"))
+            items: list[tuple[Any, Any]] = list(current.items())
+            spot = "{}.{}"
+        elif current_class is list:
+            items = list(enumerate(current))
+            spot = "{}[{}]"
+        else:
+            continue
+        for key, item in reversed(items):
+            item_class = item.__class__
+            if item_class is dict or item_class is list or (item_class is str and "{" in item):
+                stack.append((item, spot.format(where, key)))
 
 
 def condition_references(condition: Any, location: str) -> Iterator[Reference]:
