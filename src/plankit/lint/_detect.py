@@ -1,0 +1,512 @@
+"""Detectors shared by the security rules: secrets, personal data, SQL writes and unsafe file paths.
+
+Every detector is a pure function of its input, built on regexes compiled at import, linear in the length of
+the text, and total: no input makes one raise. Detectors return *where* and *what kind*; the rules decide what
+to report, and report values only through :func:`mask`, so a finding never repeats a secret.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import itertools
+import math
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+from ..plan import Reference, parse_template, single_reference
+from ..plan._refs import is_reference_object
+
+# ------------------------------------------------------------------------------------------------ names
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def _pairs(text: str) -> frozenset[tuple[str, str]]:
+    return frozenset((first, second) for first, _, second in (pair.partition("_") for pair in text.split()))
+
+
+_PASSWORD_WORDS = _words("password passwd pwd passphrase")
+_SECRET_WORDS = _PASSWORD_WORDS | _words(
+    "secret secrets token tokens apikey credential credentials authorization cookie"
+)
+_SECRET_PAIRS = _pairs(
+    "api_key private_key access_key secret_key signing_key encryption_key client_secret master_key"
+)
+# A name ending in one of these describes a secret (its type, expiry, id...) rather than holding it.
+_DESCRIBES_LAST = _words(
+    "type types name names id ids url uri endpoint count length len ttl expiry expires expiration at field "
+    "header path file hint kind format policy prompt label description scope scopes version provider method "
+    "mode limit location usage required enabled reset hash hashed digest checksum fingerprint md5 sha1 "
+    "sha256 sha512 strength rotation min max"
+)
+# Names with these words are about paging or LLM budgets, not credentials (``next_page_token``,
+# ``max_tokens``).
+_NOT_SECRET_WORDS = _words("page pagination cursor max num total csrf limit")
+_PII_WORDS = _words("ssn cvv cvc pin iban passport dob birthdate birthday")
+_PII_PAIRS = _pairs(
+    "credit_card card_number account_number routing_number social_security tax_id of_birth birth_date"
+)
+_CHECKSUM_WORDS = _words(
+    "checksum hash digest md5 sha sha1 sha224 sha256 sha384 sha512 crc crc32 etag fingerprint"
+)
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The lower-case words of a key in any case style: ``xApiKey`` -> ``('x', 'api', 'key')``."""
+    return tuple(word.lower() for word in _WORD.findall(name))
+
+
+def _has(words: tuple[str, ...], singles: frozenset[str], pairs: frozenset[tuple[str, str]]) -> bool:
+    return any(word in singles for word in words) or any(pair in pairs for pair in itertools.pairwise(words))
+
+
+def is_secret_name(name: str) -> bool:
+    """True for keys that hold credentials: ``api_key``, ``password``, ``clientSecret``, ``X-Auth-Token``."""
+    words = name_words(name)
+    if not words or words[-1] in _DESCRIBES_LAST or any(word in _NOT_SECRET_WORDS for word in words):
+        return False
+    return _has(words, _SECRET_WORDS, _SECRET_PAIRS)
+
+
+def is_password_name(name: str) -> bool:
+    """True for keys that hold a password (any literal there is a raw secret, whatever its entropy)."""
+    words = name_words(name)
+    return is_secret_name(name) and any(word in _PASSWORD_WORDS for word in words)
+
+
+def is_sensitive_name(name: str) -> bool:
+    """True for keys that hold credentials or personal identifiers (``ssn``, ``card_number``, ``dob``...)."""
+    return is_secret_name(name) or _has(name_words(name), _PII_WORDS, _PII_PAIRS)
+
+
+def is_checksum_name(name: str) -> bool:
+    """True for keys that hold a checksum or digest (``sha256``, ``fileHash``, ``etag``)."""
+    return any(word in _CHECKSUM_WORDS for word in name_words(name))
+
+
+# ----------------------------------------------------------------------------------------------- values
+def is_reference_value(value: Any) -> bool:
+    """True when ``value`` is a reference whose type is only known at run time: a string that is exactly one
+    template reference, or a ``step_output`` / ``env`` / ``runtime`` reference object."""
+    if isinstance(value, str):
+        return single_reference(value) is not None
+    return isinstance(value, dict) and is_reference_object(value) and value.get("type") != "literal"
+
+
+def literal_of(value: Any) -> Any:
+    """The value itself, or the constant inside a ``{"type": "literal", "value": ...}`` object."""
+    if isinstance(value, dict) and value.get("type") == "literal" and is_reference_object(value):
+        return value["value"]
+    return value
+
+
+def walk_strings(value: Any, path: str, key: str = "") -> Iterator[tuple[str, str, str]]:
+    """Every string inside ``value`` as ``(key, text, json_path)``, in document order, iteratively.
+
+    ``key`` is the nearest enclosing dict key (list items inherit their list's key). The strings inside
+    reference objects (step ids, env keys) are names, not data, and are skipped.
+    """
+    stack: list[tuple[Any, str, str]] = [(value, path, key)]
+    while stack:
+        current, where, name = stack.pop()
+        if isinstance(current, str):
+            yield name, current, where
+        elif isinstance(current, dict):
+            if is_reference_object(current) and current.get("type") != "literal":
+                continue
+            for item_key, item in reversed(list(current.items())):
+                stack.append((item, f"{where}.{item_key}", str(item_key)))
+        elif isinstance(current, list):
+            for index in range(len(current) - 1, -1, -1):
+                stack.append((current[index], f"{where}[{index}]", name))
+
+
+def template_text(text: str, placeholder: str = "?") -> str:
+    """``text`` with each template reference replaced by ``placeholder`` (what is known before run time)."""
+    if "{" not in text:
+        return text
+    return "".join(placeholder if isinstance(part, Reference) else part for part in parse_template(text))
+
+
+def template_references(text: str, location: str) -> list[Reference]:
+    """The template references inside ``text``."""
+    if "{" not in text:
+        return []
+    return [part for part in parse_template(text, location) if isinstance(part, Reference)]
+
+
+def mask(text: str) -> str:
+    """A value shown safely: its first characters and its length, never the whole (``'AKIA…' (20 chars)``)."""
+    shown = 4 if len(text) >= 16 else 2 if len(text) >= 8 else 0
+    return f"'{text[:shown]}…' ({len(text)} chars)"
+
+
+# ---------------------------------------------------------------------------------------------- secrets
+@dataclass(frozen=True, slots=True)
+class SecretHit:
+    """A secret found in a string: what kind, and the matched text (to be masked before display)."""
+
+    kind: str
+    text: str
+
+
+_SECRET_KINDS = {
+    "aws": "AWS access key",
+    "github": "GitHub token",
+    "slack": "Slack token",
+    "skkey": "API secret key",
+    "stripe": "Stripe secret key",
+    "pem": "private key block",
+    "jwt": "JSON Web Token",
+    "bearer": "bearer token",
+    "basic": "basic-auth credentials",
+    "assign": "password assignment",
+    "urlpw": "password in a URL",
+}
+_KNOWN_SECRET = re.compile(
+    r"(?P<aws>\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b)"
+    r"|(?P<github>\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b)"
+    r"|(?P<slack>\bxox[abposre]-[A-Za-z0-9-]{10,})"
+    r"|(?P<skkey>\bsk-(?=[A-Za-z0-9_-]{0,300}\d)[A-Za-z0-9_-]{20,})"
+    r"|(?P<stripe>\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,})"
+    r"|(?P<pem>-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)"
+    r"|(?P<jwt>\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"
+    r"|(?P<bearer>\b[Bb][Ee][Aa][Rr][Ee][Rr]\s+[A-Za-z0-9\-._~+/]{16,}=*)"
+    r"|(?P<basic>\bBasic\s+(?P<basicval>[A-Za-z0-9+/]{8,}={0,2}))"
+    r"|(?P<assign>\b(?i:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|client[_-]?secret)"
+    r"[\"']?\s*[=:]\s*[\"']?(?P<assignval>[^\s\"'&;,]{4,}))"
+    r"|(?P<urlpw>\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]+:(?P<urlval>[^\s/@]{3,})@)"
+)
+# A value that stands for a secret instead of being one: masked, a placeholder, or filled in elsewhere.
+_PLACEHOLDER = re.compile(
+    r"(?i)^(?:\*+|x{3,}|•+|\.{3,}|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_]+%|\[?redacted\]?|null|none)$"
+)
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_HEX_DIGEST = re.compile(r"^(?:[0-9a-fA-F]{8}){4,16}$")
+_DIGEST_HEX_LENGTHS = frozenset({32, 40, 56, 64, 96, 128})  # MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+_NO_SPACE_TOKEN = re.compile(r"^\S+$")
+
+
+def is_placeholder(value: str) -> bool:
+    """True for stand-ins such as ``***``, ``<password>``, ``$DB_PASSWORD``, ``REDACTED`` or a reference."""
+    stripped = value.strip()
+    return not stripped or bool(_PLACEHOLDER.match(stripped)) or stripped.startswith(("{{", "${"))
+
+
+def is_uuid(value: str) -> bool:
+    """True for a UUID in its canonical 8-4-4-4-12 hex form."""
+    return bool(_UUID.match(value))
+
+
+def is_hex_digest(value: str) -> bool:
+    """True for a hex string as long as an MD5, SHA-1, SHA-2 or SHA-3 digest."""
+    return len(value) in _DIGEST_HEX_LENGTHS and bool(_HEX_DIGEST.match(value))
+
+
+def shannon_entropy(value: str) -> float:
+    """Shannon entropy of the characters of ``value``, in bits per character (0 for an empty string)."""
+    if not value:
+        return 0.0
+    total = len(value)
+    return -sum(count / total * math.log2(count / total) for count in Counter(value).values())
+
+
+def looks_random(value: str) -> bool:
+    """True for a string that reads like a generated key: at least 16 characters without whitespace, mixing
+    letters and digits, with high entropy (3.0 bits/char for hex, 3.5 otherwise)."""
+    if len(value) < 16 or not _NO_SPACE_TOKEN.match(value) or is_uuid(value):
+        return False
+    if not any(char.isdigit() for char in value) or not any(char.isalpha() for char in value):
+        return False
+    threshold = 3.0 if _HEX.match(value) else 3.5
+    return shannon_entropy(value) >= threshold
+
+
+def _basic_credentials(encoded: str) -> bool:
+    try:
+        decoded = base64.b64decode(encoded + "=" * (-len(encoded) % 4), validate=True)
+    except (binascii.Error, ValueError):
+        return False
+    return b":" in decoded
+
+
+def _accept_secret(kind: str, match: re.Match[str]) -> bool:
+    if kind == "basic":
+        return _basic_credentials(match.group("basicval"))
+    if kind == "assign":
+        return not is_placeholder(match.group("assignval"))
+    if kind == "urlpw":
+        return not is_placeholder(match.group("urlval"))
+    return True
+
+
+def find_secrets(text: str, key: str = "") -> list[SecretHit]:
+    """Secrets in ``text``: known token formats anywhere, and a raw password or random-looking value in a
+    secret-looking ``key``. A UUID, and a hex digest under a checksum-looking key, are never secrets."""
+    hits: list[SecretHit] = []
+    if len(text) >= 8:
+        for match in _KNOWN_SECRET.finditer(text):
+            kind = str(match.lastgroup)
+            if _accept_secret(kind, match):
+                hits.append(SecretHit(_SECRET_KINDS[kind], match.group(0)))
+    if hits or not key or not is_secret_name(key) or is_placeholder(text) or is_uuid(text.strip()):
+        return hits
+    value = text.strip()
+    if is_checksum_name(key) and is_hex_digest(value):
+        return hits
+    if is_password_name(key):
+        hits.append(SecretHit("literal password", value))
+    elif looks_random(value):
+        hits.append(SecretHit("high-entropy value in a secret-looking key", value))
+    return hits
+
+
+# --------------------------------------------------------------------------------------- personal data
+@dataclass(frozen=True, slots=True)
+class PiiHit:
+    """Personal data found in a string."""
+
+    kind: str
+    text: str
+
+    def masked(self) -> str:
+        """The value with most of it hidden, in a form that still tells its kind."""
+        if self.kind == "email address":
+            local, _, domain = self.text.partition("@")
+            return f"'{local[:1]}…@{domain}'"
+        digits = re.sub(r"[^0-9A-Za-z]", "", self.text)
+        return f"'…{digits[-4:]}'" if self.kind != "IBAN" else f"'{digits[:2]}…{digits[-4:]}'"
+
+
+_PII = re.compile(
+    r"(?P<email>(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b)"
+    r"|(?P<iban>\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b)"
+    r"|(?P<card>(?<![\d.,-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d))"
+    r"|(?P<phone>(?<![\w+])\+[1-9]\d{0,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}(?!\w)"
+    r"|(?<![\w(+-])(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\w-]))"
+)
+_PII_KINDS = {"email": "email address", "iban": "IBAN", "card": "card number", "phone": "phone number"}
+
+
+def luhn_valid(digits: str) -> bool:
+    """True when a string of digits passes the Luhn check (card numbers carry one)."""
+    if not digits.isdigit() or not digits.isascii():
+        return False
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        digit = int(char)
+        if position % 2 == 1:
+            digit = digit * 2 - 9 if digit > 4 else digit * 2
+        total += digit
+    return total % 10 == 0
+
+
+def iban_valid(iban: str) -> bool:
+    """True when ``iban`` (spaces allowed) has an IBAN's shape, 15 to 34 characters, and passes mod-97."""
+    compact = iban.replace(" ", "").upper()
+    if not 15 <= len(compact) <= 34 or not compact.isascii() or not compact.isalnum():
+        return False
+    if not (compact[:2].isalpha() and compact[2:4].isdigit()):
+        return False
+    rearranged = compact[4:] + compact[:4]
+    return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
+
+
+def _accept_pii(kind: str, text: str) -> bool:
+    if kind == "card":
+        digits = text.replace(" ", "").replace("-", "")
+        return 13 <= len(digits) <= 19 and luhn_valid(digits)
+    if kind == "iban":
+        return iban_valid(text)
+    if kind == "phone":
+        return 7 <= sum(char.isdigit() for char in text) <= 15
+    return True
+
+
+def find_pii(text: str) -> list[PiiHit]:
+    """Emails, phone numbers (E.164 and common national forms), card numbers passing Luhn (13-19 digits,
+    starting 2-6 like the major networks) and IBANs passing mod-97 in ``text``, left to right."""
+    hits: list[PiiHit] = []
+    if len(text) < 7:
+        return hits
+    for match in _PII.finditer(text):
+        kind = str(match.lastgroup)
+        if _accept_pii(kind, match.group(0)):
+            hits.append(PiiHit(_PII_KINDS[kind], match.group(0)))
+    return hits
+
+
+# -------------------------------------------------------------------------------------------------- SQL
+@dataclass(frozen=True, slots=True)
+class SqlToken:
+    """One lexical token of SQL text."""
+
+    kind: str
+    """``word``, ``string``, ``ident`` (quoted identifier), ``comment``, ``param``, ``number``, ``punct``."""
+    text: str
+
+
+_SQL_TOKEN = re.compile(
+    r"(?P<space>\s+)"
+    r"|(?P<comment>--[^\n]*|/\*.*?(?:\*/|\Z))"
+    r"|(?P<string>[Ee]'(?:[^'\\]|''|\\.)*(?:'|\Z)|(?:[NnBbXx]|[Uu]&)?'(?:[^']|'')*(?:'|\Z))"
+    r"|(?P<dollar>\$(?P<tag>[A-Za-z_][A-Za-z0-9_]*)?\$.*?(?:\$(?P=tag)\$|\Z))"
+    r"|(?P<ident>\"(?:[^\"]|\"\")*(?:\"|\Z)|`(?:[^`]|``)*(?:`|\Z)|\[[^\]]*(?:\]|\Z))"
+    r"|(?P<param>\$\d+|\?|:[A-Za-z_][A-Za-z0-9_]*|@[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<word>[A-Za-z_][A-Za-z0-9_$]*)"
+    r"|(?P<number>\d+(?:\.\d*)?(?:[eE][+-]?\d+)?|\.\d+)"
+    r"|(?P<punct>.)",
+    re.DOTALL,
+)
+
+WRITE_KEYWORDS = frozenset(
+    {
+        "INSERT",
+        "UPDATE",
+        "DELETE",
+        "DROP",
+        "ALTER",
+        "TRUNCATE",
+        "CREATE",
+        "GRANT",
+        "REVOKE",
+        "MERGE",
+        "REPLACE",
+        "UPSERT",
+        "RENAME",
+    }
+)
+"""Keywords that make a statement change data, schema or permissions."""
+_STATEMENT_VERBS = WRITE_KEYWORDS | frozenset({"SELECT", "WITH", "VALUES", "EXPLAIN", "SHOW", "CALL", "EXEC"})
+_CLAUSE_WORDS = frozenset({"FROM", "INTO", "SET", "WHERE", "TABLE", "AS", "JOIN", "VALUES", "INDEX", "VIEW"})
+# A write keyword right after one of these is a name or a row lock, not a statement:
+# ``t.update``, ``AS delete``, ``FOR UPDATE``, ``FOR NO KEY UPDATE``, ``ON DELETE CASCADE``.
+_NOT_A_WRITE_AFTER = frozenset({".", "AS", "FOR", "KEY", "ON"})
+
+
+def sql_tokens(text: str) -> Iterator[SqlToken]:
+    """Tokenize SQL: words, string literals (``'...'``, ``E'...'``, ``$tag$...$tag$``), quoted identifiers
+    (``"..."``, backticks, ``[...]``), comments, bind parameters, numbers and punctuation. Whitespace is
+    dropped; an unterminated literal or comment runs to the end of the text."""
+    for match in _SQL_TOKEN.finditer(text):
+        kind = match.lastgroup  # the outermost group: nested ones close before it
+        if kind != "space":
+            yield SqlToken("string" if kind == "dollar" else str(kind), match.group(0))
+
+
+def sql_statements(text: str) -> list[list[SqlToken]]:
+    """The non-empty statements of ``text`` (split on ``;``), each as its tokens without comments."""
+    statements: list[list[SqlToken]] = [[]]
+    for token in sql_tokens(text):
+        if token.kind == "comment":
+            continue
+        if token.kind == "punct" and token.text == ";":
+            statements.append([])
+        else:
+            statements[-1].append(token)
+    return [statement for statement in statements if statement]
+
+
+def _statement_writes(tokens: list[SqlToken]) -> list[str]:
+    found: list[str] = []
+    for index, token in enumerate(tokens):
+        upper = token.text.upper()
+        if token.kind != "word" or upper not in WRITE_KEYWORDS:
+            continue
+        before = tokens[index - 1].text.upper() if index else ""
+        after = tokens[index + 1].text if index + 1 < len(tokens) else ""
+        # ``REPLACE(s, a, b)`` and MySQL's ``INSERT(s, ...)`` are string functions.
+        if before in _NOT_A_WRITE_AFTER or after == "(":
+            continue
+        if upper not in found:
+            found.append(upper)
+    return found
+
+
+def sql_writes(text: str) -> list[tuple[int, list[str]]]:
+    """Each statement of ``text`` that writes, as ``(statement number from 1, write keywords in order)``.
+
+    Keywords inside string literals, quoted identifiers and comments don't count, and neither do words that
+    merely contain one (``created_at``), qualified names (``t.update``), aliases (``AS delete``), row locks
+    (``FOR UPDATE``) or the string functions ``REPLACE(...)`` / ``INSERT(...)``. Backslashes escape only in
+    ``E'...'`` strings, as in standard SQL, so ``'\\'`` ends a literal (the reading that reveals more writes).
+    """
+    found: list[tuple[int, list[str]]] = []
+    for number, statement in enumerate(sql_statements(text), start=1):
+        writes = _statement_writes(statement)
+        if writes:
+            found.append((number, writes))
+    return found
+
+
+def looks_like_sql(text: str) -> bool:
+    """True when ``text`` reads like an SQL statement (``SELECT ... FROM``, ``INSERT INTO``, ``DELETE FROM``):
+    a statement verb first, then one of its clause words."""
+    words = [token.text.upper() for token in sql_tokens(text) if token.kind == "word"]
+    if not words or words[0] not in _STATEMENT_VERBS:
+        return False
+    return words[0] == "WITH" or any(word in _CLAUSE_WORDS for word in words[1:])
+
+
+# ------------------------------------------------------------------------------------------------ paths
+_SYSTEM_DIRS = (
+    "/etc",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/root",
+    "/boot",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/lib",
+    "/usr/local/bin",
+    "/var/run",
+    "/var/lib",
+    "/var/spool",
+    "/run",
+)
+_USER_SECRET_DIRS = frozenset({".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".netrc", ".pgpass"})
+_HOME_PREFIX = re.compile(r"^(?:~[A-Za-z0-9_.-]*|\$HOME|\$\{HOME\}|/home/[^/]+|/Users/[^/]+)(?:/|$)")
+_WINDOWS_SYSTEM = re.compile(r"(?i)^[a-z]:/(?:windows|program files|programdata)(?:/|$)")
+
+
+def path_problem(path: str) -> str | None:
+    """Why ``path`` is unsafe for a file tool, or None: a NUL byte, a ``..`` segment, or a system or
+    credentials directory (``/etc``, ``/proc``, ``~/.ssh``, ``C:\\Windows``...). Percent-escapes are decoded
+    and ``file://`` is dropped first, so ``%2e%2e/`` is caught too."""
+    text = unquote(path) if "%" in path else path
+    text = text.replace("\\", "/")
+    if text.lower().startswith("file://"):
+        text = text[len("file://") :]
+    if "\x00" in text:
+        return "contains a NUL byte"
+    segments = text.split("/")
+    if ".." in segments:
+        return "climbs out of its directory with '..'"
+    home = _HOME_PREFIX.match(text)
+    if home is not None:
+        first = next((segment for segment in text[home.end() :].split("/") if segment not in ("", ".")), "")
+        return f"reaches the credentials directory '{first}'" if first in _USER_SECRET_DIRS else None
+    if _WINDOWS_SYSTEM.match(text):
+        return "reaches a Windows system directory"
+    if text.startswith("/"):
+        normal = "/" + "/".join(segment for segment in segments if segment not in ("", "."))
+        for directory in _SYSTEM_DIRS:
+            if normal == directory or normal.startswith(directory + "/"):
+                return f"reaches the system directory '{directory}'"
+    return None
