@@ -33,6 +33,17 @@ class LintContext:
         return list(self.plan.walk())
 
     @cached_property
+    def step_of(self) -> dict[str, int]:
+        """The index of the top-level step holding each node (a top-level step holds itself)."""
+        index_of: dict[str, int] = {}
+        current = -1
+        for visit in self.visits:  # pre-order: every top-level step comes before what it holds
+            if visit.depth == 0:
+                current += 1
+            index_of[visit.node.id] = current
+        return index_of
+
+    @cached_property
     def actions(self) -> list[tuple[ActionNode, str]]:
         """Every action node with its JSON path."""
         return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]

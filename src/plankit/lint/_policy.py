@@ -1,21 +1,64 @@
 """Policies: what a plan may do. Loaded from YAML or JSON, strictly: a policy that can't be understood is
-an error (an unknown key names the closest valid one; an invalid regex names the pattern), never ignored.
+an error (an unknown key names the closest valid one; an invalid regex names the pattern; a risk weight for
+an unknown code names the closest code), never ignored.
+
+With no policy at all, the linter uses the built-in default (:data:`DEFAULT_POLICY_YAML`,
+``plankit policy default``): any tool may run except obviously destructive ones, money never moves without
+a confirmation, and loops, waits and fan-out have limits.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from .._utils import did_you_mean
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
+from ._registry import RULES
 
 DEFAULT_SINKS = ["notify.*", "http.*", "email.*", "file.write*"]
 DEFAULT_READ_ONLY_TOOLS = ["db.query_ro", "*.query_ro", "*.read_only"]
+
+DEFAULT_POLICY_YAML = """\
+# plankit's built-in policy: what `plankit lint` uses when it is given no policy file.
+# Any tool may run except obviously destructive ones; money never moves without a confirmation;
+# loops, waits and fan-out are bounded. Write your own policy to loosen or tighten any of it.
+name: plankit-default
+deny_tools:
+  - "shell.*"        # arbitrary commands
+  - "exec.*"
+  - "*.exec"
+  - "*.delete*"      # deleting records, files, accounts
+  - "*.drop*"
+  - "*.destroy*"
+  - "*.truncate*"
+  - "*.wipe*"
+require_confirmation:  # steps calling these must set require_confirmation: true
+  - "payments.*"
+  - "*.transfer*"
+  - "*.withdraw*"
+  - "*.swap*"
+  - "*.bridge*"
+deny_tokens_regex:   # matched case-insensitively against parameter text
+  - '\\bdrop\\s+(table|database|schema)\\b'
+  - '\\btruncate\\s+table\\b'
+  - '\\brm\\s+-[a-z]*(rf|fr)'
+  - '\\bmkfs(\\.\\w+)?\\s'
+max_steps: 1000
+max_loop_iterations: 10000
+max_wait_ms: 604800000   # one week
+max_parallel: 64
+max_slippage: 1.0        # percent
+fail_risk_threshold: 0.8
+"""
+"""The built-in default policy, as YAML with comments (``plankit policy default`` prints it)."""
 
 
 class Policy(IRModel):
@@ -73,15 +116,20 @@ class Policy(IRModel):
     def _bounds_ordered(cls, bounds: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
         for key, (low, high) in bounds.items():
             if "." not in key:
-                raise ValueError(f"bound {key!r} must be 'tool.argument' (for example 'payments.transfer.amount')")
+                example = "for example 'payments.transfer.amount'"
+                raise ValueError(f"bound {key!r} must be 'tool.argument' ({example})")
             if low > high:
                 raise ValueError(f"bound {key!r} has its minimum {low} above its maximum {high}")
         return bounds
 
     @field_validator("risk_weights")
     @classmethod
-    def _weights_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
+    def _weights_known_and_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
+        codes = _known_codes()
         for code, weight in weights.items():
+            if code not in codes:
+                hint = did_you_mean(code, codes)
+                raise ValueError(f"risk weight for unknown code {code!r}" + (f"; {hint}" if hint else ""))
             if not 0 <= weight <= 1:
                 raise ValueError(f"risk weight of {code!r} must be between 0 and 1, got {weight}")
         return weights
@@ -110,6 +158,11 @@ class Policy(IRModel):
             raise PolicyError(f"invalid policy ({len(problems)} problems)", problems, source=source) from None
 
     @classmethod
+    def default(cls) -> Policy:
+        """The built-in default policy (:data:`DEFAULT_POLICY_YAML`), a fresh copy on every call."""
+        return cls.from_data(_default_policy_data(), source="<built-in default policy>")
+
+    @classmethod
     def load(cls, path: str | Path) -> Policy:
         """Load a policy from a YAML or JSON file; relative ``rego`` paths are resolved against its folder."""
         try:
@@ -121,10 +174,51 @@ class Policy(IRModel):
         policy.rego = [str(base / entry) if not Path(entry).is_absolute() else entry for entry in policy.rego]
         return policy
 
+    @classmethod
+    def load_all(cls, paths: Iterable[str | Path]) -> Policy:
+        """Load several policy files and merge them in order (see :meth:`merged_with`).
+
+        ``.rego`` files are added to the ``rego`` list. When no YAML or JSON policy is among ``paths``, the
+        built-in default policy is the base, so ``--policy extra.rego`` adds to the default rather than
+        replacing it with an empty policy.
+        """
+        rego = [str(path) for path in paths if str(path).endswith(".rego")]
+        documents = [cls.load(path) for path in paths if not str(path).endswith(".rego")]
+        merged = cls() if documents else cls.default()
+        for document in documents:
+            merged = merged.merged_with(document)
+        return merged.merged_with(cls(rego=rego)) if rego else merged
+
     def merged_with(self, other: Policy) -> Policy:
-        """This policy with every key that ``other`` sets explicitly taking its value from ``other``."""
-        update = {name: getattr(other, name) for name in other.model_fields_set}
-        return Policy.model_validate({**self.model_dump(), **update})
+        """This policy with every key that ``other`` sets explicitly taking its value from ``other``.
+
+        ``rego`` lists are concatenated (each file keeps its own Rego modules); every other key is
+        replaced as a whole. The result remembers which keys either side set, so merges chain.
+        """
+        data = self.model_dump(include=self.model_fields_set)
+        data.update(other.model_dump(include=other.model_fields_set))
+        if "rego" in self.model_fields_set and "rego" in other.model_fields_set:
+            data["rego"] = [*self.rego, *(entry for entry in other.rego if entry not in self.rego)]
+        return Policy.model_validate(data)
+
+    def to_yaml(self) -> str:
+        """The policy as YAML, with only the keys it sets explicitly."""
+        return yaml.safe_dump(
+            self.model_dump(mode="json", include=self.model_fields_set), sort_keys=False, allow_unicode=True
+        )
+
+
+@functools.cache
+def _default_policy_data() -> Any:
+    return yaml.safe_load(DEFAULT_POLICY_YAML)
+
+
+def _known_codes() -> list[str]:
+    # Rules register when the rules package is imported; importing it here (it is normally loaded
+    # already) makes sure a policy is never checked against a half-filled registry.
+    from . import rules  # noqa: F401
+
+    return list(RULES)
 
 
 def _policy_problem(error: Any) -> FormatProblem:

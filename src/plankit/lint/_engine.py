@@ -1,0 +1,369 @@
+"""The lint engine: load a plan, run every selected rule, add Rego verdicts, apply suppressions, score.
+
+One engine serves the API and the CLI: :func:`validate_plan` returns exactly what ``plankit lint`` prints.
+
+* A document that can't be *read* (missing file, broken JSON/YAML) raises ``PlanFormatError``; one that
+  reads but is not a valid plan yields ``SCHEMA_INVALID`` findings (one per problem, with its JSON path)
+  and ``DUPLICATE_ID`` for every reused step id. No other rule runs on a plan that does not load.
+* A rule that raises yields ``RULE_CRASHED`` naming the rule: the plan fails, it never passes unchecked.
+* ``metadata.lint_ignore: [{code, reason}]`` on a node (``meta.lint_ignore`` on the plan, for plan-level
+  findings) marks that node's findings with that code as suppressed: reported, never counted.
+* A finding's ``step`` is the index of the top-level step that holds its node.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import fnmatch
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .._utils import did_you_mean, utcnow
+from ..errors import FormatProblem, PlanFormatError, PolicyError
+from ..plan import Plan, plan_from_data, plan_to_data, read_document
+from ..plan._normalize import normalize_plan
+from ..tools import ToolRegistry, ToolSpec
+from ._context import LintContext
+from ._engine_codes import (
+    ALWAYS_ON,
+    DUPLICATE_ID,
+    ENGINE_CODES,
+    INVALID_SUPPRESSION,
+    REGO_VIOLATION,
+    RULE_CRASHED,
+    SCHEMA_INVALID,
+)
+from ._findings import Diagnostic, Finding, Severity
+from ._policy import Policy
+from ._registry import RULES, Rule
+from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
+from ._result import ValidationResult
+from ._risk import risk_score, status_of
+
+PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path
+"""What the engine lints: a loaded plan, parsed data of any accepted shape, or a file path (``-``: stdin)."""
+PolicySource = Policy | str | Path | Sequence[str | Path] | None
+"""A policy, one policy file, or several merged in order (``.rego`` files included); None: the default."""
+ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path | None
+"""A tool registry, specs (or their data), or a spec file."""
+
+_STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
+_CHILD_KEYS = ("then", "else", "body", "on_error")
+
+
+class Linter:
+    """A configured linter: policy, tools and rule selection are checked once, then any number of plans are
+    linted. :func:`validate_plan` is a one-shot shortcut."""
+
+    def __init__(
+        self,
+        policy: PolicySource = None,
+        *,
+        tools: ToolsSource = None,
+        select: Iterable[str] | None = None,
+        ignore: Iterable[str] | None = None,
+    ):
+        self.policy = resolve_policy(policy)
+        self.tools = resolve_tools(tools)
+        self.codes = enabled_codes(select, ignore)
+        self.rules: list[Rule] = [
+            r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES
+        ]
+        use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
+        self.rego = RegoPolicy(self.policy.rego) if use_rego else None
+
+    def validate(self, plan: PlanSource, *, now: datetime | None = None) -> ValidationResult:
+        """The verdict on one plan: status, risk score, errors, warnings and suppressed findings."""
+        diagnostics = self.lint(plan, now=now)
+        risk = risk_score(diagnostics, self.policy.risk_weights)
+        status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
+        return ValidationResult.from_diagnostics(diagnostics, status, risk)
+
+    def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:
+        """Every diagnostic for one plan, suppressed ones included, ordered by step (plan-level first)."""
+        loaded, diagnostics = _load(plan)
+        if loaded is not None:
+            ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
+            for rule in self.rules:
+                diagnostics.extend(_run(rule, ctx))
+            if self.rego is not None:
+                diagnostics.extend(self._rego_diagnostics(ctx, self.rego))
+            diagnostics = self._suppress(ctx, diagnostics)
+        diagnostics.sort(key=lambda d: -1 if d.step is None else d.step)
+        return diagnostics
+
+    def _rego_diagnostics(self, ctx: LintContext, rego: RegoPolicy) -> list[Diagnostic]:
+        document = plan_to_data(ctx.plan)
+        document.setdefault("context", {})
+        try:
+            violations = rego.evaluate(document)
+            return [_rego_diagnostic(ctx, violation) for violation in violations]
+        except RegoEvaluationError as exc:
+            files = ", ".join(rego.files)
+            return [
+                _crash(f"Rego policy ({files}) crashed: {exc}", "fix the Rego policy; the plan is unchecked")
+            ]
+
+    def _suppress(self, ctx: LintContext, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+        ignores, problems = _suppressions(ctx)
+        if INVALID_SUPPRESSION in self.codes:
+            diagnostics.extend(problems)
+        if not ignores:
+            return diagnostics
+        out = []
+        for diagnostic in diagnostics:
+            reason = ignores.get((diagnostic.node_id, diagnostic.code))
+            if reason is not None and diagnostic.code not in ALWAYS_ON:
+                diagnostic = _with_suppression(diagnostic, reason)
+            out.append(diagnostic)
+        return out
+
+
+def lint_plan(
+    plan: PlanSource,
+    policy: PolicySource = None,
+    *,
+    tools: ToolsSource = None,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    now: datetime | None = None,
+) -> list[Diagnostic]:
+    """Every diagnostic for ``plan``, suppressed ones included (what ``plankit lint`` reports)."""
+    return Linter(policy, tools=tools, select=select, ignore=ignore).lint(plan, now=now)
+
+
+def validate_plan(
+    plan: PlanSource,
+    policy: PolicySource = None,
+    *,
+    tools: ToolsSource = None,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] | None = None,
+    now: datetime | None = None,
+) -> ValidationResult:
+    """Validate a plan (a :class:`~plankit.plan.Plan`, a dict of any accepted shape, or a path) against a
+    policy (None: the built-in default). Raises ``PlanFormatError`` only for a document that can't be read,
+    ``PolicyError`` for an unusable policy, tool spec file or rule selection."""
+    return Linter(policy, tools=tools, select=select, ignore=ignore).validate(plan, now=now)
+
+
+# ------------------------------------------------------------------------------------------ configuration
+def resolve_policy(policy: PolicySource) -> Policy:
+    """The policy a :class:`Linter` uses for ``policy`` (see :data:`PolicySource`)."""
+    if policy is None:
+        return Policy.default()
+    if isinstance(policy, Policy):
+        return policy
+    if isinstance(policy, str | Path):
+        return Policy.load_all([policy])
+    return Policy.load_all(list(policy))
+
+
+def resolve_tools(tools: ToolsSource) -> ToolRegistry | None:
+    """The tool registry a :class:`Linter` uses for ``tools`` (see :data:`ToolsSource`)."""
+    if tools is None or isinstance(tools, ToolRegistry):
+        return tools
+    if isinstance(tools, str | Path):
+        return ToolRegistry.load(tools)
+    specs = [spec.model_dump() if isinstance(spec, ToolSpec) else spec for spec in tools]
+    return ToolRegistry.from_data(specs)
+
+
+def enabled_codes(select: Iterable[str] | None, ignore: Iterable[str] | None) -> frozenset[str]:
+    """The codes that run: ``select`` (all when None) minus ``ignore``; each entry is a code or a glob
+    (``CONTRA_*``). ``SCHEMA_INVALID``, ``DUPLICATE_ID`` and ``RULE_CRASHED`` are always on."""
+    chosen = set(RULES) if select is None else _expand(select, "--select")
+    chosen -= _expand(ignore or (), "--ignore")
+    return frozenset(chosen | ALWAYS_ON)
+
+
+def _expand(patterns: Iterable[str], option: str) -> set[str]:
+    codes: set[str] = set()
+    for raw in patterns:
+        pattern = raw.strip().upper()
+        matched = {code for code in RULES if fnmatch.fnmatchcase(code, pattern)}
+        if not matched:
+            hint = did_you_mean(pattern, RULES) or "see `plankit rules` for the codes"
+            raise PolicyError(f"unknown rule code {raw!r}", [FormatProblem(option, "no such code", hint)])
+        codes |= matched
+    return codes
+
+
+# ------------------------------------------------------------------------------------------------ loading
+def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
+    if isinstance(source, Plan):
+        return source, []
+    if isinstance(source, str | Path):
+        data, name = read_document(source)
+    else:
+        data, name = source, "<data>"
+    try:
+        return plan_from_data(data, source=name), []
+    except PlanFormatError as exc:
+        return None, _load_diagnostics(data, exc)
+
+
+def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
+    duplicates = _duplicate_ids(data)
+    out = [
+        Diagnostic(
+            SCHEMA_INVALID,
+            Severity.ERROR,
+            problem.message,
+            _raw_step_id(data, problem.path),
+            _step_in_path(problem.path),
+            problem.path,
+            problem.hint,
+        )
+        for problem in exc.problems or [FormatProblem("$", exc.message)]
+        if not (duplicates and problem.message.startswith("duplicate step id"))
+    ]
+    return out + duplicates
+
+
+def _duplicate_ids(data: Any) -> list[Diagnostic]:
+    """Every reuse of a step id, found on the normalized document (the model reports only the first)."""
+    plan = normalize_plan(data)
+    steps = plan.get("steps") if isinstance(plan, dict) else None
+    if not isinstance(steps, list):
+        return []
+    stack = [(node, f"$.steps[{index}]") for index, node in reversed(list(enumerate(steps)))]
+    first: dict[str, str] = {}
+    out: list[Diagnostic] = []
+    while stack:
+        node, path = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        node_id = node.get("id")
+        if isinstance(node_id, str) and first.setdefault(node_id, path) != path:
+            out.append(
+                Diagnostic(
+                    DUPLICATE_ID,
+                    Severity.ERROR,
+                    f"step id {node_id!r} is already used at {first[node_id]}",
+                    node_id,
+                    _step_in_path(path),
+                    f"{path}.id",
+                    "give every step its own id, and update depends_on and references to match",
+                )
+            )
+        children = node.get("steps")
+        kids = (
+            [(c, f"{path}.steps[{i}]") for i, c in enumerate(children)] if isinstance(children, list) else []
+        )
+        kids += [(node[key], f"{path}.{key}") for key in _CHILD_KEYS if isinstance(node.get(key), dict)]
+        stack.extend(reversed(kids))
+    return out
+
+
+def _step_in_path(path: str | None) -> int | None:
+    match = _STEP_IN_PATH.match(path or "")
+    if match is None:
+        return None
+    return int(match.group(1)) if match.group(1) is not None else 0
+
+
+def _raw_step_id(data: Any, path: str) -> str | None:
+    """The id of the top-level step a problem is in, read from the raw document when it has one."""
+    index = _step_in_path(path)
+    steps = data.get("steps", [data.get("root")]) if isinstance(data, dict) else data
+    if (
+        index is None
+        or not isinstance(steps, list)
+        or index >= len(steps)
+        or not isinstance(steps[index], dict)
+    ):
+        return None
+    step = steps[index]
+    node_id = next((step[key] for key in ("id", "step_id", "stepId") if key in step), None)
+    return node_id if isinstance(node_id, str) else None
+
+
+# ------------------------------------------------------------------------------------------------ running
+def _run(rule: Rule, ctx: LintContext) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    try:
+        for finding in rule.check(ctx):
+            if not isinstance(finding, Finding):
+                raise TypeError(f"yielded {type(finding).__name__}, not a Finding")
+            out.append(_diagnostic(rule.code, finding.severity or rule.severity, finding, ctx))
+    except Exception as exc:  # any failure of a rule must fail the plan, not the linter
+        out.append(
+            _crash(
+                f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
+                "this is a bug in the rule; the plan was not fully checked",
+            )
+        )
+    return out
+
+
+def _diagnostic(code: str, severity: Severity, finding: Finding, ctx: LintContext) -> Diagnostic:
+    step = ctx.step_of.get(finding.node_id) if finding.node_id is not None else None
+    if step is None:
+        step = _step_in_path(finding.path)
+    return Diagnostic(code, severity, finding.message, finding.node_id, step, finding.path, finding.hint)
+
+
+def _crash(message: str, hint: str) -> Diagnostic:
+    return Diagnostic(RULE_CRASHED, Severity.ERROR, message, hint=hint)
+
+
+def _rego_diagnostic(ctx: LintContext, violation: RegoViolation) -> Diagnostic:
+    step, node_id, path = violation.step, None, None
+    if isinstance(step, int):
+        if not 0 <= step < len(ctx.plan.steps):
+            raise RegoEvaluationError(f"{violation.code}: step {step} is not a step index of this plan")
+        node_id, path = ctx.plan.steps[step].id, f"$.steps[{step}]"
+    elif isinstance(step, str):
+        if step not in ctx.step_of:
+            raise RegoEvaluationError(f"{violation.code}: step {step!r} is not a step id of this plan")
+        node_id, path, step = step, ctx.graph.paths[step], ctx.step_of[step]
+    rule = RULES.get(violation.code)
+    if rule is not None and rule.code not in ENGINE_CODES:
+        severity = rule.severity
+    else:
+        severity = Severity(violation.severity or "error")
+    return Diagnostic(violation.code, severity, violation.msg, node_id, step, path, violation.hint)
+
+
+# ------------------------------------------------------------------------------------------- suppression
+def _suppressions(ctx: LintContext) -> tuple[dict[tuple[str | None, str], str], list[Diagnostic]]:
+    """``(node id, code) -> reason`` from every ``lint_ignore``; and a diagnostic per malformed entry."""
+    ignores: dict[tuple[str | None, str], str] = {}
+    problems: list[Diagnostic] = []
+    plan_level = ctx.plan.meta.get("lint_ignore")
+    holders: list[tuple[str | None, Any, str]] = [(None, plan_level, "$.meta.lint_ignore")]
+    holders += [
+        (visit.node.id, visit.node.metadata["lint_ignore"], f"{visit.path}.metadata.lint_ignore")
+        for visit in ctx.visits
+        if "lint_ignore" in visit.node.metadata
+    ]
+    for node_id, entries, path in holders:
+        if entries is None and node_id is None:
+            continue
+        if not isinstance(entries, list):
+            message = "lint_ignore must be a list of {code, reason}"
+            problems.append(_bad_suppression(ctx, node_id, path, message))
+            continue
+        for index, entry in enumerate(entries):
+            code = entry.get("code") if isinstance(entry, dict) else None
+            reason = entry.get("reason") if isinstance(entry, dict) else None
+            if not isinstance(code, str) or not isinstance(reason, str) or not reason.strip():
+                message = "a lint_ignore entry needs a 'code' and a non-empty 'reason'"
+                problems.append(_bad_suppression(ctx, node_id, f"{path}[{index}]", message))
+                continue
+            ignores[(node_id, code.strip().upper())] = reason.strip()
+    return ignores, problems
+
+
+def _bad_suppression(ctx: LintContext, node_id: str | None, path: str, message: str) -> Diagnostic:
+    step = ctx.step_of.get(node_id) if node_id is not None else None
+    hint = 'write [{"code": "RAW_SECRET", "reason": "why this finding does not apply"}]'
+    return Diagnostic(INVALID_SUPPRESSION, Severity.WARNING, message, node_id, step, path, hint)
+
+
+def _with_suppression(diagnostic: Diagnostic, reason: str) -> Diagnostic:
+    return dataclasses.replace(diagnostic, suppressed=True, suppression_reason=reason)

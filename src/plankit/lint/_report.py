@@ -1,0 +1,172 @@
+"""Reports of lint results: text for people, JSON for programs, SARIF 2.1.0 for code scanning.
+
+Each renderer takes ``(file name, ValidationResult)`` pairs. JSON is one object for one file and an array of
+objects with a ``file`` key for several; SARIF is always one run holding every file's results.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from itertools import groupby
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from .._version import __version__
+from ._findings import Diagnostic, Severity
+from ._registry import RULES
+from ._result import ValidationResult
+from ._risk import Status
+
+FileResult = tuple[str, ValidationResult]
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SARIF_VERSION = "2.1.0"
+_SARIF_LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_STATUS_STYLES = {Status.PASS: "bold green", Status.WARN: "bold yellow", Status.ERROR: "bold red"}
+_SEVERITY_STYLES = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "blue"}
+
+
+# ---------------------------------------------------------------------------------------------------- json
+def json_report(results: Sequence[FileResult]) -> Any:
+    """The JSON report: ``result.to_dict()`` for one file; a list of them, each with ``file``, for several."""
+    if len(results) == 1:
+        return results[0][1].to_dict()
+    return [{"file": name, **result.to_dict()} for name, result in results]
+
+
+def render_json(results: Sequence[FileResult]) -> str:
+    """The JSON report as text (indented, ending in a newline)."""
+    return json.dumps(json_report(results), indent=2, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------------------------------- sarif
+def sarif_report(results: Sequence[FileResult]) -> dict[str, Any]:
+    """A SARIF 2.1.0 log: one run, every registered rule as a descriptor (plus Rego policies' own codes),
+    one result per finding; suppressed findings carry an in-source suppression with its reason."""
+    codes = list(RULES)
+    extra = {d.code for _, result in results for d in result.diagnostics if d.code not in RULES}
+    codes += sorted(extra)
+    index = {code: position for position, code in enumerate(codes)}
+    sarif_results = [
+        _sarif_result(name, diagnostic, index[diagnostic.code])
+        for name, result in results
+        for diagnostic in result.diagnostics
+    ]
+    driver = {
+        "name": "plankit",
+        "version": __version__,
+        "informationUri": "https://github.com/plankit/plankit",
+        "rules": [_sarif_rule(code) for code in codes],
+    }
+    run = {"tool": {"driver": driver}, "results": sarif_results}
+    return {"version": SARIF_VERSION, "$schema": SARIF_SCHEMA, "runs": [run]}
+
+
+def render_sarif(results: Sequence[FileResult]) -> str:
+    """The SARIF log as text."""
+    return json.dumps(sarif_report(results), indent=2, ensure_ascii=False) + "\n"
+
+
+def _sarif_rule(code: str) -> dict[str, Any]:
+    rule = RULES.get(code)
+    if rule is None:
+        return {"id": code, "shortDescription": {"text": f"Rego policy violation {code}"}}
+    return {
+        "id": code,
+        "name": rule.name,
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": rule.doc or rule.summary},
+        "defaultConfiguration": {"level": _SARIF_LEVELS[rule.severity]},
+    }
+
+
+def _sarif_result(name: str, diagnostic: Diagnostic, rule_index: int) -> dict[str, Any]:
+    uri = "stdin" if name in ("-", "<stdin>") else Path(name).as_posix()
+    location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": uri}}}
+    if diagnostic.path is not None:
+        logical = {"fullyQualifiedName": diagnostic.path, "kind": "member"}
+        if diagnostic.node_id:
+            logical["name"] = diagnostic.node_id
+        location["logicalLocations"] = [logical]
+    text = diagnostic.message + (f" ({diagnostic.hint})" if diagnostic.hint else "")
+    out: dict[str, Any] = {
+        "ruleId": diagnostic.code,
+        "ruleIndex": rule_index,
+        "level": _SARIF_LEVELS[diagnostic.severity],
+        "message": {"text": text},
+        "locations": [location],
+        "properties": {"step": diagnostic.step, "nodeId": diagnostic.node_id, "jsonPath": diagnostic.path},
+    }
+    if diagnostic.suppressed:
+        out["suppressions"] = [{"kind": "inSource", "justification": diagnostic.suppression_reason or ""}]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------- text
+def render_text(results: Sequence[FileResult], console: Console) -> None:
+    """Print each file's findings grouped by step (plan-level first), with JSON paths and hints."""
+    for position, (name, result) in enumerate(results):
+        if position:
+            console.print()
+        _print_file(name, result, console)
+    if len(results) > 1:
+        counts = {status: sum(1 for _, r in results if r.status is status) for status in Status}
+        summary = ", ".join(f"{counts[status]} {status.value}" for status in Status)
+        console.print(Text(f"{len(results)} plans: {summary}", style="bold"))
+
+
+def _print_file(name: str, result: ValidationResult, console: Console) -> None:
+    head = Text(f"{name}  ")
+    head.append(result.status.value, style=_STATUS_STYLES[result.status])
+    head.append(f"  risk {result.risk_score:.2f}")
+    console.print(head)
+    shown = sorted(result.diagnostics, key=lambda d: (d.suppressed, -1 if d.step is None else d.step))
+    live = [d for d in shown if not d.suppressed]
+    for step, group in groupby(live, key=lambda d: d.step):
+        items = list(group)
+        console.print(Text(f"  {_step_title(step)}", style="bold"))
+        for diagnostic in items:
+            _print_diagnostic(diagnostic, console)
+    for diagnostic in (d for d in shown if d.suppressed):
+        line = Text("  suppressed ", style="dim")
+        line.append(f"{diagnostic.code} at {diagnostic.path or _step_title(diagnostic.step)}: ")
+        line.append(f"{diagnostic.message} (reason: {diagnostic.suppression_reason})")
+        console.print(line)
+    console.print(Text(f"  {_counts(result)}", style="dim"))
+
+
+def _step_title(step: int | None) -> str:
+    return "plan" if step is None else f"step {step}"
+
+
+def _print_diagnostic(diagnostic: Diagnostic, console: Console) -> None:
+    line = Text("    ")
+    line.append(f"{diagnostic.severity.value:<8}", style=_SEVERITY_STYLES[diagnostic.severity])
+    line.append(f"{diagnostic.code}  ", style="bold")
+    if diagnostic.node_id:
+        line.append(f"{diagnostic.node_id}: ", style="bold")
+    line.append(diagnostic.message)
+    console.print(line)
+    if diagnostic.path:
+        console.print(Text(f"            at {diagnostic.path}", style="dim"))
+    if diagnostic.hint:
+        console.print(Text(f"            hint: {diagnostic.hint}", style="cyan"))
+
+
+def _counts(result: ValidationResult) -> str:
+    parts = [
+        _plural(len(result.errors), "error"),
+        _plural(len(result.warnings), "warning"),
+        _plural(len(result.suppressed), "suppressed", "suppressed"),
+    ]
+    if result.info:
+        parts.insert(2, _plural(len(result.info), "note"))
+    return ", ".join(parts)
+
+
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
