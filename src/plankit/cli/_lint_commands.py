@@ -1,0 +1,214 @@
+"""Commands of the linter: ``lint``, ``rules``, and ``policy default`` / ``policy check``.
+
+Exit codes of ``plankit lint``: 0 every plan passed (or only warned), 1 a plan failed (or warned, with
+``--strict``), 2 unusable input (an unreadable plan file, an invalid policy, tool spec file or rule code).
+"""
+
+from __future__ import annotations
+
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .._utils import did_you_mean
+from ..errors import PlankitError
+from ..lint import DEFAULT_POLICY_YAML, RULES, Linter, Status, ValidationResult
+from ..lint._report import render_json, render_sarif, render_text
+from ..lint._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
+from ._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, TextOrJson, fail, print_json, stderr
+
+PLAN_SUFFIXES = (".json", ".yaml", ".yml")
+
+
+class ReportFormat(StrEnum):
+    """``--format`` of ``plankit lint``."""
+
+    TEXT = "text"
+    JSON = "json"
+    SARIF = "sarif"
+
+
+def lint(
+    plans: Annotated[
+        list[str],
+        typer.Argument(
+            help="Plan files, directories (their *.json, *.yaml, *.yml), or - for stdin.", show_default=False
+        ),
+    ],
+    policy: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--policy",
+            "-p",
+            help="Policy file (YAML, JSON, .rego); repeat to merge in order. Default: built-in.",
+        ),
+    ] = None,
+    tools: Annotated[
+        Path | None, typer.Option("--tools", help="Tool specs (JSON or YAML; OpenAI function entries too).")
+    ] = None,
+    output_format: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="text, json or sarif.")
+    ] = ReportFormat.TEXT,
+    strict: Annotated[bool, typer.Option("--strict", help="Fail (exit 1) on warnings too.")] = False,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="Only these codes (comma-separated; globs like CONTRA_*)."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None, typer.Option("--ignore", help="Skip these codes (comma-separated; globs allowed).")
+    ] = None,
+) -> None:
+    """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
+    try:
+        linter = Linter(
+            [str(path) for path in policy or []] or None,
+            tools=tools,
+            select=_codes(select or []) or None,
+            ignore=_codes(ignore or []),
+        )
+        files = _expand(plans)
+    except PlankitError as exc:
+        fail(exc)
+    results: list[tuple[str, ValidationResult]] = []
+    unusable = False
+    for name in files:
+        try:
+            results.append((name, linter.validate(name)))
+        except PlankitError as exc:
+            stderr.print(Text.assemble(("error: ", "bold red"), str(exc)))
+            unusable = True
+    _report(results, output_format)
+    raise typer.Exit(_exit_code(results, unusable, strict))
+
+
+def _codes(values: list[str]) -> list[str]:
+    return [code.strip() for value in values for code in value.split(",") if code.strip()]
+
+
+def _expand(plans: list[str]) -> list[str]:
+    files: list[str] = []
+    for entry in plans:
+        path = Path(entry)
+        if entry != "-" and path.is_dir():
+            found = sorted(str(child) for child in path.iterdir() if child.suffix.lower() in PLAN_SUFFIXES)
+            if not found:
+                raise PlankitError(f"{entry}: no *.json, *.yaml or *.yml plan files in this directory")
+            files.extend(found)
+        else:
+            files.append(entry)
+    return files
+
+
+def _report(results: list[tuple[str, ValidationResult]], output_format: ReportFormat) -> None:
+    if not results:
+        return
+    if output_format is ReportFormat.JSON:
+        sys.stdout.write(render_json(results))
+    elif output_format is ReportFormat.SARIF:
+        sys.stdout.write(render_sarif(results))
+    else:
+        render_text(results, _console())
+
+
+def _console() -> Console:
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 200  # piped output: never wrap table cells at rich's default of 80 columns
+    return console
+
+
+def _exit_code(results: list[tuple[str, ValidationResult]], unusable: bool, strict: bool) -> int:
+    if unusable:
+        return EXIT_USAGE
+    failing = {Status.ERROR, Status.WARN} if strict else {Status.ERROR}
+    return EXIT_FAILED if any(result.status in failing for _, result in results) else EXIT_OK
+
+
+def rules(
+    code: Annotated[
+        str | None, typer.Argument(help="Show this rule's documentation.", show_default=False)
+    ] = None,
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="text or json.")
+    ] = TextOrJson.TEXT,
+) -> None:
+    """List the lint rules (code, name, severity, summary), or document one."""
+    if code is not None:
+        _rule_doc(code.strip().upper(), output_format)
+        return
+    if output_format is TextOrJson.JSON:
+        print_json([_rule_data(rule_code) for rule_code in RULES])
+        return
+    table = Table("code", "name", "severity", "summary", box=None, pad_edge=False)
+    for rule in RULES.values():
+        table.add_row(rule.code, rule.name, rule.severity.value, rule.summary)
+    _console().print(table)
+
+
+def _rule_doc(code: str, output_format: TextOrJson) -> None:
+    rule = RULES.get(code)
+    if rule is None:
+        hint = did_you_mean(code, RULES) or "run `plankit rules` for the list"
+        fail(f"unknown rule code {code!r}; {hint}")
+    if output_format is TextOrJson.JSON:
+        print_json({**_rule_data(code), "doc": rule.doc})
+        return
+    console = _console()
+    console.print(Text(f"{rule.code} ({rule.name}) · {rule.severity.value}", style="bold"))
+    console.print(rule.summary)
+    console.print()
+    console.print(rule.doc, markup=False)
+
+
+def _rule_data(code: str) -> dict[str, Any]:
+    rule = RULES[code]
+    weight = DEFAULT_RISK_WEIGHTS.get(code, SEVERITY_WEIGHTS[rule.severity])
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "severity": rule.severity.value,
+        "summary": rule.summary,
+        "risk_weight": weight,
+    }
+
+
+policy_app = typer.Typer(
+    help="Lint policies: print the built-in default, check policy files.", no_args_is_help=True
+)
+
+
+@policy_app.command("default")
+def policy_default() -> None:
+    """Print the built-in default policy (YAML), the one `plankit lint` uses without --policy."""
+    sys.stdout.write(DEFAULT_POLICY_YAML)
+
+
+@policy_app.command("check")
+def policy_check(
+    files: Annotated[list[Path], typer.Argument(help="Policy files (YAML, JSON, .rego), merged in order.")],
+    output_format: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="text (YAML) or json.")
+    ] = TextOrJson.TEXT,
+) -> None:
+    """Check policy files (strictly: unknown keys, bad regexes, Rego syntax) and print the merged policy."""
+    try:
+        linter = Linter([str(file) for file in files])
+    except PlankitError as exc:
+        fail(exc)
+    if output_format is TextOrJson.JSON:
+        print_json(linter.policy.model_dump(mode="json", include=linter.policy.model_fields_set))
+    else:
+        sys.stdout.write(linter.policy.to_yaml())
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``lint``, ``rules`` and ``policy`` to the ``plankit`` application."""
+    app.command()(lint)
+    app.command()(rules)
+    app.add_typer(policy_app, name="policy")
