@@ -26,7 +26,7 @@ from typing import Literal, NamedTuple
 from .._utils import gc_paused
 from ._model import Plan
 from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
-from ._refs import Reference, node_references
+from ._refs import RESERVED_ROOTS, Reference, node_references
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
 ESTIMATE_KEY = "estimated_duration_ms"
@@ -128,19 +128,26 @@ class PlanGraph:
 
     def _build_edges(self) -> None:
         seen: set[tuple[str, str]] = set()
-        for node_id, node in self.nodes.items():
-            path = self.paths[node_id]
-            for index, dep in enumerate(node.depends_on):
-                self._depend(dep, node_id, "depends_on", f"{path}.depends_on[{index}]", seen)
-            refs = list(node_references(node, path))
+        nodes, parent, paths = self.nodes, self.parent, self.paths
+        for node_id, node in nodes.items():
+            path = paths[node_id]
+            needs: list[tuple[str, EdgeKind, str]] = [
+                (dep, "depends_on", f"{path}.depends_on[{index}]") for index, dep in enumerate(node.depends_on)
+            ]
+            refs = node_references(node, path)
             self.references[node_id] = refs
-            for ref in refs:
-                if ref.is_step:
-                    self._depend(ref.root, node_id, "reference", ref.location, seen)
+            needs.extend((ref.root, "reference", ref.location) for ref in refs if ref.root not in RESERVED_ROOTS)
+            own_parent = parent[node_id]
+            for needed, kind, location in needs:
+                if needed in nodes and needed != node_id and parent[needed] == own_parent:
+                    # Already siblings: the common case in flat plans, so it skips lifting.
+                    self._add_edge(Edge(needed, node_id, kind, node_id, location), seen)
+                else:
+                    self._depend(needed, node_id, kind, location, seen)
             if isinstance(node, SequenceNode):
                 kids = self.children[node_id]
                 for before, after in zip(kids, kids[1:], strict=False):
-                    self._add_edge(Edge(before, after, "sequence", node_id, self.paths[after]), seen)
+                    self._add_edge(Edge(before, after, "sequence", node_id, paths[after]), seen)
 
     def _depend(self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]) -> None:
         if needed not in self.nodes:
@@ -148,10 +155,6 @@ class PlanGraph:
             return
         if needed == needer:
             self.containment_cycles.append(Cycle((needer,), "containment"))
-            return
-        parent = self.parent
-        if parent[needed] == parent[needer]:  # already siblings: the common case in flat plans
-            self._add_edge(Edge(needed, needer, kind, needer, location), seen)
             return
         source, target = self._lift(needed, needer)
         if source != target:
@@ -229,7 +232,7 @@ class PlanGraph:
 
     def top_level_order(self) -> list[str]:
         """The top-level steps in dependency order (ties keep document order)."""
-        return self._scope_order(None)
+        return list(self._scope_order(None))
 
     def critical_path(self) -> CriticalPath | None:
         """The longest chain of top-level steps. Composite nodes weigh what their own longest inner chain
@@ -237,10 +240,16 @@ class PlanGraph:
         if self._strong_components:
             return None
         with_estimates = any(ESTIMATE_KEY in node.metadata for node in self.nodes.values())
+        leaf_weight = 0.0 if with_estimates else 1.0
         weight: dict[str, float] = {}
+        children = self.children
         with gc_paused():
             for node_id in reversed(list(self.nodes)):  # children come after their parent in document order
-                weight[node_id] = self._node_weight(node_id, weight, with_estimates)
+                node = self.nodes[node_id]
+                if not children[node_id] and not node.metadata and node.type != "wait":
+                    weight[node_id] = leaf_weight  # the common case, without a method call
+                else:
+                    weight[node_id] = self._node_weight(node_id, weight, with_estimates)
             chain, length = self._longest_chain(None, weight)
         return CriticalPath(tuple(chain), length, "ms" if with_estimates else "steps")
 
@@ -253,8 +262,18 @@ class PlanGraph:
         return self._reach(node_ids, reverse=False, kinds=kinds)
 
     # --------------------------------------------------------------------------------------- internals
+    @cached_property
+    def _scope_orders(self) -> dict[str | None, list[str]]:
+        with gc_paused():
+            return {
+                parent: self._kahn(members) for parent, members in self.children.items() if members
+            }
+
     def _scope_order(self, parent: str | None) -> list[str]:
-        members = self.children[parent]
+        """Kahn's order of one scope's members (nodes on a cycle are missing from it); computed once."""
+        return self._scope_orders.get(parent, [])
+
+    def _kahn(self, members: list[str]) -> list[str]:
         indegree = {member: len(self.predecessors[member]) for member in members}
         ready = deque(member for member in members if indegree[member] == 0)
         order: list[str] = []
@@ -269,6 +288,9 @@ class PlanGraph:
 
     @cached_property
     def _strong_components(self) -> list[list[str]]:
+        # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does.
+        if all(len(self._scope_orders[parent]) == len(self.children[parent]) for parent in self._scope_orders):
+            return []
         with gc_paused():
             return list(self._components())
 
@@ -354,14 +376,14 @@ class PlanGraph:
     def _longest_chain(self, parent: str | None, weight: dict[str, float]) -> tuple[list[str], float]:
         best: dict[str, float] = {}
         came_from: dict[str, str | None] = {}
+        predecessors = self.predecessors
         for node_id in self._scope_order(parent):
-            preds = self.predecessors[node_id]
-            prior = max(preds, key=lambda p: best[p], default=None)
+            prior = max(predecessors[node_id], key=best.__getitem__, default=None)
             best[node_id] = weight[node_id] + (best[prior] if prior is not None else 0.0)
             came_from[node_id] = prior
         if not best:
             return [], 0.0
-        end: str | None = max(best, key=lambda n: best[n])
+        end: str | None = max(best, key=best.__getitem__)
         total = best[end]  # type: ignore[index]
         chain: list[str] = []
         while end is not None:

@@ -192,7 +192,8 @@ def loads_plan(
     text: str, *, fmt: DocumentFormat | None = None, source: str = "<string>", limits: LoadLimits = DEFAULT_LIMITS
 ) -> Plan:
     """Load a plan from JSON or YAML text."""
-    return plan_from_data(parse_document(text, fmt=fmt, source=source, limits=limits), source=source)
+    with gc_paused():
+        return plan_from_data(parse_document(text, fmt=fmt, source=source, limits=limits), source=source)
 
 
 def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> tuple[Any, str]:
@@ -223,8 +224,9 @@ def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_
 
 def load_plan(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> Plan:
     """Load a plan from a file path, ``-`` for stdin, or an open text file (JSON or YAML, any shape)."""
-    data, name = read_document(source, limits=limits)
-    return plan_from_data(data, source=name)
+    with gc_paused():
+        data, name = read_document(source, limits=limits)
+        return plan_from_data(data, source=name)
 
 
 def plan_to_data(plan: Plan, *, shape: Shape = "flat") -> dict[str, Any]:

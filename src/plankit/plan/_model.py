@@ -103,6 +103,18 @@ class Plan(IRModel):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
+        # A cheap pass first (no paths); the full walk with paths runs only to describe a problem.
+        seen: set[str] = set()
+        stack: list[NodeBase] = list(self.steps)
+        while stack:
+            node = stack.pop()
+            if node.id in seen or node.id in RESERVED_ROOTS:
+                break
+            seen.add(node.id)
+            if node.type not in ("action", "llm", "wait") or getattr(node, "on_error", None) is not None:
+                stack.extend(child for _, child in node.child_slots())
+        else:
+            return self
         first_seen: dict[str, str] = {}
         for visit in self.walk():
             if visit.node.id in RESERVED_ROOTS:

@@ -14,7 +14,6 @@ A reference's ``root`` is a step id, or one of the reserved roots ``context`` an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any, Literal, NamedTuple
 
 from ._nodes import ActionNode, IfNode, LlmNode, LoopNode, NodeBase, WaitNode
@@ -120,41 +119,60 @@ def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
     return None
 
 
-def value_references(value: Any, location: str) -> Iterator[Reference]:
+def _string_references(text: str, where: str, found: list[Reference]) -> None:
+    whole = _TEMPLATE.fullmatch(text)
+    if whole is not None:
+        found.append(_template_reference(whole, where))
+    else:
+        found.extend(part for part in parse_template(text, where) if part.__class__ is Reference)
+
+
+def value_references(value: Any, location: str) -> list[Reference]:
     """Every reference inside a parameter value (nested dicts, lists, strings, reference objects), in
     document order."""
-    # Only containers and strings that may hold a template are pushed: parameters are mostly plain
-    # scalars, and this runs for every step of 100k-step plans.
+    # Only containers and strings holding a '{' are visited, and a location is built only for those:
+    # parameters are mostly plain scalars, and this runs for every step of 100k-step plans.
+    found: list[Reference] = []
     stack: list[tuple[Any, str]] = [(value, location)]
     while stack:
         current, where = stack.pop()
-        current_class = current.__class__
-        if current_class is str:
-            yield from (part for part in parse_template(current, where) if part.__class__ is Reference)
-            continue
-        if current_class is dict:
+        if current.__class__ is dict:
             if "type" in current and is_reference_object(current):
                 ref = _object_reference(current, where)
                 if ref is not None:
-                    yield ref
+                    found.append(ref)
                     continue
                 if current["type"] == "literal":
                     continue
-            items: list[tuple[Any, Any]] = list(current.items())
-            spot = "{}.{}"
-        elif current_class is list:
-            items = list(enumerate(current))
-            spot = "{}[{}]"
+                # A runtime call: its arguments may hold references, so walk it like any object.
+            items: Any = current.items()
+            key_format = "{}.{}"
+        elif current.__class__ is list:
+            items = enumerate(current)
+            key_format = "{}[{}]"
         else:
+            if current.__class__ is str and "{" in current:
+                _string_references(current, where, found)
             continue
-        for key, item in reversed(items):
+        nested: list[tuple[Any, str]] = []
+        for key, item in items:
             item_class = item.__class__
-            if item_class is dict or item_class is list or (item_class is str and "{" in item):
-                stack.append((item, spot.format(where, key)))
+            if item_class is str:
+                if "{" in item:
+                    if nested:  # keep document order: strings after a container wait their turn
+                        nested.append((item, key_format.format(where, key)))
+                    else:
+                        _string_references(item, key_format.format(where, key), found)
+            elif item_class is dict or item_class is list:
+                nested.append((item, key_format.format(where, key)))
+        nested.reverse()
+        stack.extend(nested)
+    return found
 
 
-def condition_references(condition: Any, location: str) -> Iterator[Reference]:
+def condition_references(condition: Any, location: str) -> list[Reference]:
     """Every reference inside a typed condition (operands, runtime call arguments, nested logic)."""
+    found: list[Reference] = []
     stack: list[tuple[Any, str]] = [(condition, location)]
     while stack:
         current, where = stack.pop()
@@ -165,25 +183,25 @@ def condition_references(condition: Any, location: str) -> Iterator[Reference]:
             stack.append((current.right, f"{where}.right"))
             stack.append((current.left, f"{where}.left"))
         elif isinstance(current, StepOutputRef):
-            yield Reference(current.step_id, current.path, where, "object")
+            found.append(Reference(current.step_id, current.path, where, "object"))
         elif isinstance(current, EnvRef):
-            yield Reference("env", current.key, where, "object")
+            found.append(Reference("env", current.key, where, "object"))
         elif isinstance(current, RuntimeRef):
             for index in range(len(current.args) - 1, -1, -1):
                 stack.append((current.args[index], f"{where}.args[{index}]"))
+    return found
 
 
-def node_references(node: NodeBase, path: str) -> Iterator[Reference]:
+def node_references(node: NodeBase, path: str) -> list[Reference]:
     """References in the node's own fields (not its children's): params, prompt, conditions."""
     if isinstance(node, ActionNode):
-        if node.params:
-            yield from value_references(node.params, f"{path}.params")
-    elif isinstance(node, LlmNode):
-        yield from value_references(node.prompt, f"{path}.prompt")
-    elif isinstance(node, IfNode):
-        yield from condition_references(node.condition, f"{path}.condition")
-    elif isinstance(node, WaitNode):
-        if node.until is not None:
-            yield from condition_references(node.until, f"{path}.until")
-    elif isinstance(node, LoopNode) and node.exit_when is not None:
-        yield from condition_references(node.exit_when, f"{path}.exit_when")
+        return value_references(node.params, f"{path}.params") if node.params else []
+    if isinstance(node, LlmNode):
+        return value_references(node.prompt, f"{path}.prompt")
+    if isinstance(node, IfNode):
+        return condition_references(node.condition, f"{path}.condition")
+    if isinstance(node, WaitNode) and node.until is not None:
+        return condition_references(node.until, f"{path}.until")
+    if isinstance(node, LoopNode) and node.exit_when is not None:
+        return condition_references(node.exit_when, f"{path}.exit_when")
+    return []
