@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from ..plan import Reference, parse_template, single_reference
+from ..plan import ActionNode, LlmNode, NodeBase, Reference, parse_template, single_reference
 from ..plan._refs import is_reference_object
+from ._context import LintContext
 
 # ------------------------------------------------------------------------------------------------ names
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
@@ -90,6 +91,52 @@ def is_sensitive_name(name: str) -> bool:
 def is_checksum_name(name: str) -> bool:
     """True for keys that hold a checksum or digest (``sha256``, ``fileHash``, ``etag``)."""
     return any(word in _CHECKSUM_WORDS for word in name_words(name))
+
+
+# ------------------------------------------------------------------------------------------------ tools
+class ToolRoles:
+    """What the policy and the tool specs say about each tool, worked out once per tool name.
+
+    A tool is a *sink* when it matches ``policy.sinks`` or its spec says ``sink``; a *sensitive source* when
+    it matches ``policy.sensitive_sources`` or its spec says ``sensitive_source``; *read-only* when it matches
+    ``policy.read_only_tools`` or its spec says ``read_only``.
+    """
+
+    def __init__(self, ctx: LintContext):
+        self._ctx = ctx
+        self._memo: dict[tuple[str, str], bool] = {}
+
+    def _role(self, tool: str, role: str, patterns: list[str]) -> bool:
+        known = self._memo.get((tool, role))
+        if known is None:
+            spec = self._ctx.tools.get(tool) if self._ctx.tools is not None else None
+            known = self._ctx.matches(tool, patterns) or (spec is not None and bool(getattr(spec, role)))
+            self._memo[(tool, role)] = known
+        return known
+
+    def is_sink(self, tool: str) -> bool:
+        """True when the tool sends data out of the system."""
+        return self._role(tool, "sink", self._ctx.policy.sinks)
+
+    def is_sensitive_source(self, tool: str) -> bool:
+        """True when the tool's output is sensitive."""
+        return self._role(tool, "sensitive_source", self._ctx.policy.sensitive_sources)
+
+    def is_read_only(self, tool: str) -> bool:
+        """True when the tool must not change anything."""
+        return self._role(tool, "read_only", self._ctx.policy.read_only_tools)
+
+
+def tool_uses(ctx: LintContext) -> Iterator[tuple[NodeBase, str, str]]:
+    """Every tool a node uses, as ``(node, tool, json_path)``: an action's ``tool``, and each tool an ``llm``
+    step is offered (it may call any of them)."""
+    for visit in ctx.visits:
+        node = visit.node
+        if isinstance(node, ActionNode):
+            yield node, node.tool, f"{visit.path}.tool"
+        elif isinstance(node, LlmNode):
+            for index, tool in enumerate(node.tools):
+                yield node, tool, f"{visit.path}.tools[{index}]"
 
 
 # ----------------------------------------------------------------------------------------------- values
