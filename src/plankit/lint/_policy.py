@@ -155,7 +155,8 @@ class Policy(IRModel):
             return cls.model_validate(data)
         except ValidationError as exc:
             problems = [_policy_problem(error) for error in exc.errors(include_url=False)]
-            raise PolicyError(f"invalid policy ({len(problems)} problems)", problems, source=source) from None
+            noun = "problem" if len(problems) == 1 else "problems"
+            raise PolicyError(f"invalid policy ({len(problems)} {noun})", problems, source=source) from None
 
     @classmethod
     def default(cls) -> Policy:

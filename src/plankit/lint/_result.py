@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Self
 
 from . import rules as _rules  # noqa: F401  (every rule must be registered before ErrorCode is built)
 from ._findings import Diagnostic, Severity
@@ -59,9 +59,10 @@ class _Violation:
         }
 
     @classmethod
-    def of(cls, diagnostic: Diagnostic) -> Any:
+    def of(cls, diagnostic: Diagnostic) -> Self:
         """The seed-shaped view of a diagnostic."""
-        code: str = ErrorCode(diagnostic.code) if diagnostic.code in RULES else diagnostic.code
+        # Rules registered after import (plugins, tests) and Rego policies' codes stay plain strings.
+        code: str = ErrorCode.__members__.get(diagnostic.code, diagnostic.code)
         return cls(
             diagnostic.step, code, diagnostic.message, diagnostic.node_id, diagnostic.path, diagnostic.hint
         )
