@@ -42,12 +42,41 @@ _NODE_RENAMES = {
     "tools_needed": "tools",
     "else_": "else",
 }
-_CANONICAL_NODE_KEYS = frozenset({
-    "id", "type", "label", "depends_on", "on_failure", "timeout_ms", "metadata", "tool", "params",
-    "require_confirmation", "on_error", "prompt", "tools", "output_schema", "model", "expected_outcome", "steps",
-    "allow_partial_failure", "max_concurrency", "condition", "then", "else", "until", "duration_ms", "until_time",
-    "poll_interval_ms", "max_wait_ms", "body", "exit_when", "max_iterations", "delay_ms",
-})
+_CANONICAL_NODE_KEYS = frozenset(
+    {
+        "id",
+        "type",
+        "label",
+        "depends_on",
+        "on_failure",
+        "timeout_ms",
+        "metadata",
+        "tool",
+        "params",
+        "require_confirmation",
+        "on_error",
+        "prompt",
+        "tools",
+        "output_schema",
+        "model",
+        "expected_outcome",
+        "steps",
+        "allow_partial_failure",
+        "max_concurrency",
+        "condition",
+        "then",
+        "else",
+        "until",
+        "duration_ms",
+        "until_time",
+        "poll_interval_ms",
+        "max_wait_ms",
+        "body",
+        "exit_when",
+        "max_iterations",
+        "delay_ms",
+    }
+)
 _CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
 _CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
 _CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
@@ -95,7 +124,9 @@ def normalize_plan(data: Any) -> Any:
     if isinstance(plan.get("validation"), dict):
         validation = _snake_keys(plan["validation"])
         if isinstance(validation.get("issues"), list):
-            validation["issues"] = [_snake_keys(i) if isinstance(i, dict) else i for i in validation["issues"]]
+            validation["issues"] = [
+                _snake_keys(i) if isinstance(i, dict) else i for i in validation["issues"]
+            ]
         plan["validation"] = validation
     return plan
 
@@ -134,7 +165,7 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
             node = {"type": inferred, **node}
     if isinstance(node.get("on_failure"), str | dict):
         node["on_failure"] = _normalize_failure(node["on_failure"])
-    for key in _CONDITION_KEYS.get(node.get("type", ""), ()):
+    for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():
         if key in node:
             node[key] = normalize_condition(node[key])
     params = node.get("params")
@@ -238,7 +269,11 @@ def _has_camel_reference(value: Any) -> bool:
     while stack:
         current = stack.pop()
         items = current.values() if current.__class__ is dict else current
-        if current.__class__ is dict and "stepId" in current and current.get("type") in REFERENCE_TYPES_WITH_KEYS:
+        if (
+            current.__class__ is dict
+            and "stepId" in current
+            and current.get("type") in REFERENCE_TYPES_WITH_KEYS
+        ):
             return True
         stack.extend([item for item in items if item.__class__ is dict or item.__class__ is list])
     return False
