@@ -59,18 +59,24 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
-    print(f"{'steps':>8} {'load s':>9} {'graph s':>9} {'total s':>9} {'load µs/step':>13} {'graph µs/step':>14} "
-          f"{'total µs/step':>14}")
+    print(
+        f"{'steps':>8} {'load s':>9} {'graph s':>9} {'total s':>9} "
+        f"{'load µs/step':>13} {'graph µs/step':>14} {'total µs/step':>14}"
+    )
     per_step: list[float] = []
     for size in sizes:
         load, analyse = measure(generate_plan(size), size, args.repeat)
         total = load + analyse
         per_step.append(total / size * 1e6)
-        print(f"{size:>8} {load:>9.3f} {analyse:>9.3f} {total:>9.3f} {load / size * 1e6:>13.1f} "
-              f"{analyse / size * 1e6:>14.1f} {total / size * 1e6:>14.1f}")
+        print(
+            f"{size:>8} {load:>9.3f} {analyse:>9.3f} {total:>9.3f} {load / size * 1e6:>13.1f} "
+            f"{analyse / size * 1e6:>14.1f} {total / size * 1e6:>14.1f}"
+        )
     if len(per_step) > 1:
-        print(f"growth: µs/step at {sizes[-1]} ÷ µs/step at {sizes[0]} = {per_step[-1] / per_step[0]:.2f} "
-              "(1.0 is perfectly linear)")
+        print(
+            f"growth: µs/step at {sizes[-1]} ÷ µs/step at {sizes[0]} = {per_step[-1] / per_step[0]:.2f} "
+            "(1.0 is perfectly linear)"
+        )
 
 
 if __name__ == "__main__":

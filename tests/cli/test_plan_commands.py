@@ -82,13 +82,17 @@ def test_fmt_tree_shape_round_trips(tmp_path: Path) -> None:
 
 def test_fmt_reads_stdin_and_writes_a_file(tmp_path: Path) -> None:
     out = tmp_path / "out.json"
-    result = runner.invoke(app, ["fmt", "-", "-o", str(out)], input='{"steps": [{"id": "a", "tool": "echo"}]}')
+    result = runner.invoke(
+        app, ["fmt", "-", "-o", str(out)], input='{"steps": [{"id": "a", "tool": "echo"}]}'
+    )
     assert result.exit_code == 0
     assert json.loads(out.read_text()) == {"steps": [{"id": "a", "type": "action", "tool": "echo"}]}
 
 
 def test_fmt_bad_plan_exits_2_with_every_problem(tmp_path: Path) -> None:
-    path = write(tmp_path, {"steps": [{"id": "a", "tol": "x", "type": "action"}, {"id": "b", "type": "wait"}]})
+    path = write(
+        tmp_path, {"steps": [{"id": "a", "tol": "x", "type": "action"}, {"id": "b", "type": "wait"}]}
+    )
     result = runner.invoke(app, ["fmt", path])
     assert result.exit_code == 2
     assert result.stdout == ""
@@ -143,7 +147,10 @@ def test_graph_text_names_the_cycle(tmp_path: Path) -> None:
 def test_render_prints_mermaid() -> None:
     result = runner.invoke(app, ["render", str(EXAMPLES / "refund.json"), "--direction", "LR"])
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[:2] == ["flowchart LR", "  %% Refund order 8812 for customer cus_4821 and tell them"]
+    assert result.stdout.splitlines()[:2] == [
+        "flowchart LR",
+        "  %% Refund order 8812 for customer cus_4821 and tell them",
+    ]
 
 
 def test_render_rejects_unknown_direction() -> None:
@@ -151,10 +158,8 @@ def test_render_rejects_unknown_direction() -> None:
     assert result.exit_code == 2
 
 
-@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.json")) + ["dca-eth.yaml"])
+@pytest.mark.parametrize("example", [*sorted(p.name for p in EXAMPLES.glob("*.json")), "dca-eth.yaml"])
 def test_every_example_formats_and_renders(example: str) -> None:
-    if example == "policy.json":
-        pytest.skip("not a plan")
     path = str(EXAMPLES / example)
     formatted = runner.invoke(app, ["fmt", path])
     assert formatted.exit_code == 0, formatted.stderr
@@ -167,7 +172,9 @@ def test_every_example_formats_and_renders(example: str) -> None:
 def test_console_script_runs_as_a_subprocess() -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "plankit", "graph", str(EXAMPLES / "data-pipeline.json"), "--format", "json"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["order"] == ["fetch", "process", "report"]

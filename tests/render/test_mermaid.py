@@ -13,14 +13,16 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_flat_plan_with_reference_and_explicit_edges() -> None:
-    plan = plan_from_data({
-        "goal": 'Say "hi"',
-        "steps": [
-            {"id": "fetch-user", "tool": "db.query_ro", "label": "Read <user>"},
-            {"id": "greet", "tool": "notify.email", "params": {"to": "{{fetch-user.email}}"}},
-            {"id": "log", "tool": "echo", "depends_on": ["greet"], "require_confirmation": True},
-        ],
-    })
+    plan = plan_from_data(
+        {
+            "goal": 'Say "hi"',
+            "steps": [
+                {"id": "fetch-user", "tool": "db.query_ro", "label": "Read <user>"},
+                {"id": "greet", "tool": "notify.email", "params": {"to": "{{fetch-user.email}}"}},
+                {"id": "log", "tool": "echo", "depends_on": ["greet"], "require_confirmation": True},
+            ],
+        }
+    )
     assert render_mermaid(plan) == (
         "flowchart TD\n"
         '  %% Say "hi"\n'
@@ -92,16 +94,38 @@ def test_unknown_direction_is_an_error() -> None:
 
 
 def test_condition_text_of_nested_logic() -> None:
-    plan = plan_from_data({"steps": [{
-        "type": "if", "id": "gate",
-        "condition": {"type": "logic", "op": "and", "conditions": [
-            {"left": {"type": "runtime", "fn": "price", "args": [{"type": "literal", "value": "ETH"}]},
-             "op": "gte", "right": 4000},
-            {"type": "logic", "op": "not", "conditions": [{"left": "{{env.PAUSED}}", "op": "eq", "right": True}]},
-            {"left": {"type": "env", "key": "MODE"}, "op": "neq", "right": None},
-        ]},
-        "then": {"id": "go", "tool": "echo"},
-    }]})
+    plan = plan_from_data(
+        {
+            "steps": [
+                {
+                    "type": "if",
+                    "id": "gate",
+                    "condition": {
+                        "type": "logic",
+                        "op": "and",
+                        "conditions": [
+                            {
+                                "left": {
+                                    "type": "runtime",
+                                    "fn": "price",
+                                    "args": [{"type": "literal", "value": "ETH"}],
+                                },
+                                "op": "gte",
+                                "right": 4000,
+                            },
+                            {
+                                "type": "logic",
+                                "op": "not",
+                                "conditions": [{"left": "{{env.PAUSED}}", "op": "eq", "right": True}],
+                            },
+                            {"left": {"type": "env", "key": "MODE"}, "op": "neq", "right": None},
+                        ],
+                    },
+                    "then": {"id": "go", "tool": "echo"},
+                }
+            ]
+        }
+    )
     condition = plan.steps[0].condition  # type: ignore[union-attr]
     assert isinstance(condition, LogicCondition)
     assert condition_text(condition) == (

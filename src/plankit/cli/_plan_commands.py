@@ -30,7 +30,9 @@ def schema() -> None:
 
 def fmt(
     plan_file: str = PLAN_ARGUMENT,
-    shape: Shape = typer.Option(Shape.FLAT, "--shape", help="flat: canonical step DAG; tree: camelCase with root."),
+    shape: Shape = typer.Option(
+        Shape.FLAT, "--shape", help="flat: canonical step DAG; tree: camelCase with root."
+    ),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
 ) -> None:
     """Print a plan in canonical JSON (any accepted shape in, one canonical form out)."""
@@ -76,8 +78,12 @@ def _graph_report(plan_graph: PlanGraph) -> dict[str, Any]:
         "order": plan_graph.top_level_order(),
         "full_order": plan_graph.topological_order(),
         "cycles": [{"path": list(cycle.path), "kind": cycle.kind} for cycle in plan_graph.cycles()],
-        "critical_path": None if critical is None else {
-            "steps": list(critical.steps), "length": critical.length, "unit": critical.unit,
+        "critical_path": None
+        if critical is None
+        else {
+            "steps": list(critical.steps),
+            "length": critical.length,
+            "unit": critical.unit,
         },
         "dangling": [
             {"step": item.node_id, "missing": item.missing, "path": item.location, "via": item.kind}

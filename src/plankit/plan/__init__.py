@@ -1,7 +1,7 @@
 """The plan IR: one pydantic model for every shape of plan, its file formats, references and graph.
 
 >>> from plankit.plan import loads_plan, dump_plan, PlanGraph
->>> plan = loads_plan('{"steps": [{"id": "a", "tool": "echo"}, {"id": "b", "tool": "echo", "args": {"x": "{{a.out}}"}}]}')
+>>> plan = loads_plan('[{"id": "a", "tool": "echo"}, {"id": "b", "tool": "echo", "args": {"x": "{{a.x}}"}}]')
 >>> PlanGraph.of(plan).top_level_order()
 ['a', 'b']
 """

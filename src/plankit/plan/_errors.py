@@ -39,7 +39,10 @@ _TRIGGERS: dict[str, type[BaseModel]] = {
 }
 _CONDITIONS: dict[str, type[BaseModel]] = {"compare": CompareCondition, "logic": LogicCondition}
 _VALUES: dict[str, type[BaseModel]] = {
-    "literal": LiteralValue, "step_output": StepOutputRef, "env": EnvRef, "runtime": RuntimeRef,
+    "literal": LiteralValue,
+    "step_output": StepOutputRef,
+    "env": EnvRef,
+    "runtime": RuntimeRef,
 }
 _POLICIES: dict[str, type[BaseModel]] = {"abort": AbortPolicy, "skip": SkipPolicy, "retry": RetryPolicy}
 _BY_TAG: dict[str, type[BaseModel]] = {**_VALUES, **_CONDITIONS, **_POLICIES, **_TRIGGERS, **NODE_TYPES}
@@ -51,7 +54,7 @@ def _keys_of(model: type[BaseModel]) -> list[str]:
 
 
 def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
-    """The model that owns the last key of ``loc``: the last union tag on the way, else a plain field model."""
+    """The model owning the last key of ``loc``: the last union tag on the way, else a plain field model."""
     for index in range(len(loc) - 2, -1, -1):
         item = loc[index]
         if isinstance(item, str) and item in _BY_TAG:
@@ -84,8 +87,14 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> str:
                 parts.append(".root")
                 current, skip_next_index = current["root"], True
                 continue
-            original = next((key for key in current if isinstance(key, str) and snake_case(key) == item), None)
-            if original is None and item in _BY_TAG and current.get("type", current.get("strategy")) is not None:
+            original = next(
+                (key for key in current if isinstance(key, str) and snake_case(key) == item), None
+            )
+            if (
+                original is None
+                and item in _BY_TAG
+                and current.get("type", current.get("strategy")) is not None
+            ):
                 continue  # a union tag pydantic puts in the location; it is not a key of the document
             if original is None and item in _BY_TAG and item not in current:
                 continue
@@ -116,7 +125,10 @@ def _describe(error: Any) -> tuple[str, str | None]:
     if kind == "union_tag_not_found":
         ctx = error.get("ctx", {})
         field = str(ctx.get("discriminator", "type")).strip("'")
-        return f"no {field!r} key, so it is not clear what this is", f"add \"{field}\" (for a step: action, llm, ...)"
+        return (
+            f"no {field!r} key, so it is not clear what this is",
+            f'add "{field}" (for a step: action, llm, ...)',
+        )
     message = str(error["msg"])
     for prefix in ("Value error, ", "Assertion failed, "):
         message = message.removeprefix(prefix)

@@ -17,6 +17,7 @@ Everything here is iterative and O(nodes + edges).
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -49,7 +50,8 @@ class Dangling(NamedTuple):
     node_id: str
     missing: str
     location: str
-    kind: Literal["depends_on", "reference"]
+    kind: EdgeKind
+    """``depends_on`` or ``reference``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class Cycle:
 
     path: tuple[str, ...]
     kind: Literal["dependency", "containment"]
-    """``dependency`` among siblings; ``containment`` when a node needs its own or an enclosing node's output."""
+    """``dependency`` among siblings; ``containment``: a node needs its own or an enclosing node's output."""
 
     def describe(self) -> str:
         """``a -> b -> a``."""
@@ -132,11 +134,14 @@ class PlanGraph:
         for node_id, node in nodes.items():
             path = paths[node_id]
             needs: list[tuple[str, EdgeKind, str]] = [
-                (dep, "depends_on", f"{path}.depends_on[{index}]") for index, dep in enumerate(node.depends_on)
+                (dep, "depends_on", f"{path}.depends_on[{index}]")
+                for index, dep in enumerate(node.depends_on)
             ]
             refs = node_references(node, path)
             self.references[node_id] = refs
-            needs.extend((ref.root, "reference", ref.location) for ref in refs if ref.root not in RESERVED_ROOTS)
+            needs.extend(
+                (ref.root, "reference", ref.location) for ref in refs if ref.root not in RESERVED_ROOTS
+            )
             own_parent = parent[node_id]
             for needed, kind, location in needs:
                 if needed in nodes and needed != node_id and parent[needed] == own_parent:
@@ -146,10 +151,12 @@ class PlanGraph:
                     self._depend(needed, node_id, kind, location, seen)
             if isinstance(node, SequenceNode):
                 kids = self.children[node_id]
-                for before, after in zip(kids, kids[1:], strict=False):
+                for before, after in itertools.pairwise(kids):
                     self._add_edge(Edge(before, after, "sequence", node_id, paths[after]), seen)
 
-    def _depend(self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]) -> None:
+    def _depend(
+        self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]
+    ) -> None:
         if needed not in self.nodes:
             self.dangling.append(Dangling(needer, needed, location, kind))
             return
@@ -164,7 +171,7 @@ class PlanGraph:
             self.containment_cycles.append(Cycle((needer, needed), "containment"))
 
     def _lift(self, a: str, b: str) -> tuple[str, str]:
-        """The ancestors-or-selves of ``a`` and ``b`` that are siblings, or (x, x) when one contains the other."""
+        """The ancestors-or-selves of ``a`` and ``b`` that are siblings; (x, x) if one contains the other."""
         depth = self.depth
         while depth[a] > depth[b]:
             a = self.parent[a]  # type: ignore[assignment]
@@ -265,9 +272,7 @@ class PlanGraph:
     @cached_property
     def _scope_orders(self) -> dict[str | None, list[str]]:
         with gc_paused():
-            return {
-                parent: self._kahn(members) for parent, members in self.children.items() if members
-            }
+            return {parent: self._kahn(members) for parent, members in self.children.items() if members}
 
     def _scope_order(self, parent: str | None) -> list[str]:
         """Kahn's order of one scope's members (nodes on a cycle are missing from it); computed once."""
@@ -289,7 +294,9 @@ class PlanGraph:
     @cached_property
     def _strong_components(self) -> list[list[str]]:
         # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does.
-        if all(len(self._scope_orders[parent]) == len(self.children[parent]) for parent in self._scope_orders):
+        if all(
+            len(self._scope_orders[parent]) == len(self.children[parent]) for parent in self._scope_orders
+        ):
             return []
         with gc_paused():
             return list(self._components())

@@ -47,13 +47,20 @@ def _reject_constant(name: str) -> Any:
 
 
 def parse_document(
-    text: str, *, fmt: DocumentFormat | None = None, source: str = "<string>", limits: LoadLimits = DEFAULT_LIMITS
+    text: str,
+    *,
+    fmt: DocumentFormat | None = None,
+    source: str = "<string>",
+    limits: LoadLimits = DEFAULT_LIMITS,
 ) -> Any:
     """Parse JSON or YAML text into plain data, enforcing the limits. ``fmt=None`` picks by content."""
     if len(text.encode("utf-8", errors="surrogatepass")) > limits.max_bytes:
         raise PlanFormatError(
-            f"document is larger than the {limits.max_bytes} byte limit", source=source,
-            problems=[FormatProblem("$", "document too large", "split the plan, or raise LoadLimits.max_bytes")],
+            f"document is larger than the {limits.max_bytes} byte limit",
+            source=source,
+            problems=[
+                FormatProblem("$", "document too large", "split the plan, or raise LoadLimits.max_bytes")
+            ],
         )
     if fmt is None:
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
@@ -66,7 +73,8 @@ def parse_document(
         data = _parse_yaml(text)
     except RecursionError:
         raise PlanFormatError(
-            "document is nested too deeply to read", source=source,
+            "document is nested too deeply to read",
+            source=source,
             problems=[FormatProblem("$", f"nesting deeper than {limits.max_depth} levels")],
         ) from None
     except _SyntaxProblem as problem:
@@ -142,21 +150,30 @@ def check_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFA
         if depth >= limits.max_depth or count > limits.max_values:
             too_deep = depth >= limits.max_depth
             raise PlanFormatError(
-                f"document is nested deeper than {limits.max_depth} levels" if too_deep
+                f"document is nested deeper than {limits.max_depth} levels"
+                if too_deep
                 else f"document holds more than {limits.max_values} objects and arrays",
                 source=source,
-                problems=[FormatProblem(
-                    _path_text(where),
-                    "too deep" if too_deep else "too many values",
-                    "use depends_on instead of nesting" if too_deep else "YAML aliases expand into copies",
-                )],
+                problems=[
+                    FormatProblem(
+                        _path_text(where),
+                        "too deep" if too_deep else "too many values",
+                        "use depends_on instead of nesting"
+                        if too_deep
+                        else "YAML aliases expand into copies",
+                    )
+                ],
             )
         items = enumerate(value) if isinstance(value, list) else value.items()
         for key, item in items:
             if not isinstance(key, str | int) or (isinstance(key, int) and isinstance(value, dict)):
-                problems.append(FormatProblem(
-                    _path_text((where, str(key))), f"keys must be strings, got {type(key).__name__}", "quote the key"
-                ))
+                problems.append(
+                    FormatProblem(
+                        _path_text((where, str(key))),
+                        f"keys must be strings, got {type(key).__name__}",
+                        "quote the key",
+                    )
+                )
             elif isinstance(item, dict | list):
                 stack.append((item, depth + 1, (where, key)))
             elif isinstance(item, datetime | date):
@@ -173,7 +190,8 @@ def plan_from_data(data: Any, *, source: str = "<data>") -> Plan:
     if not isinstance(data, dict | list):
         kind = "nothing" if data is None else type(data).__name__
         raise PlanFormatError(
-            f"a plan is a JSON object (or an array of steps), got {kind}", source=source,
+            f"a plan is a JSON object (or an array of steps), got {kind}",
+            source=source,
             problems=[FormatProblem("$", "not a plan", 'start from {"goal": "...", "steps": [...]}')],
         )
     try:
@@ -189,7 +207,11 @@ def plan_from_data(data: Any, *, source: str = "<data>") -> Plan:
 
 
 def loads_plan(
-    text: str, *, fmt: DocumentFormat | None = None, source: str = "<string>", limits: LoadLimits = DEFAULT_LIMITS
+    text: str,
+    *,
+    fmt: DocumentFormat | None = None,
+    source: str = "<string>",
+    limits: LoadLimits = DEFAULT_LIMITS,
 ) -> Plan:
     """Load a plan from JSON or YAML text."""
     with gc_paused():
@@ -218,7 +240,9 @@ def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_
     except OSError as exc:
         raise PlanFormatError(f"can't read the file: {exc.strerror}", source=name) from None
     suffix = path.suffix.lower()
-    fmt: DocumentFormat | None = "json" if suffix == ".json" else "yaml" if suffix in (".yaml", ".yml") else None
+    fmt: DocumentFormat | None = (
+        "json" if suffix == ".json" else "yaml" if suffix in (".yaml", ".yml") else None
+    )
     return parse_document(text, fmt=fmt, source=name, limits=limits), name
 
 

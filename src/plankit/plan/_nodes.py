@@ -6,7 +6,7 @@ Failure policies are tagged by ``strategy`` and apply to every node type, compos
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Self
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
 from pydantic import Field, model_validator
 
@@ -70,6 +70,9 @@ FailurePolicy = Annotated[AbortPolicy | SkipPolicy | RetryPolicy, Field(discrimi
 
 class NodeBase(TaggedModel):
     """Fields every node has."""
+
+    if TYPE_CHECKING:
+        type: str  # each node class narrows it to its own Literal tag
 
     id: NodeId
     label: str | None = None

@@ -51,7 +51,7 @@ class StepExecution(IRModel):
     started_at: UtcDatetime | None = None
     completed_at: UtcDatetime | None = None
     deadline_at: UtcDatetime | None = None
-    """When a wait ends, or when the running attempt times out; stored so a resumed run keeps the time left."""
+    """When a wait ends, or the running attempt times out; stored so a resumed run keeps the time left."""
 
     @property
     def duration_seconds(self) -> float | None:

@@ -99,7 +99,7 @@ def single_reference(text: str) -> Reference | None:
 
 
 def is_reference_object(value: dict[str, Any]) -> bool:
-    """True for a dict shaped like a reference object (``step_output`` with a ``step_id``, ``env`` with a key)."""
+    """True for a dict shaped like a reference object (``step_output`` with a step id, ``env`` with a key)."""
     kind = value.get("type")
     if kind == "step_output":
         return isinstance(value.get("step_id", value.get("stepId")), str)
@@ -113,7 +113,8 @@ def is_reference_object(value: dict[str, Any]) -> bool:
 def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
     kind = value["type"]
     if kind == "step_output":
-        return Reference(value.get("step_id", value.get("stepId")), str(value.get("path") or ""), where, "object")
+        step_id = str(value.get("step_id", value.get("stepId")))  # a str: is_reference_object checked it
+        return Reference(step_id, str(value.get("path") or ""), where, "object")
     if kind == "env":
         return Reference("env", value["key"], where, "object")
     return None

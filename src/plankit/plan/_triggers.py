@@ -73,7 +73,9 @@ def validate_timezone(name: str) -> str:
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise ValueError(f"unknown IANA timezone {name!r} (use a name such as 'Europe/Paris' or 'UTC')") from exc
+        raise ValueError(
+            f"unknown IANA timezone {name!r} (use a name such as 'Europe/Paris' or 'UTC')"
+        ) from exc
     return name
 
 
@@ -129,7 +131,9 @@ class OnChainEventTrigger(TaggedModel):
     @classmethod
     def _signature(cls, value: str) -> str:
         if not _EVENT_SIGNATURE.match(value.replace(" ", "")):
-            raise ValueError(f"event_signature must look like 'Transfer(address,address,uint256)', got {value!r}")
+            raise ValueError(
+                f"event_signature must look like 'Transfer(address,address,uint256)', got {value!r}"
+            )
         return value
 
     @field_validator("topic_filters")

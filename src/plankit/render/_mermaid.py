@@ -28,7 +28,10 @@ _COMPOSITES = (SequenceNode, ParallelNode, IfNode, LoopNode)
 def _escape(text: str) -> str:
     """Mermaid labels are quoted; quotes and angle brackets must be entities."""
     return (
-        text.replace("&", "#amp;").replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
+        text.replace("&", "#amp;")
+        .replace('"', "#quot;")
+        .replace("<", "#lt;")
+        .replace(">", "#gt;")
         .replace("\n", " ")
     )
 
@@ -65,7 +68,9 @@ class _Renderer:
             if isinstance(node, _COMPOSITES):
                 self.lines.append(f'{pad}subgraph {self.ids[node_id]}["{_escape(self._title(node))}"]')
                 if isinstance(node, IfNode):
-                    self.lines.append(f'{pad}  {self.ids[node_id]}_cond{{"{_escape(condition_text(node.condition))}"}}')
+                    self.lines.append(
+                        f'{pad}  {self.ids[node_id]}_cond{{"{_escape(condition_text(node.condition))}"}}'
+                    )
                 stack.append((node_id, level, True))
                 stack.extend((child, level + 1, False) for child in reversed(self.graph.children[node_id]))
             else:
