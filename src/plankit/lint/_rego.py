@@ -23,6 +23,8 @@ QUERY = "data.plankit.violations"
 SEVERITIES = ("error", "warning", "info")
 
 # regopy's errors are s-expressions whose strings carry their length: (error 8:bad.rego|36|1 (errormsg 16:...
+_PACKAGE = re.compile(r"^\s*package\s+plankit\s*(#.*)?$", re.MULTILINE)
+_RULE_HEAD = re.compile(r"^\s*(default\s+)?violations\b", re.MULTILINE)
 _ERROR = re.compile(r"\(error \d+:[^|]*\|(?P<offset>\d+)\|\d+\s*\(errormsg (?P<length>\d+):")
 
 
@@ -50,11 +52,10 @@ class RegoPolicy:
         self._interpreter = regopy.Interpreter()
         # regopy prints compile errors to stdout by default, which would corrupt JSON reports.
         self._interpreter.log_level = regopy.LogLevel.NONE
-        for file in self.files:
-            self._add_module(regopy, file)
-        self._check_defines_query()
+        sources = [self._add_module(regopy, file) for file in self.files]
+        self._check_defines_query(sources)
 
-    def _add_module(self, regopy: Any, file: str) -> None:
+    def _add_module(self, regopy: Any, file: str) -> str:
         try:
             source = Path(file).read_text(encoding="utf-8")
         except FileNotFoundError:
@@ -65,19 +66,25 @@ class RegoPolicy:
             self._interpreter.add_module(file, source)
         except regopy.RegoError as exc:
             raise PolicyError("Rego syntax error", _syntax_problems(str(exc), source), source=file) from None
+        return source
 
-    def _check_defines_query(self) -> None:
-        self._interpreter.set_input({"steps": [], "context": {}})
-        result = self._interpreter.query(QUERY)
-        if result.ok() and str(result) == "undefined":
+    def _check_defines_query(self, sources: list[str]) -> None:
+        # A rule may be undefined for some plans (that means no violations), so this looks at the source:
+        # a policy that never defines the rule would otherwise pass every plan without a word.
+        if not any(_PACKAGE.search(source) and _RULE_HEAD.search(source) for source in sources):
             raise PolicyError(
                 f"no Rego file defines {QUERY}",
-                [FormatProblem("$", "the query is undefined", "write package plankit and a violations rule")],
+                [
+                    FormatProblem(
+                        "$", "no violations rule in package plankit", "see plankit rules REGO_VIOLATION"
+                    )
+                ],
                 source=", ".join(self.files),
             )
 
     def evaluate(self, document: dict[str, Any]) -> list[RegoViolation]:
-        """The violations the policy finds in ``document`` (canonical plan JSON with ``context``)."""
+        """The violations the policy finds in ``document`` (canonical plan JSON with ``context``); an
+        undefined rule means none."""
         self._interpreter.set_input(document)
         output = self._interpreter.query(QUERY)
         if not output.ok():

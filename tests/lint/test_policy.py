@@ -1,0 +1,130 @@
+"""Policies: strict loading, the built-in default, merging several files in order."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from plankit.errors import PolicyError
+from plankit.lint import DEFAULT_POLICY_YAML, Policy, Status, validate_plan
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_unknown_key_names_the_closest_valid_key(tmp_path: Path) -> None:
+    with pytest.raises(PolicyError) as caught:
+        Policy.load(_write(tmp_path, "p.yaml", "allow_tool: [db.query]\nmax_step: 3\n"))
+    assert str(caught.value) == (
+        f"{tmp_path / 'p.yaml'}: invalid policy (2 problems)\n"
+        "  $.allow_tool: unknown policy key 'allow_tool' (did you mean 'allow_tools'?)\n"
+        "  $.max_step: unknown policy key 'max_step' (did you mean 'max_steps'?)"
+    )
+
+
+def test_invalid_regex_names_the_pattern() -> None:
+    with pytest.raises(PolicyError) as caught:
+        Policy.from_data({"deny_tokens_regex": ["ok", "(unclosed"]})
+    [problem] = caught.value.problems
+    assert problem.path == "$.deny_tokens_regex"
+    assert problem.message.startswith("invalid regex '(unclosed': missing ), unterminated subpattern")
+
+
+def test_a_policy_that_is_not_a_mapping_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(PolicyError, match="a policy is a mapping of keys, got list"):
+        Policy.load(_write(tmp_path, "p.yaml", "- allow_tools\n"))
+    with pytest.raises(PolicyError, match="no such file"):
+        Policy.load(tmp_path / "missing.yaml")
+
+
+def test_default_policy_is_the_documented_yaml() -> None:
+    default = Policy.default()
+    assert default.model_dump(include=default.model_fields_set) == Policy.model_validate(
+        yaml.safe_load(DEFAULT_POLICY_YAML)
+    ).model_dump(include=default.model_fields_set)
+    assert default.name == "plankit-default"
+    assert "shell.*" in default.deny_tools and "*.delete*" in default.deny_tools
+    assert "payments.*" in default.require_confirmation
+    assert (default.max_steps, default.max_loop_iterations, default.fail_risk_threshold) == (1000, 10000, 0.8)
+    assert Policy.default() is not default  # callers may change their copy
+
+
+@pytest.mark.parametrize(
+    ("text", "hit"),
+    [
+        ("DROP TABLE users;", True),
+        ("drop   database prod", True),
+        ("TRUNCATE TABLE audit", True),
+        ("rm -rf /", True),
+        ("rm -fr ~/data", True),
+        ("SELECT dropped_at FROM t", False),
+        ("SELECT created_at FROM t", False),
+        ("rm file.txt", False),
+    ],
+)
+def test_default_policy_denies_destructive_tokens(text: str, hit: bool) -> None:
+    assert any(pattern.search(text) for pattern in Policy.default().deny_patterns) is hit
+
+
+def test_no_policy_means_the_default_and_it_is_not_silent_about_destruction() -> None:
+    plan = {
+        "steps": [
+            {"id": "wipe", "tool": "shell.exec", "args": {"cmd": "ls"}},
+            {"id": "pay", "tool": "payments.transfer", "args": {"amount": 5}},
+            {"id": "gone", "tool": "db.delete_user", "args": {"id": 1}},
+        ]
+    }
+    result = validate_plan(plan)
+    assert result.status is Status.ERROR
+    found = {(e.code, e.node_id) for e in result.errors}
+    assert {("TOOL_DENY", "wipe"), ("TOOL_DENY", "gone"), ("CONFIRMATION_REQUIRED", "pay")} <= found
+
+
+def test_several_files_merge_in_order_and_rego_lists_add_up(tmp_path: Path) -> None:
+    first = _write(tmp_path, "a.yaml", "allow_tools: [db.*]\nmax_steps: 5\nrego: [one.rego]\n")
+    second = _write(tmp_path, "b.json", '{"max_steps": 9, "deny_tools": ["db.drop*"], "rego": ["two.rego"]}')
+    merged = Policy.load_all([first, second])
+    assert merged.allow_tools == ["db.*"]
+    assert merged.max_steps == 9
+    assert merged.deny_tools == ["db.drop*"]
+    assert merged.rego == [str(tmp_path / "one.rego"), str(tmp_path / "two.rego")]
+    assert merged.model_fields_set == {"allow_tools", "max_steps", "deny_tools", "rego"}
+
+
+def test_files_replace_the_default_but_rego_alone_adds_to_it(tmp_path: Path) -> None:
+    only_yaml = Policy.load_all([_write(tmp_path, "a.yaml", "max_steps: 5\n")])
+    assert (only_yaml.deny_tools, only_yaml.max_steps) == ([], 5)
+    only_rego = Policy.load_all(["extra.rego"])
+    assert only_rego.deny_tools == Policy.default().deny_tools
+    assert only_rego.rego == ["extra.rego"]
+
+
+def test_merge_keeps_explicit_keys_of_both_sides() -> None:
+    base = Policy(max_steps=3, allow_tools=["a"])
+    assert base.merged_with(Policy(allow_tools=["b"])).model_dump(include={"max_steps", "allow_tools"}) == {
+        "max_steps": 3,
+        "allow_tools": ["b"],
+    }
+
+
+def test_to_yaml_round_trips() -> None:
+    policy = Policy.from_data({"allow_tools": ["db.*"], "bounds": {"payments.transfer.amount": [0.01, 1000]}})
+    assert (
+        policy.to_yaml()
+        == "allow_tools:\n- db.*\nbounds:\n  payments.transfer.amount:\n  - 0.01\n  - 1000.0\n"
+    )
+    assert Policy.from_data(yaml.safe_load(policy.to_yaml())) == policy
+
+
+def test_bundled_example_policy_loads() -> None:
+    policy = Policy.load(EXAMPLES / "policy.yaml")
+    assert policy.name == "support-payments"
+    assert policy.bounds["payments.refund.amount"] == (0.01, 500)
+    assert policy.risk_weights == {"TOOL_DENY": 0.9, "BOUND_VIOLATION": 0.8, "MISSING_HANDLER": 0.3}

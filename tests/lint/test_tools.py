@@ -1,0 +1,118 @@
+"""Tool spec files: plankit specs, {"tools": [...]}, OpenAI function entries; clear errors for bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from plankit.errors import PolicyError
+from plankit.tools import ToolRegistry, ToolSpec, ToolSpecError, load_tools, tool_matches
+
+OPENAI = {
+    "type": "function",
+    "function": {
+        "name": "payments.refund",
+        "description": "Refund an order",
+        "parameters": {
+            "type": "object",
+            "properties": {"amount": {"type": "number"}},
+            "required": ["amount"],
+        },
+        "strict": True,
+    },
+}
+
+
+def test_a_list_of_plankit_specs() -> None:
+    registry = ToolRegistry.from_data(
+        [{"name": "db.query_ro", "read_only": True}, {"name": "notify.email", "sink": True}]
+    )
+    assert registry.names() == ["db.query_ro", "notify.email"]
+    assert registry.get("db.query_ro") == ToolSpec(name="db.query_ro", read_only=True)
+
+
+def test_openai_entries_and_bare_functions_under_tools() -> None:
+    bare = {"name": "notify.email", "parameters": {"type": "object"}}
+    anthropic = {"name": "crm.lookup", "input_schema": {"type": "object", "required": ["id"]}}
+    registry = ToolRegistry.from_data({"tools": [OPENAI, bare, anthropic]})
+    assert registry.get("payments.refund") == ToolSpec(
+        name="payments.refund",
+        description="Refund an order",
+        params_schema=OPENAI["function"]["parameters"],  # type: ignore[index]
+    )
+    assert registry.get("notify.email") == ToolSpec(name="notify.email", params_schema={"type": "object"})
+    assert registry.get("crm.lookup").params_schema == {"type": "object", "required": ["id"]}  # type: ignore[union-attr]
+
+
+def test_every_problem_is_listed_with_its_path() -> None:
+    data = {
+        "tools": [
+            {"nam": "x"},
+            3,
+            {"name": "a"},
+            {"name": "a"},
+            {"type": "function", "function": {"name": "b", "paramters": {}}},
+            {"name": "c", "params_schema": {"type": "array", "required": "x"}},
+            {"type": "function"},
+        ]
+    }
+    with pytest.raises(ToolSpecError) as caught:
+        ToolRegistry.from_data(data, source="tools.json")
+    assert isinstance(caught.value, PolicyError)
+    assert str(caught.value) == "\n".join(
+        [
+            "tools.json: invalid tool specs (8 problems)",
+            "  $.tools[0].name: missing required key 'name'",
+            "  $.tools[0].nam: unknown key 'nam' (did you mean 'name'?)",
+            "  $.tools[1]: a tool spec is an object, got int",
+            "  $.tools[3].name: tool 'a' is specified twice",
+            "  $.tools[4].function.paramters: unknown key 'paramters' (did you mean 'parameters'?)",
+            "  $.tools[5].params_schema.type: parameters are an object, not 'array'",
+            "  $.tools[5].params_schema.required: required is a list of parameter names",
+            '  $.tools[6]: an OpenAI tool is {"type": "function", "function": {...}}',
+        ]
+    )
+
+
+def test_schema_problems_are_reported() -> None:
+    with pytest.raises(ToolSpecError) as caught:
+        ToolRegistry.from_data([{"name": "c", "parameters": {"properties": [], "required": [1]}}])
+    assert [str(p) for p in caught.value.problems] == [
+        "$[0].params_schema.properties: properties map each name to a schema object",
+        "$[0].params_schema.required: required is a list of parameter names",
+    ]
+
+
+def test_a_file_that_is_not_a_list_of_specs(tmp_path: Path) -> None:
+    path = tmp_path / "tools.yaml"
+    path.write_text("name: db.query\n", encoding="utf-8")
+    with pytest.raises(
+        ToolSpecError, match=r"a tool spec file holds a list of specs or \{\"tools\": \[\.\.\.\]\}"
+    ):
+        load_tools(path)
+
+
+def test_load_json_and_yaml_files(tmp_path: Path) -> None:
+    json_file = tmp_path / "tools.json"
+    json_file.write_text(json.dumps([OPENAI]), encoding="utf-8")
+    yaml_file = tmp_path / "tools.yaml"
+    yaml_file.write_text("tools:\n  - name: notify.email\n    sink: true\n", encoding="utf-8")
+    assert load_tools(json_file).names() == ["payments.refund"]
+    assert ToolRegistry.load(yaml_file).get("notify.email") == ToolSpec(name="notify.email", sink=True)
+
+
+def test_unreadable_files_are_tool_spec_errors(tmp_path: Path) -> None:
+    with pytest.raises(ToolSpecError, match="no such file"):
+        load_tools(tmp_path / "missing.json")
+    broken = tmp_path / "broken.json"
+    broken.write_text("[{", encoding="utf-8")
+    with pytest.raises(ToolSpecError, match="unreadable JSON"):
+        load_tools(broken)
+
+
+def test_tool_matches_globs_case_sensitively() -> None:
+    assert tool_matches("payments.refund", ["payments.*"])
+    assert not tool_matches("Payments.refund", ["payments.*"])
+    assert tool_matches("file.write_text", ["notify.*", "file.write*"])
