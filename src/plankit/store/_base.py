@@ -1,0 +1,161 @@
+"""The store interface: where plans, executions, checkpoints, dead letters and templates live.
+
+One small async base class; backends sit side by side (``memory.py``, ``sqlite.py``) and pass one shared
+test suite. Every write method is one transaction: :meth:`Store.record_transition` in particular writes an
+execution's header and its changed step records atomically, so a crash never leaves half a transition.
+"""
+
+from __future__ import annotations
+
+import abc
+from types import TracebackType
+from typing import Self
+
+from ..plan import (
+    DeadLetterEntry,
+    Execution,
+    ExecutionCheckpoint,
+    ExecutionStatus,
+    Plan,
+    PlanTemplate,
+    StepExecution,
+)
+
+
+class Decision:
+    """A human answer to a confirmation request: approve or deny one step of one execution."""
+
+    __slots__ = ("approved", "by", "step_id")
+
+    def __init__(self, step_id: str, approved: bool, by: str | None = None):
+        self.step_id = step_id
+        self.approved = approved
+        self.by = by
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and (self.step_id, self.approved, self.by) == (
+            other.step_id,
+            other.approved,
+            other.by,
+        )
+
+    def __repr__(self) -> str:
+        return f"Decision(step_id={self.step_id!r}, approved={self.approved!r}, by={self.by!r})"
+
+
+class Store(abc.ABC):
+    """Persistence for plankit. Use as ``async with SqliteStore(path) as store: ...``.
+
+    Plans are keyed by ``plan.id`` (a plan without one gets a fresh id on save); executions by
+    ``execution_id``; step records by ``(execution_id, step_id, iteration)``.
+    """
+
+    async def __aenter__(self) -> Self:
+        await self.open()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    async def open(self) -> None:  # noqa: B027 - optional hook, most backends need nothing
+        """Prepare the backend (create or migrate the schema)."""
+
+    async def close(self) -> None:  # noqa: B027 - optional hook
+        """Release the backend's resources."""
+
+    # -------------------------------------------------------------------------------------------- plans
+    @abc.abstractmethod
+    async def save_plan(self, plan: Plan) -> str:
+        """Insert or replace a plan; returns its id (assigned here when the plan has none)."""
+
+    @abc.abstractmethod
+    async def load_plan(self, plan_id: str) -> Plan | None:
+        """The plan with this id, or None."""
+
+    @abc.abstractmethod
+    async def load_plans(self, owner: str | None = None) -> list[Plan]:
+        """Every plan (of one owner, when given), oldest first."""
+
+    @abc.abstractmethod
+    async def delete_plan(self, plan_id: str) -> bool:
+        """Delete a plan; True when it existed."""
+
+    # --------------------------------------------------------------------------------------- executions
+    @abc.abstractmethod
+    async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
+        """Write the execution's header and the given step records (inserted or replaced) in one transaction.
+
+        ``execution.steps`` is not written here: only ``steps`` are, so a transition costs what changed.
+        """
+
+    @abc.abstractmethod
+    async def load_execution(self, execution_id: str) -> Execution | None:
+        """The execution with all its step records (ordered by first write), or None."""
+
+    @abc.abstractmethod
+    async def list_executions(
+        self, plan_id: str | None = None, status: ExecutionStatus | None = None, limit: int = 100
+    ) -> list[Execution]:
+        """Executions, newest first, without their step records."""
+
+    # -------------------------------------------------------------------------------------- checkpoints
+    @abc.abstractmethod
+    async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
+        """Insert or replace the checkpoint of an execution."""
+
+    @abc.abstractmethod
+    async def load_checkpoint(self, execution_id: str) -> ExecutionCheckpoint | None:
+        """The latest checkpoint of an execution, or None."""
+
+    # ------------------------------------------------------------------------------------- dead letters
+    @abc.abstractmethod
+    async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
+        """Record a step that failed for good."""
+
+    @abc.abstractmethod
+    async def list_dead_letters(self, plan_id: str | None = None) -> list[DeadLetterEntry]:
+        """Dead letters, oldest first (of one plan, when given)."""
+
+    @abc.abstractmethod
+    async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
+        """One dead letter by id, or None."""
+
+    @abc.abstractmethod
+    async def delete_dead_letter(self, entry_id: str) -> bool:
+        """Remove a dead letter (after a successful retry); True when it existed."""
+
+    # ---------------------------------------------------------------------------------------- templates
+    @abc.abstractmethod
+    async def save_template(self, template: PlanTemplate) -> None:
+        """Insert or replace a template (names are unique: saving a name again replaces that template)."""
+
+    @abc.abstractmethod
+    async def load_template(self, name_or_id: str) -> PlanTemplate | None:
+        """A template by id or by name, or None."""
+
+    @abc.abstractmethod
+    async def list_templates(self) -> list[PlanTemplate]:
+        """Every template, by name."""
+
+    @abc.abstractmethod
+    async def delete_template(self, name_or_id: str) -> bool:
+        """Delete a template by id or name; True when it existed."""
+
+    # ------------------------------------------------------------------ signals from other processes
+    @abc.abstractmethod
+    async def record_decision(self, execution_id: str, decision: Decision) -> None:
+        """Store an approval or denial of one step (the latest answer wins)."""
+
+    @abc.abstractmethod
+    async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
+        """The answer for one step, or None while nobody has answered."""
+
+    @abc.abstractmethod
+    async def request_cancel(self, execution_id: str) -> None:
+        """Ask a running execution (in any process) to stop."""
+
+    @abc.abstractmethod
+    async def cancel_requested(self, execution_id: str) -> bool:
+        """True once cancellation of the execution has been requested."""
