@@ -83,7 +83,7 @@ def lint(
         except PlankitError as exc:
             stderr.print(Text.assemble(("error: ", "bold red"), str(exc)))
             unusable = True
-    _report(results, output_format)
+    _report(results, output_format, several=len(files) > 1)
     raise typer.Exit(_exit_code(results, unusable, strict))
 
 
@@ -105,11 +105,11 @@ def _expand(plans: list[str]) -> list[str]:
     return files
 
 
-def _report(results: list[tuple[str, ValidationResult]], output_format: ReportFormat) -> None:
+def _report(results: list[tuple[str, ValidationResult]], output_format: ReportFormat, several: bool) -> None:
     if not results:
         return
     if output_format is ReportFormat.JSON:
-        sys.stdout.write(render_json(results))
+        sys.stdout.write(render_json(results, several=several))
     elif output_format is ReportFormat.SARIF:
         sys.stdout.write(render_sarif(results))
     else:
@@ -131,12 +131,8 @@ def _exit_code(results: list[tuple[str, ValidationResult]], unusable: bool, stri
 
 
 def rules(
-    code: Annotated[
-        str | None, typer.Argument(help="Show this rule's documentation.", show_default=False)
-    ] = None,
-    output_format: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="text or json.")
-    ] = TextOrJson.TEXT,
+    code: Annotated[str | None, typer.Argument(help="Show this rule's documentation.", show_default=False)] = None,
+    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.TEXT,
 ) -> None:
     """List the lint rules (code, name, severity, summary), or document one."""
     if code is not None:
@@ -178,9 +174,7 @@ def _rule_data(code: str) -> dict[str, Any]:
     }
 
 
-policy_app = typer.Typer(
-    help="Lint policies: print the built-in default, check policy files.", no_args_is_help=True
-)
+policy_app = typer.Typer(help="Lint policies: print the built-in default, check policy files.", no_args_is_help=True)
 
 
 @policy_app.command("default")
@@ -192,9 +186,7 @@ def policy_default() -> None:
 @policy_app.command("check")
 def policy_check(
     files: Annotated[list[Path], typer.Argument(help="Policy files (YAML, JSON, .rego), merged in order.")],
-    output_format: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="text (YAML) or json.")
-    ] = TextOrJson.TEXT,
+    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text (YAML) or json.")] = TextOrJson.TEXT,
 ) -> None:
     """Check policy files (strictly: unknown keys, bad regexes, Rego syntax) and print the merged policy."""
     try:

@@ -31,16 +31,21 @@ _SEVERITY_STYLES = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.
 
 
 # ---------------------------------------------------------------------------------------------------- json
-def json_report(results: Sequence[FileResult]) -> Any:
-    """The JSON report: ``result.to_dict()`` for one file; a list of them, each with ``file``, for several."""
-    if len(results) == 1:
+def json_report(results: Sequence[FileResult], *, several: bool | None = None) -> Any:
+    """The JSON report: ``result.to_dict()`` for one file; a list of them, each with ``file``, for several.
+
+    ``several`` says whether several files were asked for (default: more than one result), so that the
+    shape does not change when some of them turn out to be unreadable.
+    """
+    several = len(results) > 1 if several is None else several
+    if not several and len(results) == 1:
         return results[0][1].to_dict()
     return [{"file": name, **result.to_dict()} for name, result in results]
 
 
-def render_json(results: Sequence[FileResult]) -> str:
+def render_json(results: Sequence[FileResult], *, several: bool | None = None) -> str:
     """The JSON report as text (indented, ending in a newline)."""
-    return json.dumps(json_report(results), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(json_report(results, several=several), indent=2, ensure_ascii=False) + "\n"
 
 
 # --------------------------------------------------------------------------------------------------- sarif
