@@ -6,6 +6,7 @@ Exit codes of ``plankit lint``: 0 every plan passed (or only warned), 1 a plan f
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -65,16 +66,25 @@ def lint(
     ] = None,
 ) -> None:
     """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
-    try:
-        linter = Linter(
-            [str(path) for path in policy or []] or None,
-            tools=tools,
-            select=_codes(select or []) or None,
-            ignore=_codes(ignore or []),
-        )
-        files = _expand(plans)
-    except PlankitError as exc:
-        fail(exc)
+    # stdout carries the report only: anything a rule or a library prints goes to stderr instead.
+    with contextlib.redirect_stdout(sys.stderr):
+        try:
+            linter = Linter(
+                [str(path) for path in policy or []] or None,
+                tools=tools,
+                select=_codes(select or []) or None,
+                ignore=_codes(ignore or []),
+            )
+            files = _expand(plans)
+        except PlankitError as exc:
+            fail(exc)
+        results, unusable = _lint_files(linter, files)
+    _report(results, output_format, several=len(files) > 1)
+    raise typer.Exit(_exit_code(results, unusable, strict))
+
+
+def _lint_files(linter: Linter, files: list[str]) -> tuple[list[tuple[str, ValidationResult]], bool]:
+    """Each readable file's result; and whether some file could not be read (reported on stderr)."""
     results: list[tuple[str, ValidationResult]] = []
     unusable = False
     for name in files:
@@ -83,8 +93,7 @@ def lint(
         except PlankitError as exc:
             stderr.print(Text.assemble(("error: ", "bold red"), str(exc)))
             unusable = True
-    _report(results, output_format, several=len(files) > 1)
-    raise typer.Exit(_exit_code(results, unusable, strict))
+    return results, unusable
 
 
 def _codes(values: list[str]) -> list[str]:
