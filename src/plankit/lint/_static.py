@@ -143,9 +143,7 @@ def union_discrete(a: Discrete, b: Discrete) -> Discrete:
     (a_co, a_values), (b_co, b_values) = a, b
     if not a_co and not b_co:
         return False, a_values | b_values
-    return True, (
-        a_values & b_values if a_co and b_co else a_values - b_values if a_co else b_values - a_values
-    )
+    return True, (a_values & b_values if a_co and b_co else a_values - b_values if a_co else b_values - a_values)
 
 
 class Domain(NamedTuple):
@@ -365,9 +363,7 @@ def _outcome_domains(op: CompareOp, constant: Any) -> tuple[Domain, Domain, Doma
 
 def _bool_tags(op: CompareOp, threshold: float) -> list[Hashable]:
     """The booleans for which ``boolean op threshold`` holds when booleans count as 0 and 1."""
-    return [
-        _kind_tag(flag) for flag in (False, True) if _literal_outcomes(float(flag), op, threshold) == {"T"}
-    ]
+    return [_kind_tag(flag) for flag in (False, True) if _literal_outcomes(float(flag), op, threshold) == {"T"}]
 
 
 def _bool_tags_eq(threshold: float) -> Discrete:
@@ -459,9 +455,7 @@ def join(a: Region, b: Region) -> Region:
     return out
 
 
-def region(
-    condition: Condition, mode: Mode = Mode.TRUE, within: Mapping[OperandKey, Domain] | None = None
-) -> Region:
+def region(condition: Condition, mode: Mode = Mode.TRUE, within: Mapping[OperandKey, Domain] | None = None) -> Region:
     """Where ``condition`` has the outcome ``mode`` (given the facts ``within``), as a box; None if nowhere.
 
     Sound: every assignment of operand values with that outcome lies in the box, so None proves the
@@ -500,6 +494,27 @@ def can_be_true(condition: Condition, within: Mapping[OperandKey, Domain] | None
 def always_true(condition: Condition, within: Mapping[OperandKey, Domain] | None = None) -> bool:
     """True only when the condition is certainly true every time it is checked (given ``within``)."""
     return region(condition, Mode.NOT_TRUE, within) is None
+
+
+def condition_keys(condition: Condition) -> list[OperandKey]:
+    """The operand keys a condition constrains (as :func:`region` names them), in document order."""
+    keys: list[OperandKey] = []
+    stack: list[Condition] = [condition]
+    while stack:
+        current = stack.pop()
+        if not isinstance(current, CompareCondition):
+            stack.extend(reversed(current.conditions))
+            continue
+        left, right = operand_key(current.left), operand_key(current.right)
+        if isinstance(left, _Lit):
+            left, right = right, left
+        if isinstance(left, _Lit):
+            continue
+        if isinstance(right, _Lit) or left == right:
+            keys.append(left)
+        else:
+            keys.append(("cmp", *sorted((left, right), key=repr)))
+    return keys
 
 
 def is_volatile(key: OperandKey) -> bool:
@@ -698,9 +713,7 @@ def _spend(
 
 
 # ========================================================================== slippage and chain ids
-_SLIPPAGE_PERCENT_KEYS = frozenset(
-    {"slippage", "slippagepercent", "slippagepct", "maxslippage", "maxslippagepercent"}
-)
+_SLIPPAGE_PERCENT_KEYS = frozenset({"slippage", "slippagepercent", "slippagepct", "maxslippage", "maxslippagepercent"})
 _SLIPPAGE_BPS_KEYS = frozenset({"slippagebps", "maxslippagebps"})
 
 

@@ -180,15 +180,11 @@ def _others(graph: PlanGraph, path: list[str], members: set[str]) -> str:
     rest = sorted(members - set(path), key=graph.position.__getitem__)
     if not rest:
         return ""
-    shown = ", ".join(repr(member) for member in rest[:5]) + (
-        f" and {len(rest) - 5} more" if len(rest) > 5 else ""
-    )
+    shown = ", ".join(repr(member) for member in rest[:5]) + (f" and {len(rest) - 5} more" if len(rest) > 5 else "")
     return f"; also caught in the same circle: {shown}"
 
 
-def _loop_finding(
-    graph: PlanGraph, path: list[str], members: set[str], edges: dict[tuple[str, str], Edge]
-) -> Finding:
+def _loop_finding(graph: PlanGraph, path: list[str], members: set[str], edges: dict[tuple[str, str], Edge]) -> Finding:
     closing = edges[(path[-1], path[0])]
     text = Cycle(tuple(path), "dependency").describe()
     return Finding(
@@ -387,9 +383,7 @@ def _explicit_reach(graph: PlanGraph, sources: list[str], targets: set[str]) -> 
 
 def _referenced_root(graph: PlanGraph, edge: Edge) -> str:
     for ref in graph.references[edge.via]:
-        if ref.location == edge.location and (
-            ref.root == edge.source or graph.contains(edge.source, ref.root)
-        ):
+        if ref.location == edge.location and (ref.root == edge.source or graph.contains(edge.source, ref.root)):
             return ref.root
     return edge.source  # pragma: no cover - every reference edge comes from one of the node's references
 
@@ -421,9 +415,7 @@ def reference_without_dependency(ctx: LintContext) -> Iterator[Finding]:
     graph = ctx.graph
     in_circle = {member for group in _strong_components(graph.nodes, graph.successors) for member in group}
     explicit, references = _first_edges(graph)
-    queries = [
-        edge for pair, edge in references.items() if pair not in explicit and not set(pair) <= in_circle
-    ]
+    queries = [edge for pair, edge in references.items() if pair not in explicit and not set(pair) <= in_circle]
     if not queries:
         return
     sources = sorted({edge.source for edge in queries}, key=graph.position.__getitem__)
@@ -439,9 +431,7 @@ def _implicit_finding(graph: PlanGraph, edge: Edge) -> Finding:
     user = f"'{edge.via}'" if edge.via == edge.target else f"'{edge.via}' (inside '{edge.target}')"
     used = f"'{root}'" if root == edge.source else f"'{root}' (inside '{edge.source}')"
     later = (
-        " (a forward reference: it comes later in the plan)"
-        if graph.position[root] > graph.position[edge.via]
-        else ""
+        " (a forward reference: it comes later in the plan)" if graph.position[root] > graph.position[edge.via] else ""
     )
     return Finding(
         f"{user} uses the output of {used}{later}, but '{edge.target}' does not depend on '{edge.source}'",
@@ -546,8 +536,7 @@ def limit_exceeded(ctx: LintContext) -> Iterator[Finding]:
 def _parallel_limit(node: ParallelNode, path: str, limit: int) -> Iterator[Finding]:
     if node.max_concurrency is not None and node.max_concurrency > limit:
         yield Finding(
-            f"parallel '{node.id}' runs up to {node.max_concurrency} steps at once; "
-            f"the policy allows {limit}",
+            f"parallel '{node.id}' runs up to {node.max_concurrency} steps at once; the policy allows {limit}",
             node_id=node.id,
             path=f"{path}.max_concurrency",
             hint=f"set max_concurrency to at most {limit}",
