@@ -1,0 +1,23 @@
+"""Shared test settings.
+
+Hypothesis runs under the ``ci`` profile by default: derandomized (the same examples on every run, so a
+failure reproduces anywhere), no per-example deadline (a 2-core CI machine has noisy timings), and a
+modest number of examples so the whole suite stays fast. ``HYPOTHESIS_PROFILE=dev`` explores more.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    derandomize=True,
+    max_examples=60,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", deadline=None, max_examples=500)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
