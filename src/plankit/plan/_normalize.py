@@ -21,7 +21,7 @@ import functools
 import re
 from typing import Any
 
-from ._refs import REFERENCE_TYPES_WITH_KEYS, single_reference
+from ._refs import single_reference
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -169,9 +169,9 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
         if key in node:
             node[key] = normalize_condition(node[key])
     params = node.get("params")
-    # Reference objects spelled ``stepId`` come with camelCase documents; reading them accepts both
-    # spellings, so canonical-key nodes are left alone and only the rest is rewritten for the canonical dump.
-    if not canonical and params and params.__class__ is dict:
+    # Reference objects spelled ``stepId`` come with tree documents, whose action nodes often have only
+    # canonical keys (id, type, tool, params): every node's params are checked, or the dump keeps ``stepId``.
+    if params and params.__class__ is dict:
         node["params"] = _normalize_params(params)
     return node
 
@@ -261,7 +261,7 @@ def _normalize_params(params: dict[str, Any]) -> dict[str, Any]:
     """Reference objects inside params may be written in camelCase (``stepId``); make them canonical."""
     if not _has_camel_reference(params):
         return params
-    return _rewrite_references(params)  # type: ignore[no-any-return]
+    return _rewrite_references(params)
 
 
 def _has_camel_reference(value: Any) -> bool:
@@ -269,25 +269,37 @@ def _has_camel_reference(value: Any) -> bool:
     while stack:
         current = stack.pop()
         items = current.values() if current.__class__ is dict else current
-        if (
-            current.__class__ is dict
-            and "stepId" in current
-            and current.get("type") in REFERENCE_TYPES_WITH_KEYS
-        ):
+        if current.__class__ is dict and "stepId" in current and current.get("type") == "step_output":
             return True
         stack.extend([item for item in items if item.__class__ is dict or item.__class__ is list])
     return False
 
 
-def _rewrite_references(value: Any) -> Any:
-    # Params are bounded by the loader's depth limit, so this recursion is bounded too.
-    if isinstance(value, list):
-        return [_rewrite_references(item) for item in value]
-    if not isinstance(value, dict):
-        return value
-    if value.get("type") in REFERENCE_TYPES_WITH_KEYS:
-        value = _snake_keys(value)
-    return {key: _rewrite_references(item) for key, item in value.items()}
+def _rewrite_references(params: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``params`` with ``stepId`` spelled ``step_id`` in every ``step_output`` object.
+
+    Only that key is renamed: the other keys of params are free-form and kept as written (snake-casing
+    them would change user data). Iterative; containers are copied, so the caller's data is not modified.
+    """
+    top = _step_id_spelled(params)
+    stack: list[Any] = [top]
+    while stack:
+        current = stack.pop()
+        for slot in list(current) if current.__class__ is dict else range(len(current)):
+            item = current[slot]
+            if item.__class__ is dict:
+                current[slot] = _step_id_spelled(item)
+                stack.append(current[slot])
+            elif item.__class__ is list:
+                current[slot] = list(item)
+                stack.append(current[slot])
+    return top
+
+
+def _step_id_spelled(value: dict[str, Any]) -> dict[str, Any]:
+    if value.get("type") != "step_output" or "stepId" not in value or "step_id" in value:
+        return dict(value)  # both spellings given: keep them as written (``step_id`` is the one read)
+    return {("step_id" if key == "stepId" else key): item for key, item in value.items()}
 
 
 def _normalize_trigger(trigger: dict[str, Any]) -> dict[str, Any]:

@@ -72,6 +72,6 @@ def _camel_references(value: Any) -> Any:
     if not isinstance(value, dict):
         return value
     out = {key: _camel_references(item) for key, item in value.items()}
-    if out.get("type") == "step_output" and "step_id" in out:
+    if out.get("type") == "step_output" and "step_id" in out and "stepId" not in out:
         out = {("stepId" if key == "step_id" else key): item for key, item in out.items()}
     return out
