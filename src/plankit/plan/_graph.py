@@ -29,6 +29,8 @@ from ._model import Plan
 from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
 from ._refs import RESERVED_ROOTS, Reference, node_references
 
+_new_edge = tuple.__new__  # skips the named tuple's Python-level constructor (hot on large plans)
+
 EdgeKind = Literal["depends_on", "reference", "sequence"]
 ESTIMATE_KEY = "estimated_duration_ms"
 """The ``metadata`` key holding a node's estimated duration, used by the critical path."""
@@ -146,7 +148,7 @@ class PlanGraph:
             for needed, kind, location in needs:
                 if needed in nodes and needed != node_id and parent[needed] == own_parent:
                     # Already siblings: the common case in flat plans, so it skips lifting.
-                    self._add_edge(Edge(needed, node_id, kind, node_id, location), seen)
+                    self._add_edge(_new_edge(Edge, (needed, node_id, kind, node_id, location)), seen)
                 else:
                     self._depend(needed, node_id, kind, location, seen)
             if isinstance(node, SequenceNode):

@@ -25,6 +25,8 @@ REFERENCE_TYPES_WITH_KEYS: frozenset[str] = frozenset({"step_output", "env", "ru
 RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env"})
 """Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``."""
 
+_tuple_new = tuple.__new__
+
 _ID = r"[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _PATH = r"(?:\.[A-Za-z0-9_\-]+|\[\d+\])*"
 _TEMPLATE = re.compile(
@@ -52,17 +54,20 @@ class Reference(NamedTuple):
         return self.root not in RESERVED_ROOTS
 
 
-def _clean_path(raw: str) -> str:
-    return raw[1:] if raw.startswith(".") else raw
+def _new_reference(root: str, path: str, location: str, syntax: str, text: str | None = None) -> Reference:
+    # tuple.__new__ skips the named tuple's Python-level constructor, the dominant cost on large plans.
+    return _tuple_new(Reference, (root, path, location, syntax, text))
 
 
 def _template_reference(match: re.Match[str], location: str) -> Reference:
-    root = match.group("mroot")
-    if root is not None:
-        path = match.group("mpath")
+    mroot, mpath, droot, dpath = match.groups()
+    if mroot is not None:
+        root, path = mroot, mpath
     else:
-        root, path = match.group("droot"), match.group("dpath")
-    return Reference(root, _clean_path(path or ""), location, "template", match.group(0))
+        root, path = droot, dpath
+    if path and path[0] == ".":
+        path = path[1:]
+    return _new_reference(root, path or "", location, "template", match.group(0))
 
 
 def parse_template(text: str, location: str = "$") -> list[str | Reference]:
@@ -114,9 +119,9 @@ def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
     kind = value["type"]
     if kind == "step_output":
         step_id = str(value.get("step_id", value.get("stepId")))  # a str: is_reference_object checked it
-        return Reference(step_id, str(value.get("path") or ""), where, "object")
+        return _new_reference(step_id, str(value.get("path") or ""), where, "object")
     if kind == "env":
-        return Reference("env", value["key"], where, "object")
+        return _new_reference("env", value["key"], where, "object")
     return None
 
 
