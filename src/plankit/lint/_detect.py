@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
@@ -38,9 +39,7 @@ _PASSWORD_WORDS = _words("password passwd pwd passphrase")
 _SECRET_WORDS = _PASSWORD_WORDS | _words(
     "secret secrets token tokens apikey credential credentials authorization cookie"
 )
-_SECRET_PAIRS = _pairs(
-    "api_key private_key access_key secret_key signing_key encryption_key client_secret master_key"
-)
+_SECRET_PAIRS = _pairs("api_key private_key access_key secret_key signing_key encryption_key client_secret master_key")
 # A name ending in one of these describes a secret (its type, expiry, id...) rather than holding it.
 _DESCRIBES_LAST = _words(
     "type types name names id ids url uri endpoint count length len ttl expiry expires expiration at field "
@@ -52,14 +51,11 @@ _DESCRIBES_LAST = _words(
 # ``max_tokens``).
 _NOT_SECRET_WORDS = _words("page pagination cursor max num total csrf limit")
 _PII_WORDS = _words("ssn cvv cvc pin iban passport dob birthdate birthday")
-_PII_PAIRS = _pairs(
-    "credit_card card_number account_number routing_number social_security tax_id of_birth birth_date"
-)
-_CHECKSUM_WORDS = _words(
-    "checksum hash digest md5 sha sha1 sha224 sha256 sha384 sha512 crc crc32 etag fingerprint"
-)
+_PII_PAIRS = _pairs("credit_card card_number account_number routing_number social_security tax_id of_birth birth_date")
+_CHECKSUM_WORDS = _words("checksum hash digest md5 sha sha1 sha224 sha256 sha384 sha512 crc crc32 etag fingerprint")
 
 
+@functools.lru_cache(maxsize=4096)
 def name_words(name: str) -> tuple[str, ...]:
     """The lower-case words of a key in any case style: ``xApiKey`` -> ``('x', 'api', 'key')``."""
     return tuple(word.lower() for word in _WORD.findall(name))
@@ -69,6 +65,7 @@ def _has(words: tuple[str, ...], singles: frozenset[str], pairs: frozenset[tuple
     return any(word in singles for word in words) or any(pair in pairs for pair in itertools.pairwise(words))
 
 
+@functools.lru_cache(maxsize=4096)
 def is_secret_name(name: str) -> bool:
     """True for keys that hold credentials: ``api_key``, ``password``, ``clientSecret``, ``X-Auth-Token``."""
     words = name_words(name)
@@ -77,17 +74,20 @@ def is_secret_name(name: str) -> bool:
     return _has(words, _SECRET_WORDS, _SECRET_PAIRS)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_password_name(name: str) -> bool:
     """True for keys that hold a password (any literal there is a raw secret, whatever its entropy)."""
     words = name_words(name)
     return is_secret_name(name) and any(word in _PASSWORD_WORDS for word in words)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_sensitive_name(name: str) -> bool:
     """True for keys that hold credentials or personal identifiers (``ssn``, ``card_number``, ``dob``...)."""
     return is_secret_name(name) or _has(name_words(name), _PII_WORDS, _PII_PAIRS)
 
 
+@functools.lru_cache(maxsize=4096)
 def is_checksum_name(name: str) -> bool:
     """True for keys that hold a checksum or digest (``sha256``, ``fileHash``, ``etag``)."""
     return any(word in _CHECKSUM_WORDS for word in name_words(name))
@@ -196,6 +196,49 @@ def mask(text: str) -> str:
     return f"'{text[:shown]}…' ({len(text)} chars)"
 
 
+# ---------------------------------------------------------------------------------------------- scans
+@dataclass(frozen=True, slots=True)
+class _Format:
+    """One recognisable kind of value, and literal text it can't appear without.
+
+    The anchors gate the regex: ``in`` checks cost far less than a regex scan, and most strings of a plan
+    hold none of them. ``folded`` anchors are looked for in the lower-cased text. ``accept`` vets a match
+    (by its ``value`` group when the pattern has one) beyond what a regex can say: Luhn, mod-97...
+    """
+
+    kind: str
+    anchors: tuple[str, ...]
+    pattern: re.Pattern[str]
+    accept: Callable[[str], bool] | None = None
+    folded: bool = False
+
+
+def _scan(text: str, formats: tuple[_Format, ...]) -> list[tuple[str, str]]:
+    """Accepted matches of ``formats`` in ``text`` as ``(kind, matched text)``, left to right; a match that
+    overlaps one further left (or a longer one at the same place) is dropped."""
+    found: list[tuple[int, int, str, str]] = []
+    lowered: str | None = None
+    for fmt in formats:
+        haystack = text
+        if fmt.folded:
+            lowered = text.lower() if lowered is None else lowered
+            haystack = lowered
+        if not any(anchor in haystack for anchor in fmt.anchors):
+            continue
+        for match in fmt.pattern.finditer(text):
+            checked = match.groupdict().get("value") or match.group(0)
+            if fmt.accept is None or fmt.accept(checked):
+                found.append((match.start(), -match.end(), fmt.kind, match.group(0)))
+    found.sort()
+    kept: list[tuple[str, str]] = []
+    reach = -1
+    for start, negative_end, kind, matched in found:
+        if start >= reach:
+            kept.append((kind, matched))
+            reach = -negative_end
+    return kept
+
+
 # ---------------------------------------------------------------------------------------------- secrets
 @dataclass(frozen=True, slots=True)
 class SecretHit:
@@ -205,33 +248,6 @@ class SecretHit:
     text: str
 
 
-_SECRET_KINDS = {
-    "aws": "AWS access key",
-    "github": "GitHub token",
-    "slack": "Slack token",
-    "skkey": "API secret key",
-    "stripe": "Stripe secret key",
-    "pem": "private key block",
-    "jwt": "JSON Web Token",
-    "bearer": "bearer token",
-    "basic": "basic-auth credentials",
-    "assign": "password assignment",
-    "urlpw": "password in a URL",
-}
-_KNOWN_SECRET = re.compile(
-    r"(?P<aws>\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b)"
-    r"|(?P<github>\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b)"
-    r"|(?P<slack>\bxox[abposre]-[A-Za-z0-9-]{10,})"
-    r"|(?P<skkey>\bsk-(?=[A-Za-z0-9_-]{0,300}\d)[A-Za-z0-9_-]{20,})"
-    r"|(?P<stripe>\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,})"
-    r"|(?P<pem>-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----)"
-    r"|(?P<jwt>\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)"
-    r"|(?P<bearer>\b[Bb][Ee][Aa][Rr][Ee][Rr]\s+[A-Za-z0-9\-._~+/]{16,}=*)"
-    r"|(?P<basic>\bBasic\s+(?P<basicval>[A-Za-z0-9+/]{8,}={0,2}))"
-    r"|(?P<assign>\b(?i:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|client[_-]?secret)"
-    r"[\"']?\s*[=:]\s*[\"']?(?P<assignval>[^\s\"'&;,]{4,}))"
-    r"|(?P<urlpw>\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]+:(?P<urlval>[^\s/@]{3,})@)"
-)
 # A value that stands for a secret instead of being one: masked, a placeholder, or filled in elsewhere.
 _PLACEHOLDER = re.compile(
     r"(?i)^(?:\*+|x{3,}|•+|\.{3,}|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|%[A-Za-z_]+%|\[?redacted\]?|null|none)$"
@@ -247,6 +263,10 @@ def is_placeholder(value: str) -> bool:
     """True for stand-ins such as ``***``, ``<password>``, ``$DB_PASSWORD``, ``REDACTED`` or a reference."""
     stripped = value.strip()
     return not stripped or bool(_PLACEHOLDER.match(stripped)) or stripped.startswith(("{{", "${"))
+
+
+def _not_placeholder(value: str) -> bool:
+    return not is_placeholder(value)
 
 
 def is_uuid(value: str) -> bool:
@@ -286,25 +306,54 @@ def _basic_credentials(encoded: str) -> bool:
     return b":" in decoded
 
 
-def _accept_secret(kind: str, match: re.Match[str]) -> bool:
-    if kind == "basic":
-        return _basic_credentials(match.group("basicval"))
-    if kind == "assign":
-        return not is_placeholder(match.group("assignval"))
-    if kind == "urlpw":
-        return not is_placeholder(match.group("urlval"))
-    return True
+_SECRET_FORMATS = (
+    _Format("AWS access key", ("AKIA", "ASIA", "ABIA", "ACCA"), re.compile(r"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b")),
+    _Format(
+        "GitHub token",
+        ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{36,255}|github_pat_[A-Za-z0-9_]{22,255})\b"),
+    ),
+    _Format("Slack token", ("xox",), re.compile(r"\bxox[abposre]-[A-Za-z0-9-]{10,}")),
+    _Format("API secret key", ("sk-",), re.compile(r"\bsk-(?=[A-Za-z0-9_-]{0,300}\d)[A-Za-z0-9_-]{20,}")),
+    _Format(
+        "Stripe secret key",
+        ("sk_live_", "sk_test_", "rk_live_", "rk_test_"),
+        re.compile(r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ),
+    _Format(
+        "private key block", ("PRIVATE KEY",), re.compile(r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----")
+    ),
+    _Format("JSON Web Token", ("eyJ",), re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*")),
+    _Format("bearer token", ("bearer",), re.compile(r"(?i:\bbearer)\s+[A-Za-z0-9\-._~+/]{16,}=*"), folded=True),
+    _Format(
+        "basic-auth credentials",
+        ("Basic",),
+        re.compile(r"\bBasic\s+(?P<value>[A-Za-z0-9+/]{8,}={0,2})"),
+        accept=_basic_credentials,
+    ),
+    _Format(
+        "password assignment",
+        ("pass", "pwd", "secret", "key", "token"),
+        re.compile(
+            r"\b(?i:password|passwd|pwd|passphrase|secret|api[_-]?key|access[_-]?token|client[_-]?secret)"
+            r"[\"']?\s*[=:]\s*[\"']?(?P<value>[^\s\"'&;,]{4,})"
+        ),
+        accept=_not_placeholder,
+        folded=True,
+    ),
+    _Format(
+        "password in a URL",
+        ("://",),
+        re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s/:@]+:(?P<value>[^\s/@]{3,})@"),
+        accept=_not_placeholder,
+    ),
+)
 
 
 def find_secrets(text: str, key: str = "") -> list[SecretHit]:
     """Secrets in ``text``: known token formats anywhere, and a raw password or random-looking value in a
     secret-looking ``key``. A UUID, and a hex digest under a checksum-looking key, are never secrets."""
-    hits: list[SecretHit] = []
-    if len(text) >= 8:
-        for match in _KNOWN_SECRET.finditer(text):
-            kind = str(match.lastgroup)
-            if _accept_secret(kind, match):
-                hits.append(SecretHit(_SECRET_KINDS[kind], match.group(0)))
+    hits = [SecretHit(kind, matched) for kind, matched in _scan(text, _SECRET_FORMATS)] if len(text) >= 8 else []
     if hits or not key or not is_secret_name(key) or is_placeholder(text) or is_uuid(text.strip()):
         return hits
     value = text.strip()
@@ -334,17 +383,6 @@ class PiiHit:
         return f"'…{digits[-4:]}'" if self.kind != "IBAN" else f"'{digits[:2]}…{digits[-4:]}'"
 
 
-_PII = re.compile(
-    r"(?P<email>(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
-    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b)"
-    r"|(?P<iban>\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b)"
-    r"|(?P<card>(?<![\d.,-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d))"
-    r"|(?P<phone>(?<![\w+])\+[1-9]\d{0,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}(?!\w)"
-    r"|(?<![\w(+-])(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\w-]))"
-)
-_PII_KINDS = {"email": "email address", "iban": "IBAN", "card": "card number", "phone": "phone number"}
-
-
 def luhn_valid(digits: str) -> bool:
     """True when a string of digits passes the Luhn check (card numbers carry one)."""
     if not digits.isdigit() or not digits.isascii():
@@ -369,28 +407,45 @@ def iban_valid(iban: str) -> bool:
     return int("".join(str(int(char, 36)) for char in rearranged)) % 97 == 1
 
 
-def _accept_pii(kind: str, text: str) -> bool:
-    if kind == "card":
-        digits = text.replace(" ", "").replace("-", "")
-        return 13 <= len(digits) <= 19 and luhn_valid(digits)
-    if kind == "iban":
-        return iban_valid(text)
-    if kind == "phone":
-        return 7 <= sum(char.isdigit() for char in text) <= 15
-    return True
+def _card_number(text: str) -> bool:
+    digits = text.replace(" ", "").replace("-", "")
+    return 13 <= len(digits) <= 19 and luhn_valid(digits)
+
+
+def _phone_number(text: str) -> bool:
+    return 7 <= sum(char.isdigit() for char in text) <= 15
+
+
+_DIGITS = tuple("0123456789")
+_PII_FORMATS = (
+    _Format(
+        "email address",
+        ("@",),
+        re.compile(
+            r"(?<![\w.%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
+            r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b"
+        ),
+    ),
+    _Format("IBAN", _DIGITS, re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), iban_valid),
+    _Format("card number", _DIGITS, re.compile(r"(?<![\d.,-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d)"), _card_number),
+    _Format(
+        "phone number",
+        ("+", "-", " ", "."),
+        re.compile(
+            r"(?<![\w+])\+[1-9]\d{0,3}(?:[ .-]?\(?\d{1,4}\)?){2,6}(?!\w)"
+            r"|(?<![\w(+-])(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\w-])"
+        ),
+        _phone_number,
+    ),
+)
 
 
 def find_pii(text: str) -> list[PiiHit]:
     """Emails, phone numbers (E.164 and common national forms), card numbers passing Luhn (13-19 digits,
     starting 2-6 like the major networks) and IBANs passing mod-97 in ``text``, left to right."""
-    hits: list[PiiHit] = []
     if len(text) < 7:
-        return hits
-    for match in _PII.finditer(text):
-        kind = str(match.lastgroup)
-        if _accept_pii(kind, match.group(0)):
-            hits.append(PiiHit(_PII_KINDS[kind], match.group(0)))
-    return hits
+        return []
+    return [PiiHit(kind, matched) for kind, matched in _scan(text, _PII_FORMATS)]
 
 
 # -------------------------------------------------------------------------------------------------- SQL
@@ -488,6 +543,9 @@ def sql_writes(text: str) -> list[tuple[int, list[str]]]:
     (``FOR UPDATE``) or the string functions ``REPLACE(...)`` / ``INSERT(...)``. Backslashes escape only in
     ``E'...'`` strings, as in standard SQL, so ``'\\'`` ends a literal (the reading that reveals more writes).
     """
+    upper = text.upper()
+    if not any(keyword in upper for keyword in WRITE_KEYWORDS):
+        return []  # the common case, decided without tokenizing
     found: list[tuple[int, list[str]]] = []
     for number, statement in enumerate(sql_statements(text), start=1):
         writes = _statement_writes(statement)

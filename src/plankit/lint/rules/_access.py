@@ -118,17 +118,23 @@ def _type_ok(value: Any, expected: str | list[str]) -> bool:
     return actual == "number" and "integer" in allowed and float(value).is_integer()
 
 
+_NUMERIC_TYPES = frozenset({"integer", "number"})
+
+
 def _in_enum(value: Any, options: list[Any]) -> bool:
     kind = _json_type(value)
-    return any(value == option and _json_type(option) in (kind, "number", "integer") for option in options)
+    for option in options:
+        other = _json_type(option)
+        # JSON compares 1 and 1.0 as equal, but never true and 1 (Python does).
+        if value == option and (other == kind or {kind, other} <= _NUMERIC_TYPES):
+            return True
+    return False
 
 
-def _schema_problems(
-    params: dict[str, Any], schema: dict[str, Any]
-) -> Iterator[tuple[str, str, str, str | None]]:
+def _schema_problems(params: dict[str, Any], schema: dict[str, Any]) -> Iterator[tuple[str, str, str | None]]:
     """Problems of ``params`` against the supported subset of JSON Schema (``type``, ``enum``,
     ``properties``, ``required``, ``additionalProperties: false``, ``items``), as
-    ``(param name, path suffix, problem, hint)``. References are skipped: their values come at run time."""
+    ``(path suffix, message, hint)``. References are skipped: their values come at run time."""
     stack: list[tuple[Any, dict[str, Any], str, str]] = [(params, schema, "", "")]
     while stack:
         value, sub, name, suffix = stack.pop()
@@ -138,12 +144,12 @@ def _schema_problems(
         expected = sub.get("type")
         if isinstance(expected, str | list) and not _type_ok(value, expected):
             shown = expected if isinstance(expected, str) else " or ".join(expected)
-            yield name, suffix, f"should be {shown}, not {_json_type(value)}", None
+            yield suffix, f"parameter {name or 'params'!r} should be {shown}, not {_json_type(value)}", None
             continue
         options = sub.get("enum")
         if isinstance(options, list) and not _in_enum(value, options):
             allowed = ", ".join(repr(option) for option in options[:10])
-            yield name, suffix, f"must be one of {allowed}", None
+            yield suffix, f"parameter {name!r} must be one of {allowed}", None
         if isinstance(value, dict):
             children: list[tuple[Any, dict[str, Any], str, str]] = []
             yield from _object_problems(value, sub, name, suffix, children)
@@ -159,7 +165,7 @@ def _object_problems(
     name: str,
     suffix: str,
     children: list[tuple[Any, dict[str, Any], str, str]],
-) -> Iterator[tuple[str, str, str, str | None]]:
+) -> Iterator[tuple[str, str, str | None]]:
     """Missing and unknown keys of one object; the values to check further go to ``children``."""
     properties = sub.get("properties")
     if not isinstance(properties, dict):
@@ -168,14 +174,14 @@ def _object_problems(
     for key in required if isinstance(required, list) else []:
         if isinstance(key, str) and key not in value:
             full = f"{name}.{key}" if name else key
-            yield full, suffix, "is required but missing", f"add {key!r} to the step's params"
+            yield suffix, f"missing required parameter {full!r}", f"add {key!r} to {name or 'params'}"
     for key, item in value.items():
         full, where = (f"{name}.{key}" if name else str(key)), f"{suffix}.{key}"
         if key in properties:
             children.append((item, properties[key], full, where))
         elif sub.get("additionalProperties") is False:
             hint = did_you_mean(str(key), properties) or f"known parameters: {', '.join(sorted(properties))}"
-            yield full, where, "is not a parameter of this tool", hint
+            yield where, f"unknown parameter {full!r}", hint
 
 
 @rule(
@@ -205,9 +211,9 @@ def invalid_tool_arguments(ctx: LintContext) -> Iterator[Finding]:
         if spec is None:
             continue
         # The checks below read the schema once per step and only descend where the params go.
-        for name, suffix, problem, hint in _schema_problems(node.params, spec.params_schema):
-            subject = f"parameter {name!r} of tool {node.tool!r}" if name else f"params of tool {node.tool!r}"
-            yield Finding(f"{subject} {problem}", node_id=node.id, path=f"{path}.params{suffix}", hint=hint)
+        for suffix, problem, hint in _schema_problems(node.params, spec.params_schema):
+            message = f"{problem} (tool {node.tool!r})"
+            yield Finding(message, node_id=node.id, path=f"{path}.params{suffix}", hint=hint)
 
 
 @rule(

@@ -14,10 +14,13 @@ from ...plan import ActionNode, LlmNode
 from ...tools import tool_matches
 from .._context import LintContext
 from .._detect import (
+    PiiHit,
+    SecretHit,
     ToolRoles,
     find_pii,
     find_secrets,
     is_reference_value,
+    is_secret_name,
     literal_of,
     looks_like_sql,
     mask,
@@ -155,24 +158,45 @@ def out_of_bounds_argument(ctx: LintContext) -> Iterator[Finding]:
                     problem = f"= {_show(number)} is below the minimum {_show(bound.low)}"
                 else:
                     continue
-                yield Finding(
-                    f"{argument} of {node.tool!r} {problem}", node_id=node.id, path=where, hint=hint
-                )
+                yield Finding(f"{argument} of {node.tool!r} {problem}", node_id=node.id, path=where, hint=hint)
 
 
 # ------------------------------------------------------------------------------------- plan strings
 def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | None, str, str, str]]:
     """Every string a step sends (action params, llm prompts), then the plan's context, as
-    ``(node or None, key, text, json path)``."""
+    ``(node or None, key, text, json path)``. A string that is exactly one reference holds no data yet."""
     for visit in ctx.visits:
         node = visit.node
         if isinstance(node, ActionNode) and node.params:
             for key, text, where in walk_strings(node.params, f"{visit.path}.params"):
-                yield node, key, text, where
+                if not (text[:1] in "{$" and is_reference_value(text)):
+                    yield node, key, text, where
         elif isinstance(node, LlmNode):
             yield node, "prompt", node.prompt, f"{visit.path}.prompt"
     for key, text, where in walk_strings(ctx.plan.context, "$.context"):
         yield None, key, text, where
+
+
+class _Memo:
+    """Detector results by string: plans repeat the same strings across many steps."""
+
+    def __init__(self) -> None:
+        self.secrets: dict[tuple[str, str], list[SecretHit]] = {}
+        self.pii: dict[str, list[PiiHit]] = {}
+
+    def find_secrets(self, text: str, key: str) -> list[SecretHit]:
+        # Only secret-looking keys change the result; others share one entry per text.
+        memo_key = (text, key if is_secret_name(key) else "")
+        hits = self.secrets.get(memo_key)
+        if hits is None:
+            hits = self.secrets[memo_key] = find_secrets(text, memo_key[1])
+        return hits
+
+    def find_pii(self, text: str) -> list[PiiHit]:
+        hits = self.pii.get(text)
+        if hits is None:
+            hits = self.pii[text] = find_pii(text)
+        return hits
 
 
 @rule(
@@ -198,6 +222,7 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
     ``API_TOKEN`` in ``env_allow``, or a tool that holds the credential.
     """
     patterns = ctx.policy.deny_patterns
+    memo = _Memo()
     hint = "don't write credentials into plans: reference them ({{env.NAME}}) or let the tool hold them"
     for node, key, text, where in _plan_strings(ctx):
         node_id = node.id if node is not None else None
@@ -208,12 +233,10 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
                     message = f"value matches the policy's denied pattern {pattern.pattern!r}"
                     yield Finding(message, node_id=node_id, path=where, hint=hint)
         kinds: set[str] = set()
-        for hit in find_secrets(text, key):
+        for hit in memo.find_secrets(text, key):
             if hit.kind not in kinds:
                 kinds.add(hit.kind)
-                yield Finding(
-                    f"raw secret: {hit.kind} {mask(hit.text)}", node_id=node_id, path=where, hint=hint
-                )
+                yield Finding(f"raw secret: {hit.kind} {mask(hit.text)}", node_id=node_id, path=where, hint=hint)
 
 
 _ADDRESS_KEYS = frozenset({"to", "cc", "bcc", "recipient", "recipients", "email", "emails", "from", "sender"})
@@ -246,13 +269,14 @@ def inline_personal_data(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a reference (``{{context.customer_id}}``, ``{{s1.result.card_token}}``) resolved at run time.
     """
     roles = ToolRoles(ctx)
+    memo = _Memo()
     hint = "don't write personal data into plans: reference it ({{context.key}}, {{step.result}}) instead"
     for node, key, text, where in _plan_strings(ctx):
         if node is None:
             break  # the context comes last
         if isinstance(node, ActionNode) and _is_address_key(key) and roles.is_sink(node.tool):
             continue
-        for hit in find_pii(text):
+        for hit in memo.find_pii(text):
             yield Finding(f"{hit.kind} {hit.masked()} in the plan", node_id=node.id, path=where, hint=hint)
 
 
@@ -326,10 +350,13 @@ def interpolated_sql(ctx: LintContext) -> Iterator[Finding]:
 
     Use instead: ``{"query": "SELECT * FROM users WHERE id = $1", "args": ["{{s1.id}}"]}``
     """
+    sql_tools: dict[str, bool] = {}
     for node, path in ctx.actions:
-        if not node.params or not any(key in _SQL_KEYS for key in node.params):
+        if not node.params or _SQL_KEYS.isdisjoint(node.params):
             continue
-        sql_tool = tool_matches(node.tool, _SQL_TOOLS)
+        sql_tool = sql_tools.get(node.tool)
+        if sql_tool is None:
+            sql_tool = sql_tools[node.tool] = tool_matches(node.tool, _SQL_TOOLS)
         for text, where in _sql_texts(node, path, sql_tool):
             refs = template_references(text, where)
             if not refs or is_reference_value(text):
