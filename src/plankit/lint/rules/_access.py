@@ -86,9 +86,7 @@ def unknown_tool(ctx: LintContext) -> Iterator[Finding]:
             continue
         if tool not in hints:
             hints[tool] = did_you_mean(tool, names) or "register the tool, or use one of the registered tools"
-        yield Finding(
-            f"tool {tool!r} is not in the tool registry", node_id=node.id, path=path, hint=hints[tool]
-        )
+        yield Finding(f"tool {tool!r} is not in the tool registry", node_id=node.id, path=path, hint=hints[tool])
 
 
 _JSON_TYPES = ("null", "boolean", "integer", "number", "string", "array", "object")
@@ -337,9 +335,7 @@ def unlisted_env_read(ctx: LintContext) -> Iterator[Finding]:
             continue
         if not key:
             hint = "reference one allowed key, such as {{env.NAME}}"
-            yield Finding(
-                "the whole environment is referenced", node_id=node_id, path=ref.location, hint=hint
-            )
+            yield Finding("the whole environment is referenced", node_id=node_id, path=ref.location, hint=hint)
             continue
         hint = did_you_mean(key, allowed) or f"add {key!r} to env_allow if plans may read it"
         message = f"environment variable {key!r} is not in the policy's env_allow"

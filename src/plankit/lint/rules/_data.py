@@ -230,7 +230,7 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
             literal = template_text(text, " ")
             for pattern in patterns:
                 if pattern.search(literal):
-                    message = f"value matches the policy's denied pattern {pattern.pattern!r}"
+                    message = f"value matches the policy's denied pattern '{pattern.pattern}'"
                     yield Finding(message, node_id=node_id, path=where, hint=hint)
         kinds: set[str] = set()
         for hit in memo.find_secrets(text, key):
