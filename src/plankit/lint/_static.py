@@ -28,6 +28,7 @@ import math
 import re
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import Enum
 from typing import Any, NamedTuple
@@ -39,9 +40,12 @@ from ..plan import (
     Condition,
     EnvRef,
     LiteralValue,
+    LogicCondition,
     LogicOp,
+    Plan,
     RuntimeRef,
     StepOutputRef,
+    TimeTrigger,
     ValueRef,
     parse_template,
 )
@@ -324,6 +328,8 @@ def describe_condition(condition: Condition, limit: int = 160) -> str:
             parts.append(")")
             stack.extend(reversed(parts))
     text = "".join(out)
+    if isinstance(condition, LogicCondition) and condition.op is not LogicOp.NOT:
+        text = text[1:-1]  # the outermost parentheses add nothing
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -522,6 +528,15 @@ def is_volatile(key: OperandKey) -> bool:
     if key[0] == "runtime":
         return True
     return key[0] == "cmp" and any(isinstance(part, tuple) and part[0] == "runtime" for part in key[1:])
+
+
+# ============================================================================================== time
+def plan_start(plan: Plan, now: datetime) -> datetime:
+    """When a run of the plan starts at the earliest: its time trigger's ``at`` or interval trigger's
+    ``start_at`` when that is in the future, now otherwise."""
+    trigger = plan.trigger
+    start = trigger.at if isinstance(trigger, TimeTrigger) else getattr(trigger, "start_at", None)
+    return start if isinstance(start, datetime) and start > now else now
 
 
 # ================================================================================ literal parameters

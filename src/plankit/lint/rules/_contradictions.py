@@ -46,6 +46,7 @@ from .._static import (
     describe_condition,
     is_volatile,
     number,
+    plan_start,
     region,
     slippage_settings,
     spends_of,
@@ -603,12 +604,12 @@ def _wait_timing(
 
 def _minimum_ms(ctx: LintContext) -> dict[str, int]:
     """The least time each node must take, from its waits alone (bottom-up)."""
-    graph, now = ctx.graph, ctx.now
+    graph, start = ctx.graph, plan_start(ctx.plan, ctx.now)
     least: dict[str, int] = {}
     for node_id in reversed(list(graph.nodes)):
         node, kids = graph.nodes[node_id], [least[kid] for kid in graph.children[node_id]]
         if isinstance(node, WaitNode):
-            least[node_id] = _wait_minimum(node, now)
+            least[node_id] = _wait_minimum(node, start)
         elif node.type == "sequence":
             least[node_id] = sum(kids)
         elif node.type == "parallel":
@@ -623,11 +624,11 @@ def _minimum_ms(ctx: LintContext) -> dict[str, int]:
     return least
 
 
-def _wait_minimum(node: WaitNode, now: datetime) -> int:
+def _wait_minimum(node: WaitNode, start: datetime) -> int:
     if node.duration_ms is not None:
         return min(node.duration_ms, node.max_wait_ms)
     if node.until_time is not None:
-        return max(0, min(int((node.until_time - now).total_seconds() * 1000), node.max_wait_ms))
+        return max(0, min(int((node.until_time - start).total_seconds() * 1000), node.max_wait_ms))
     return 0
 
 
@@ -644,9 +645,10 @@ def impossible_timing(ctx: LintContext) -> Iterator[Finding]:
       past: it never fires);
     * a wait ``until_time`` in the past, before the trigger first fires, or after the trigger's ``end_at``;
     * a wait whose ``duration_ms`` is longer than its own ``max_wait_ms``;
-    * a node whose ``timeout_ms`` is shorter than the time its waits must take: its own ``duration_ms``, or
-      for a composite the waits inside it (a sequence adds them up, a parallel takes the longest, an ``if``
-      the shorter branch, a loop without ``exit_when`` all its iterations and delays).
+    * a node whose ``timeout_ms`` is shorter than the time its waits must take: its own ``duration_ms`` (or
+      the time until its ``until_time``, from the plan's earliest start), or for a composite the waits
+      inside it (a sequence adds them up, a parallel takes the longest, an ``if`` the shorter branch, a
+      loop without ``exit_when`` all its iterations and delays).
 
     Why is this bad: such a plan can't run as written: it fires never, or the step always times out.
 

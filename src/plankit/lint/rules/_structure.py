@@ -25,7 +25,7 @@ from ...plan import Cycle, Edge, LoopNode, ParallelNode, PlanGraph, WaitNode
 from .._context import LintContext
 from .._findings import Finding, Severity
 from .._registry import rule
-from .._static import can_be_true, describe_condition
+from .._static import can_be_true, describe_condition, plan_start
 
 EXPLICIT_KINDS = frozenset({"depends_on", "sequence"})
 """Edge kinds that order steps explicitly."""
@@ -472,12 +472,12 @@ def too_many_steps(ctx: LintContext) -> Iterator[Finding]:
         )
 
 
-def _wait_length(node: WaitNode, now: datetime) -> tuple[int, str]:
-    """How long a wait may last, in ms, and the field that says so."""
+def _wait_length(node: WaitNode, start: datetime) -> tuple[int, str]:
+    """How long a wait may last (from the plan's ``start`` at the earliest), in ms, and the field saying so."""
     if node.duration_ms is not None:
         return min(node.duration_ms, node.max_wait_ms), "duration_ms"
     if node.until_time is not None:
-        remaining = int((node.until_time - now).total_seconds() * 1000)
+        remaining = int((node.until_time - start).total_seconds() * 1000)
         return max(0, min(remaining, node.max_wait_ms)), "until_time"
     return node.max_wait_ms, "max_wait_ms"
 
@@ -493,7 +493,8 @@ def limit_exceeded(ctx: LintContext) -> Iterator[Finding]:
 
     * ``max_loop_iterations``: a loop's ``max_iterations`` above it;
     * ``max_wait_ms``: how long a wait may last above it: its ``duration_ms``, the time until its
-      ``until_time`` (from now), or its ``max_wait_ms`` (default 24 h) for a wait on a condition;
+      ``until_time`` (from when the plan starts: now, or its trigger's future start time), or its
+      ``max_wait_ms`` (default 24 h) for a wait on a condition;
     * ``max_parallel``: a parallel node with more children than this and no ``max_concurrency``, or with a
       ``max_concurrency`` above it.
 
@@ -520,7 +521,7 @@ def limit_exceeded(ctx: LintContext) -> Iterator[Finding]:
                     hint=f"set max_iterations to at most {policy.max_loop_iterations}",
                 )
         elif isinstance(node, WaitNode) and policy.max_wait_ms is not None:
-            length, field = _wait_length(node, ctx.now)
+            length, field = _wait_length(node, plan_start(ctx.plan, ctx.now))
             if length > policy.max_wait_ms:
                 yield Finding(
                     f"wait '{node.id}' may last {length} ms (by its {field}); "
