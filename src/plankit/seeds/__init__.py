@@ -1,0 +1,10 @@
+"""Compatible faces: the documented models of other planning systems, as thin layers over plankit's IR.
+
+``plankit.seeds.stepchain`` offers stepchain's ``Step``, ``Plan``, ``StepResult``, ``StepStatus`` and
+``ErrorType``; import the names from there (each face keeps its own namespace, since the systems reuse names
+like ``Plan``).
+"""
+
+from . import stepchain
+
+__all__ = ["stepchain"]
