@@ -167,7 +167,9 @@ def walk_strings(value: Any, path: str, key: str = "") -> Iterator[tuple[str, st
         if isinstance(current, str):
             yield name, current, where
         elif isinstance(current, dict):
-            if is_reference_object(current) and current.get("type") != "literal":
+            if is_reference_object(current):
+                if current.get("type") == "literal":
+                    stack.append((current["value"], f"{where}.value", name))
                 continue
             for item_key, item in reversed(list(current.items())):
                 stack.append((item, f"{where}.{item_key}", str(item_key)))
@@ -427,7 +429,12 @@ _PII_FORMATS = (
         ),
     ),
     _Format("IBAN", _DIGITS, re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), iban_valid),
-    _Format("card number", _DIGITS, re.compile(r"(?<![\d.,-])[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d)"), _card_number),
+    _Format(
+        "card number",
+        _DIGITS,
+        re.compile(r"(?<![\d.,-])(?<!\d[ -])(?<![A-Z]{2}\d\d )[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d)"),
+        _card_number,
+    ),
     _Format(
         "phone number",
         ("+", "-", " ", "."),
