@@ -101,9 +101,7 @@ def test_validate_plan_builds_the_seed_result(flagging: str) -> None:
     ]
 
 
-def test_plan_level_findings_have_no_step_and_come_first(
-    monkeypatch: pytest.MonkeyPatch, flagging: str
-) -> None:
+def test_plan_level_findings_have_no_step_and_come_first(monkeypatch: pytest.MonkeyPatch, flagging: str) -> None:
     _install(monkeypatch, "T_PLAN", _plan_level, severity=E)
     result = validate_plan(PLAN, select=["T_PLAN", flagging])
     assert [(d.code, d.step, d.severity) for d in result.diagnostics] == [
@@ -270,9 +268,7 @@ def test_every_duplicate_id_is_reported_nested_ones_too() -> None:
     result = validate_plan(data)
     hint = "give every step its own id, and update depends_on and references to match"
     assert result.diagnostics == [
-        Diagnostic(
-            "DUPLICATE_ID", E, "step id 'a' is already used at $.steps[0]", "a", 1, "$.steps[1].id", hint
-        ),
+        Diagnostic("DUPLICATE_ID", E, "step id 'a' is already used at $.steps[0]", "a", 1, "$.steps[1].id", hint),
         Diagnostic(
             "DUPLICATE_ID",
             E,
@@ -312,9 +308,7 @@ def test_lint_ignore_suppresses_that_code_on_that_node_only(flagging: str) -> No
 
 
 def test_all_findings_suppressed_passes(flagging: str) -> None:
-    data = {
-        "steps": [{"id": "a", "tool": "x", "metadata": {"lint_ignore": [{"code": "t_flag", "reason": "ok"}]}}]
-    }
+    data = {"steps": [{"id": "a", "tool": "x", "metadata": {"lint_ignore": [{"code": "t_flag", "reason": "ok"}]}}]}
     result = validate_plan(data, select=[flagging])
     assert (result.status, result.risk_score, len(result.suppressed), result.errors) == (
         Status.PASS,
@@ -393,8 +387,7 @@ def test_unknown_selected_code_is_a_policy_error_with_a_suggestion() -> None:
     with pytest.raises(PolicyError) as caught:
         Linter(select=["RULE_CRASHD"])
     assert (
-        str(caught.value)
-        == "unknown rule code 'RULE_CRASHD'\n  --select: no such code (did you mean 'RULE_CRASHED'?)"
+        str(caught.value) == "unknown rule code 'RULE_CRASHD'\n  --select: no such code (did you mean 'RULE_CRASHED'?)"
     )
     with pytest.raises(PolicyError, match="--ignore: no such code"):
         Linter(ignore=["NOPE_*"])

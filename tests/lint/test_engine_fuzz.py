@@ -49,10 +49,7 @@ STRINGS = [
 ]
 
 json_scalars = (
-    st.none()
-    | st.booleans()
-    | st.integers(-(10**6), 10**6)
-    | st.floats(allow_nan=False, allow_infinity=False)
+    st.none() | st.booleans() | st.integers(-(10**6), 10**6) | st.floats(allow_nan=False, allow_infinity=False)
 )
 json_values = st.recursive(
     json_scalars | st.text(max_size=20) | st.sampled_from(STRINGS),
@@ -61,9 +58,7 @@ json_values = st.recursive(
 )
 params = st.dictionaries(
     st.sampled_from(["amount", "to", "query", "body", "path", "asset", "chain_id", "slippage", "args"]),
-    st.one_of(
-        st.sampled_from(STRINGS), st.integers(-5, 5000), st.floats(-1, 1e6, allow_nan=False), json_values
-    ),
+    st.one_of(st.sampled_from(STRINGS), st.integers(-5, 5000), st.floats(-1, 1e6, allow_nan=False), json_values),
     max_size=4,
 )
 
@@ -71,13 +66,9 @@ params = st.dictionaries(
 def _ref_or_literal(draw: Any) -> Any:
     return draw(
         st.one_of(
-            st.builds(
-                lambda s: {"type": "step_output", "step_id": s, "path": "result.x"}, st.sampled_from(IDS)
-            ),
+            st.builds(lambda s: {"type": "step_output", "step_id": s, "path": "result.x"}, st.sampled_from(IDS)),
             st.builds(lambda v: {"type": "literal", "value": v}, st.integers(-10, 5000)),
-            st.builds(
-                lambda fn: {"type": "runtime", "fn": fn, "args": []}, st.sampled_from(["price", "timestamp"])
-            ),
+            st.builds(lambda fn: {"type": "runtime", "fn": fn, "args": []}, st.sampled_from(["price", "timestamp"])),
         )
     )
 
@@ -96,9 +87,7 @@ def conditions(draw: Any) -> dict[str, Any]:
 def nodes(draw: Any, ids: list[str], depth: int = 0) -> dict[str, Any]:
     node_id = ids.pop()
     kind = draw(
-        st.sampled_from(
-            ["action"] * 4 + (["if", "loop", "parallel", "wait"] if depth < 2 and len(ids) > 3 else [])
-        )
+        st.sampled_from(["action"] * 4 + (["if", "loop", "parallel", "wait"] if depth < 2 and len(ids) > 3 else []))
     )
     common: dict[str, Any] = {"id": node_id}
     if draw(st.booleans()):
@@ -108,9 +97,7 @@ def nodes(draw: Any, ids: list[str], depth: int = 0) -> dict[str, Any]:
         if draw(st.booleans()):
             node["require_confirmation"] = True
         if draw(st.booleans()):
-            node["on_failure"] = draw(
-                st.sampled_from([{"strategy": "skip"}, {"strategy": "retry", "max_attempts": 2}])
-            )
+            node["on_failure"] = draw(st.sampled_from([{"strategy": "skip"}, {"strategy": "retry", "max_attempts": 2}]))
         return node
     if kind == "if":
         return {**common, "type": "if", "condition": draw(conditions()), "then": draw(nodes(ids, depth + 1))}
@@ -151,9 +138,7 @@ def plans(draw: Any) -> dict[str, Any]:
     count = draw(st.integers(1, 6))
     steps = [draw(nodes(ids)) for _ in range(count) if len(ids) > 0]
     context = draw(
-        st.dictionaries(
-            st.sampled_from(["api_key", "user_id", "password", "balance"]), json_values, max_size=3
-        )
+        st.dictionaries(st.sampled_from(["api_key", "user_id", "password", "balance"]), json_values, max_size=3)
     )
     return {"goal": "fuzz", "steps": steps, "context": context}
 

@@ -34,9 +34,7 @@ weights = st.dictionaries(st.sampled_from(sorted(RULES)), st.floats(0, 1))
 
 
 @given(st.lists(diagnostics, max_size=30), diagnostics, weights)
-def test_adding_a_finding_never_lowers_risk(
-    found: list[Diagnostic], extra: Diagnostic, w: dict[str, float]
-) -> None:
+def test_adding_a_finding_never_lowers_risk(found: list[Diagnostic], extra: Diagnostic, w: dict[str, float]) -> None:
     before = risk_score(found, w)
     after = risk_score([*found, extra], w)
     assert 0.0 <= before <= after <= 1.0

@@ -116,10 +116,7 @@ def test_merge_keeps_explicit_keys_of_both_sides() -> None:
 
 def test_to_yaml_round_trips() -> None:
     policy = Policy.from_data({"allow_tools": ["db.*"], "bounds": {"payments.transfer.amount": [0.01, 1000]}})
-    assert (
-        policy.to_yaml()
-        == "allow_tools:\n- db.*\nbounds:\n  payments.transfer.amount:\n  - 0.01\n  - 1000.0\n"
-    )
+    assert policy.to_yaml() == "allow_tools:\n- db.*\nbounds:\n  payments.transfer.amount:\n  - 0.01\n  - 1000.0\n"
     assert Policy.from_data(yaml.safe_load(policy.to_yaml())) == policy
 
 

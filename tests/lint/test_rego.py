@@ -156,16 +156,12 @@ def test_an_undefined_rule_is_no_violation_but_an_evaluation_error_fails_the_pla
     conflicting = {"steps": [{"id": "a", "tool": "t"}], "context": {"a": True, "b": True}}
     [diagnostic] = _only_rego(conflicting, file)  # x is both 1 and 2: a runtime conflict
     assert diagnostic.code == "RULE_CRASHED"
-    assert diagnostic.message.startswith(
-        f"Rego policy ({file}) crashed: evaluating data.plankit.violations failed"
-    )
+    assert diagnostic.message.startswith(f"Rego policy ({file}) crashed: evaluating data.plankit.violations failed")
 
 
 def test_ignoring_rego_violation_skips_the_rego_files(tmp_path: Path) -> None:
     broken = _rego(tmp_path, "violations contains v if {\n")
-    result = validate_plan(
-        PLAN, Policy(rego=[str(broken)]), ignore=["REGO_VIOLATION"], select=["REGO_VIOLATION"]
-    )
+    result = validate_plan(PLAN, Policy(rego=[str(broken)]), ignore=["REGO_VIOLATION"], select=["REGO_VIOLATION"])
     assert result.diagnostics == []
 
 

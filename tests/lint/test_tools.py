@@ -88,9 +88,7 @@ def test_schema_problems_are_reported() -> None:
 def test_a_file_that_is_not_a_list_of_specs(tmp_path: Path) -> None:
     path = tmp_path / "tools.yaml"
     path.write_text("name: db.query\n", encoding="utf-8")
-    with pytest.raises(
-        ToolSpecError, match=r"a tool spec file holds a list of specs or \{\"tools\": \[\.\.\.\]\}"
-    ):
+    with pytest.raises(ToolSpecError, match=r"a tool spec file holds a list of specs or \{\"tools\": \[\.\.\.\]\}"):
         load_tools(path)
 
 

@@ -21,7 +21,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from .._utils import did_you_mean, utcnow
+from .._utils import did_you_mean, gc_paused, utcnow
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import Plan, plan_from_data, plan_to_data, read_document
 from ..plan._normalize import normalize_plan
@@ -69,9 +69,7 @@ class Linter:
         self.policy = resolve_policy(policy)
         self.tools = resolve_tools(tools)
         self.codes = enabled_codes(select, ignore)
-        self.rules: list[Rule] = [
-            r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES
-        ]
+        self.rules: list[Rule] = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
 
@@ -84,6 +82,12 @@ class Linter:
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:
         """Every diagnostic for one plan, suppressed ones included, ordered by step (plan-level first)."""
+        # Rules build many long-lived objects (graph, indexes); collections would find nothing to free but
+        # rescan them all, which makes big plans superlinear.
+        with gc_paused():
+            return self._lint(plan, now)
+
+    def _lint(self, plan: PlanSource, now: datetime | None) -> list[Diagnostic]:
         loaded, diagnostics = _load(plan)
         if loaded is not None:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
@@ -103,9 +107,7 @@ class Linter:
             return [_rego_diagnostic(ctx, violation) for violation in violations]
         except RegoEvaluationError as exc:
             files = ", ".join(rego.files)
-            return [
-                _crash(f"Rego policy ({files}) crashed: {exc}", "fix the Rego policy; the plan is unchecked")
-            ]
+            return [_crash(f"Rego policy ({files}) crashed: {exc}", "fix the Rego policy; the plan is unchecked")]
 
     def _suppress(self, ctx: LintContext, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
         ignores, problems = _suppressions(ctx)
@@ -251,9 +253,7 @@ def _duplicate_ids(data: Any) -> list[Diagnostic]:
                 )
             )
         children = node.get("steps")
-        kids = (
-            [(c, f"{path}.steps[{i}]") for i, c in enumerate(children)] if isinstance(children, list) else []
-        )
+        kids = [(c, f"{path}.steps[{i}]") for i, c in enumerate(children)] if isinstance(children, list) else []
         kids += [(node[key], f"{path}.{key}") for key in _CHILD_KEYS if isinstance(node.get(key), dict)]
         stack.extend(reversed(kids))
     return out
@@ -270,12 +270,7 @@ def _raw_step_id(data: Any, path: str) -> str | None:
     """The id of the top-level step a problem is in, read from the raw document when it has one."""
     index = _step_in_path(path)
     steps = data.get("steps", [data.get("root")]) if isinstance(data, dict) else data
-    if (
-        index is None
-        or not isinstance(steps, list)
-        or index >= len(steps)
-        or not isinstance(steps[index], dict)
-    ):
+    if index is None or not isinstance(steps, list) or index >= len(steps) or not isinstance(steps[index], dict):
         return None
     step = steps[index]
     node_id = next((step[key] for key in ("id", "step_id", "stepId") if key in step), None)

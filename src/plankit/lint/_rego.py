@@ -74,11 +74,7 @@ class RegoPolicy:
         if not any(_PACKAGE.search(source) and _RULE_HEAD.search(source) for source in sources):
             raise PolicyError(
                 f"no Rego file defines {QUERY}",
-                [
-                    FormatProblem(
-                        "$", "no violations rule in package plankit", "see plankit rules REGO_VIOLATION"
-                    )
-                ],
+                [FormatProblem("$", "no violations rule in package plankit", "see plankit rules REGO_VIOLATION")],
                 source=", ".join(self.files),
             )
 

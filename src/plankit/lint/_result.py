@@ -63,9 +63,7 @@ class _Violation:
         """The seed-shaped view of a diagnostic."""
         # Rules registered after import (plugins, tests) and Rego policies' codes stay plain strings.
         code: str = ErrorCode.__members__.get(diagnostic.code, diagnostic.code)
-        return cls(
-            diagnostic.step, code, diagnostic.message, diagnostic.node_id, diagnostic.path, diagnostic.hint
-        )
+        return cls(diagnostic.step, code, diagnostic.message, diagnostic.node_id, diagnostic.path, diagnostic.hint)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +127,7 @@ class ValidationResult:
             "errors": [error.to_dict() for error in self.errors],
             "warnings": [warning.to_dict() for warning in self.warnings],
             "violations": [
-                {**v.to_dict(), "severity": "error" if isinstance(v, PlanError) else "warning"}
-                for v in self.violations
+                {**v.to_dict(), "severity": "error" if isinstance(v, PlanError) else "warning"} for v in self.violations
             ],
             "info": [_diagnostic_dict(d) for d in self.info],
             "suppressed": [

@@ -1,0 +1,212 @@
+"""Bench: ``plankit lint`` against the real plan-lint 0.0.3, on the same generated plans, in one run.
+
+    python bench/lint_vs_planlint.py                # 10 / 100 / 1,000 / 10,000 steps, plus plankit at 100,000
+    python bench/lint_vs_planlint.py --sizes 10 100 --plankit-only 20000
+
+plan-lint is installed from PyPI into its own venv (``bench/.venv-planlint``, created on first use and
+gitignored) and runs there in a subprocess; only its ``validate_plan`` call is timed, inside that process.
+plankit runs in this process; only ``Linter.validate`` on an already loaded plan is timed (loading is
+shown separately). Both get the same plan (a linear chain where each step reads the previous step's
+output through a ``{{id.result}}`` reference) and the same policy. Each size runs a few times; the best
+time counts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from plankit.lint import Linter, Policy, ValidationResult
+from plankit.plan import plan_from_data
+
+HERE = Path(__file__).resolve().parent
+VENV = HERE / ".venv-planlint"
+PLAN_LINT = "plan-lint==0.0.3"
+SIZES = (10, 100, 1_000, 10_000)
+PLANKIT_ONLY = 100_000
+TARGET_RATIO = 500
+TARGET_100K_SECONDS = 1.0
+
+POLICY: dict[str, Any] = {
+    "allow_tools": ["db.query_ro", "calc.sum", "notify.email"],
+    "bounds": {"payments.transfer.amount": [0.01, 1000]},
+    "deny_tokens_regex": ["DROP TABLE", "password\\s*="],
+    "max_steps": 1_000_000,
+    "risk_weights": {"TOOL_DENY": 0.8, "RAW_SECRET": 0.6},
+    "fail_risk_threshold": 0.8,
+}
+
+# Runs inside plan-lint's venv: build its Plan and Policy, time validate_plan only, print one JSON line.
+PLAN_LINT_RUNNER = """
+import json, sys, time
+from plan_lint.core import validate_plan
+from plan_lint.types import Plan, Policy
+plan = Plan.model_validate(json.load(open(sys.argv[1])))
+policy = Policy.model_validate(json.load(open(sys.argv[2])))
+best = float("inf")
+for _ in range(int(sys.argv[3])):
+    start = time.perf_counter()
+    result = validate_plan(plan, policy)
+    best = min(best, time.perf_counter() - start)
+print(json.dumps({"seconds": best, "status": str(result.status.value), "errors": len(result.errors)}))
+"""
+
+
+def make_plan(steps: int) -> dict[str, Any]:
+    """A linear chain in the flat shape both tools read: step i reads step i-1's output by reference.
+
+    Ids have a fixed width (``s000007``), so no id is a substring of another: plan-lint's substring cycle
+    search would otherwise report a false cycle at ``s11`` (it holds ``s1``) and stop early.
+    """
+    first = {"query": "SELECT id FROM accounts WHERE owner = $1", "args": ["u1"]}
+    out: list[dict[str, Any]] = [{"id": _id(0), "tool": "db.query_ro", "args": first}]
+    for index in range(1, steps):
+        previous = _id(index - 1)
+        if index % 10 == 0:
+            tool, args = "notify.email", {"to": f"{{{{{previous}.result.email}}}}", "subject": f"batch {index}"}
+        elif index % 2:
+            tool, args = "calc.sum", {"values": [f"{{{{{previous}.result.total}}}}", index]}
+        else:
+            query = "SELECT id, total, email FROM accounts WHERE parent = $1"
+            tool, args = "db.query_ro", {"query": query, "args": [f"${{{previous}.result.id}}"]}
+        out.append({"id": _id(index), "tool": tool, "args": args, "on_fail": "abort", "depends_on": [previous]})
+    return {"goal": f"chain of {steps} steps", "steps": out, "context": {"user_id": "u1"}, "meta": {"bench": True}}
+
+
+def _id(index: int) -> str:
+    return f"s{index:06d}"
+
+
+def ensure_plan_lint() -> Path:
+    """The venv's python, with plan-lint installed (created and installed on first use)."""
+    python = VENV / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists():
+        print(f"creating {VENV} ...", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    probe = subprocess.run([str(python), "-c", "import plan_lint"], capture_output=True, check=False)
+    if probe.returncode != 0:
+        print(f"installing {PLAN_LINT} from PyPI into {VENV} ...", file=sys.stderr)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", PLAN_LINT], check=True)
+    return python
+
+
+def time_plan_lint(python: Path, plan_file: Path, policy_file: Path, repeats: int) -> dict[str, Any]:
+    """plan-lint's best validate time on the plan, measured inside its own process."""
+    done = subprocess.run(
+        [str(python), "-c", PLAN_LINT_RUNNER, str(plan_file), str(policy_file), str(repeats)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    # plan-lint may print warnings of its own; the measurement is the last line.
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def time_plankit(data: dict[str, Any], repeats: int) -> tuple[float, float, ValidationResult]:
+    """(load seconds, best validate seconds, result) for plankit, in this process."""
+    start = time.perf_counter()
+    plan = plan_from_data(data)
+    load = time.perf_counter() - start
+    linter = Linter(Policy.from_data(POLICY))
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = linter.validate(plan)
+        best = min(best, time.perf_counter() - start)
+    assert result is not None
+    return load, best, result
+
+
+def profile(steps: int) -> None:
+    """plankit's cost per rule (and for the shared graph) on one plan, slowest first."""
+    from plankit._utils import gc_paused
+    from plankit.lint import LintContext
+    from plankit.lint._engine import _run
+
+    plan = plan_from_data(make_plan(steps))
+    linter = Linter(Policy.from_data(POLICY))
+    ctx = LintContext(plan, linter.policy)
+    costs: dict[str, float] = {}
+    with gc_paused():
+        start = time.perf_counter()
+        _ = ctx.graph, ctx.visits, ctx.step_of
+        costs["(graph, visits, step index)"] = time.perf_counter() - start
+        for rule in linter.rules:
+            start = time.perf_counter()
+            _run(rule, ctx)
+            costs[rule.code] = time.perf_counter() - start
+    total = sum(costs.values())
+    print(f"plankit on {steps:,} steps: {total:.3f} s in all, {total / steps * 1e6:.1f} µs/step")
+    for name, seconds in sorted(costs.items(), key=lambda item: -item[1]):
+        print(f"  {name:30} {seconds * 1e3:9.1f} ms  {seconds / steps * 1e6:6.2f} µs/step")
+
+
+def _repeats(steps: int) -> int:
+    return 5 if steps <= 1_000 else 3 if steps <= 10_000 else 2
+
+
+def _row(cells: list[str]) -> str:
+    widths = [8, 14, 10, 13, 10, 10, 12, 18]
+    return "  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
+
+
+def main() -> None:
+    """Run the bench and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="sizes run by both tools")
+    parser.add_argument("--plankit-only", type=int, nargs="*", default=[PLANKIT_ONLY], help="sizes for plankit alone")
+    parser.add_argument("--profile", type=int, metavar="STEPS", help="only print plankit's cost per rule at STEPS")
+    args = parser.parse_args()
+    if args.profile:
+        profile(args.profile)
+        return
+    python = ensure_plan_lint()
+    header = ["steps", "plan-lint s", "µs/step", "plankit s", "µs/step", "speed-up", "plankit load", "statuses"]
+    print(_row(header))
+    ratios: dict[int, float] = {}
+    plankit_times: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        policy_file = Path(folder) / "policy.json"
+        policy_file.write_text(json.dumps(POLICY), encoding="utf-8")
+        for steps in [*args.sizes, *args.plankit_only]:
+            data = make_plan(steps)
+            load, seconds, result = time_plankit(data, _repeats(steps))
+            plankit_times[steps] = seconds
+            cells = [f"{steps:,}", "-", "-", f"{seconds:.4f}", f"{seconds / steps * 1e6:.1f}", "-", f"{load:.3f} s"]
+            status = f"- / {result.status.value}"
+            if steps in args.sizes:
+                plan_file = Path(folder) / f"plan-{steps}.json"
+                plan_file.write_text(json.dumps(data), encoding="utf-8")
+                theirs = time_plan_lint(python, plan_file, policy_file, max(1, _repeats(steps) - 2))
+                ratios[steps] = theirs["seconds"] / seconds
+                cells[1:3] = [f"{theirs['seconds']:.4f}", f"{theirs['seconds'] / steps * 1e6:.1f}"]
+                cells[5] = f"{ratios[steps]:.1f}x"
+                status = f"{theirs['status']} / {result.status.value}"
+            print(_row([*cells, status]), flush=True)
+    _verdict(ratios, plankit_times)
+
+
+def _verdict(ratios: dict[int, float], plankit_times: dict[int, float]) -> None:
+    print()
+    if 10_000 in ratios:
+        met = "met" if ratios[10_000] >= TARGET_RATIO else "MISSED"
+        print(f"target >= {TARGET_RATIO}x faster than plan-lint at 10,000 steps: {ratios[10_000]:.1f}x ({met})")
+    if PLANKIT_ONLY in plankit_times:
+        seconds = plankit_times[PLANKIT_ONLY]
+        met = "met" if seconds < TARGET_100K_SECONDS else "MISSED"
+        print(f"target 100,000 steps in < {TARGET_100K_SECONDS:.0f} s: {seconds:.3f} s ({met})")
+    sizes = sorted(plankit_times)
+    if len(sizes) >= 2:
+        small, big = sizes[-2], sizes[-1]
+        growth = (plankit_times[big] / big) / (plankit_times[small] / small)
+        print(f"plankit µs/step from {small:,} to {big:,} steps: x{growth:.2f} (1.0 is linear)")
+
+
+if __name__ == "__main__":
+    main()
