@@ -417,3 +417,44 @@ def test_context_step_of_maps_nested_nodes_to_their_top_level_index() -> None:
     ctx = LintContext(plan, Policy())
     assert ctx.step_of == {"look": 0, "branch": 1, "pay": 1, "tell": 2}
     assert isinstance(plan.steps[0], ActionNode)
+
+
+def test_public_names_are_pinned() -> None:
+    import plankit.lint
+
+    assert plankit.lint.__all__ == [
+        "ALWAYS_ON",
+        "DEFAULT_POLICY_YAML",
+        "DEFAULT_RISK_WEIGHTS",
+        "ENGINE_CODES",
+        "REGO_QUERY",
+        "RULES",
+        "SEVERITY_WEIGHTS",
+        "Diagnostic",
+        "ErrorCode",
+        "Finding",
+        "LintContext",
+        "Linter",
+        "PlanError",
+        "PlanWarning",
+        "Policy",
+        "Rule",
+        "Severity",
+        "Status",
+        "ValidationResult",
+        "enabled_codes",
+        "lint_plan",
+        "risk_score",
+        "risk_weight",
+        "rule",
+        "status_of",
+        "validate_plan",
+    ]
+    assert all(hasattr(plankit.lint, name) for name in plankit.lint.__all__)
+
+
+def test_the_seed_codes_keep_their_names() -> None:
+    seed = ["SCHEMA_INVALID", "TOOL_DENY", "BOUND_VIOLATION", "RAW_SECRET", "LOOP_DETECTED", "MAX_STEPS_EXCEEDED"]
+    for name in [*seed, "MISSING_HANDLER"]:
+        assert ErrorCode[name] == name
+    assert [status.value for status in Status] == ["PASS", "WARN", "ERROR"]
