@@ -259,7 +259,13 @@ def _template(step_ids: list[str]) -> st.SearchStrategy[str]:
 def _param_value(step_ids: list[str]) -> st.SearchStrategy[Any]:
     options = [json_values(4), value_ref_data(step_ids)]
     if step_ids:
-        options.append(_template(step_ids))
+        # Step references are what the graph and the tree shape care about, so they come often.
+        output = st.builds(
+            lambda step, path: {"type": "step_output", "step_id": step, "path": path},
+            st.sampled_from(step_ids),
+            _ref_path(),
+        )
+        options += [_template(step_ids), output]
     return st.one_of(options)
 
 
