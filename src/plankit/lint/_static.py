@@ -571,6 +571,15 @@ def _is_reference(value: dict[str, Any]) -> bool:
     return value.get("type") in ("step_output", "env", "runtime")
 
 
+def traded(value: Any) -> str | None:
+    """An asset named in a trade: a literal symbol (:func:`asset`), or the text of a reference (the same
+    reference is the same run-time asset, so two trades on ``{{pick.token}}`` do trade one asset)."""
+    symbol = asset(value)
+    if symbol is not None or literal(value) is not NOT_LITERAL:
+        return symbol
+    return value.strip() if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+
+
 def asset(value: Any) -> str | None:
     """An asset symbol or address from a literal string (upper-cased, so ``eth`` is ``ETH``)."""
     text = literal(value)
@@ -640,7 +649,8 @@ def is_trading_tool(tool: str) -> bool:
 
 
 def trade_of(action: ActionNode, path: str) -> Trade | None:
-    """What a swap or exchange action trades, from its literal params (None for other actions).
+    """What a swap or exchange action trades, from its params (None for other actions): literal asset names,
+    or the text of a reference when an asset is only known at run time.
 
     Recognised: ``from_token``/``to_token``, ``token_in``/``token_out``, ``sell``/``buy`` (and
     ``sell_token``/``buy_token``, ``from_asset``/``to_asset``, ``input_token``/``output_token``); or a
@@ -652,7 +662,7 @@ def trade_of(action: ActionNode, path: str) -> Trade | None:
     params = top_params(action)
     for sold_key, bought_key in _PAIR_KEYS:
         if sold_key in params and bought_key in params:
-            sold, bought = asset(params[sold_key][1]), asset(params[bought_key][1])
+            sold, bought = traded(params[sold_key][1]), traded(params[bought_key][1])
             if (sold or bought) and sold != bought:
                 return Trade(action.id, sold, bought, f"{path}.params.{params[sold_key][0]}")
             return None
@@ -666,12 +676,12 @@ def _side_trade(action: ActionNode, params: dict[str, tuple[str, Any]], path: st
     side = side.strip().lower() if side else None
     if side not in ("buy", "sell"):
         return None
-    key = next((key for key in _ASSET_KEYS if key in params and asset(params[key][1])), None)
+    key = next((key for key in _ASSET_KEYS if key in params and traded(params[key][1])), None)
     if key is None:
         return None
-    base = asset(params[key][1])
-    quote = next((asset(params[q][1]) for q in _QUOTE_KEYS if q in params and asset(params[q][1])), None)
-    if base and key in ("pair", "market", "symbol") and ("/" in base or "-" in base):
+    base = traded(params[key][1])
+    quote = next((traded(params[q][1]) for q in _QUOTE_KEYS if q in params and traded(params[q][1])), None)
+    if base and key in ("pair", "market", "symbol") and asset(params[key][1]) and ("/" in base or "-" in base):
         parts = re.split(r"[/\-]", base)
         if len(parts) == 2 and all(parts):
             base, quote = parts[0], quote or parts[1]

@@ -156,8 +156,9 @@ def buy_and_sell_same_asset(ctx: LintContext) -> Iterator[Finding]:
     two branches of one ``if``. Swaps are read from ``defi_swap``-like tools (a name containing ``swap``)
     with ``from_token``/``to_token``, ``token_in``/``token_out`` or ``sell``/``buy``; exchange and trade
     tools (``exchange.buy``, ``exchange.sell``, ``trade`` / ``order`` with ``side``) with ``token``/
-    ``asset``/``symbol`` (a ``pair`` such as ``ETH/USDC`` gives the quote) and ``quote``. Only literal
-    asset names count. A route through an intermediate asset (ETH -> USDC, then USDC -> ARB) is not a round
+    ``asset``/``symbol`` (a ``pair`` such as ``ETH/USDC`` gives the quote) and ``quote``. Assets are
+    literal names, or references (the same reference is the same asset; different ones are never assumed
+    equal). A route through an intermediate asset (ETH -> USDC, then USDC -> ARB) is not a round
     trip and is not reported: the asset must come back to what it was bought with (or that side is
     unknown). One finding per asset.
 
