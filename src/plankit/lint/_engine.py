@@ -25,7 +25,7 @@ from .._utils import did_you_mean, gc_paused, utcnow
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import Plan, plan_from_data, plan_to_data, read_document
 from ..plan._normalize import normalize_plan
-from ..tools import ToolRegistry, ToolSpec
+from ..tools import ToolRegistry, ToolSpec, load_tools
 from ._context import LintContext
 from ._engine_codes import (
     ALWAYS_ON,
@@ -48,7 +48,7 @@ PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path
 PolicySource = Policy | str | Path | Sequence[str | Path] | None
 """A policy, one policy file, or several merged in order (``.rego`` files included); None: the default."""
 ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path | None
-"""A tool registry, specs (or their data), or a spec file."""
+"""A tool registry, specs (or their data), or a file :func:`~plankit.tools.load_tools` reads."""
 
 _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
 _CHILD_KEYS = ("then", "else", "body", "on_error")
@@ -169,7 +169,7 @@ def resolve_tools(tools: ToolsSource) -> ToolRegistry | None:
     if tools is None or isinstance(tools, ToolRegistry):
         return tools
     if isinstance(tools, str | Path):
-        return ToolRegistry.load(tools)
+        return load_tools(tools)
     specs = [spec.model_dump() if isinstance(spec, ToolSpec) else spec for spec in tools]
     return ToolRegistry.from_data(specs)
 
