@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from ..plan import ActionNode, LlmNode, NodeBase, Reference, parse_template, single_reference
+from ..plan import ActionNode, LlmNode, NodeBase, Reference, parse_template
 from ..plan._refs import is_reference_object
 from ._context import LintContext
 
@@ -140,11 +140,23 @@ def tool_uses(ctx: LintContext) -> Iterator[tuple[NodeBase, str, str]]:
 
 
 # ----------------------------------------------------------------------------------------------- values
+# The template grammar of ``plankit.plan`` (``{{root.path}}`` or ``${root.path}``), matched whole without
+# building a Reference: this runs on every parameter string (tests pin it to ``single_reference``).
+_NAME = r"[A-Za-z0-9_][A-Za-z0-9_\-]*"
+_STEPS = r"(?:\.[A-Za-z0-9_\-]+|\[\d+\])*"
+_ONE_REFERENCE = re.compile(rf"\{{\{{\s*{_NAME}{_STEPS}\s*\}}\}}|\$\{{{_NAME}{_STEPS}\}}")
+
+
+def is_single_reference(text: str) -> bool:
+    """True when ``text`` is exactly one template reference (its value, of any type, comes at run time)."""
+    return text[:1] in ("{", "$") and _ONE_REFERENCE.fullmatch(text) is not None
+
+
 def is_reference_value(value: Any) -> bool:
     """True when ``value`` is a reference whose type is only known at run time: a string that is exactly one
     template reference, or a ``step_output`` / ``env`` / ``runtime`` reference object."""
     if isinstance(value, str):
-        return single_reference(value) is not None
+        return is_single_reference(value)
     return isinstance(value, dict) and is_reference_object(value) and value.get("type") != "literal"
 
 

@@ -17,8 +17,10 @@ from plankit.lint._detect import (
     find_secrets,
     iban_valid,
     is_checksum_name,
+    is_reference_value,
     is_secret_name,
     is_sensitive_name,
+    is_single_reference,
     looks_like_sql,
     looks_random,
     luhn_valid,
@@ -31,6 +33,7 @@ from plankit.lint._detect import (
     template_text,
     walk_strings,
 )
+from plankit.plan import single_reference
 
 # ------------------------------------------------------------------------------------------------ names
 
@@ -119,6 +122,27 @@ def _strings(value: object, path: str, key: str) -> list[tuple[str, str, str]]:
 @given(json_values)
 def test_walk_strings_finds_every_string_in_document_order(value: object) -> None:
     assert list(walk_strings(value, "$")) == _strings(value, "$", "")
+
+
+template_like = st.text(alphabet="{}$.[]_- ab01", max_size=24) | st.builds(
+    "{}{{{{ {}{} }}}}{}".format,
+    st.sampled_from(["", "$", "x"]),
+    st.from_regex(r"[a-z0-9_][a-z0-9_\-]{0,5}", fullmatch=True),
+    st.from_regex(r"(\.[a-z0-9_\-]{1,4}|\[\d\])*", fullmatch=True),
+    st.sampled_from(["", "}", " x"]),
+)
+
+
+@given(template_like)
+def test_single_reference_check_agrees_with_the_plan_parser(text: str) -> None:
+    assert is_single_reference(text) == (single_reference(text) is not None)
+
+
+def test_reference_values() -> None:
+    assert is_reference_value("{{s1.result.id}}") and is_reference_value("${env.HOME}")
+    assert is_reference_value({"type": "step_output", "step_id": "s1"})
+    assert not is_reference_value("id {{s1.id}}") and not is_reference_value({"type": "literal", "value": 1})
+    assert not is_reference_value(42)
 
 
 def test_template_text_replaces_references() -> None:

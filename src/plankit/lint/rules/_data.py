@@ -21,6 +21,7 @@ from .._detect import (
     find_secrets,
     is_reference_value,
     is_secret_name,
+    is_single_reference,
     literal_of,
     looks_like_sql,
     mask,
@@ -168,9 +169,15 @@ def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | Non
     for visit in ctx.visits:
         node = visit.node
         if isinstance(node, ActionNode) and node.params:
-            for key, text, where in walk_strings(node.params, f"{visit.path}.params"):
-                if not (text[:1] in "{$" and is_reference_value(text)):
-                    yield node, key, text, where
+            # Most params are flat: scalars are handled here, and a path is built only for a string kept.
+            for key, value in node.params.items():
+                if value.__class__ is str:
+                    if not is_single_reference(value):
+                        yield node, key, value, f"{visit.path}.params.{key}"
+                elif isinstance(value, dict | list):
+                    for inner_key, text, where in walk_strings(value, f"{visit.path}.params.{key}", key):
+                        if not is_single_reference(text):
+                            yield node, inner_key, text, where
         elif isinstance(node, LlmNode):
             yield node, "prompt", node.prompt, f"{visit.path}.prompt"
     for key, text, where in walk_strings(ctx.plan.context, "$.context"):
