@@ -132,29 +132,35 @@ class PlanGraph:
 
     def _build_edges(self) -> None:
         seen: set[tuple[str, str]] = set()
-        nodes, parent, paths = self.nodes, self.parent, self.paths
+        nodes, parent, paths, references = self.nodes, self.parent, self.paths, self.references
         for node_id, node in nodes.items():
             path = paths[node_id]
-            needs: list[tuple[str, EdgeKind, str]] = [
-                (dep, "depends_on", f"{path}.depends_on[{index}]")
-                for index, dep in enumerate(node.depends_on)
-            ]
-            refs = node_references(node, path)
-            self.references[node_id] = refs
-            needs.extend(
-                (ref.root, "reference", ref.location) for ref in refs if ref.root not in RESERVED_ROOTS
-            )
             own_parent = parent[node_id]
-            for needed, kind, location in needs:
-                if needed in nodes and needed != node_id and parent[needed] == own_parent:
-                    # Already siblings: the common case in flat plans, so it skips lifting.
-                    self._add_edge(_new_edge(Edge, (needed, node_id, kind, node_id, location)), seen)
-                else:
-                    self._depend(needed, node_id, kind, location, seen)
-            if isinstance(node, SequenceNode):
+            for index, dep in enumerate(node.depends_on):
+                self._need(dep, node_id, own_parent, "depends_on", f"{path}.depends_on[{index}]", seen)
+            refs = references[node_id] = node_references(node, path)
+            for ref in refs:
+                if ref[0] not in RESERVED_ROOTS:
+                    self._need(ref[0], node_id, own_parent, "reference", ref[2], seen)
+            if node.type == "sequence":
                 kids = self.children[node_id]
                 for before, after in itertools.pairwise(kids):
                     self._add_edge(Edge(before, after, "sequence", node_id, paths[after]), seen)
+
+    def _need(
+        self, needed: str, needer: str, needer_parent: str | None, kind: EdgeKind, location: str, seen: set[tuple[str, str]]
+    ) -> None:
+        """Record that ``needer`` needs ``needed`` finished first."""
+        if needed in self.nodes and needed != needer and self.parent[needed] == needer_parent:
+            # Already siblings, the common case in flat plans: no lifting, and the edge inlined.
+            self.edges.append(_new_edge(Edge, (needed, needer, kind, needer, location)))
+            key = (needed, needer)
+            if key not in seen:
+                seen.add(key)
+                self.successors[needed].append(needer)
+                self.predecessors[needer].append(needed)
+        else:
+            self._depend(needed, needer, kind, location, seen)
 
     def _depend(
         self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]
