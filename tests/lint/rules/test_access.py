@@ -3,10 +3,13 @@ ENV_DENY and RECIPIENT_DENY, each on its good and bad fixture plans with the exa
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from plankit.lint import RULES, Finding, LintContext, Policy
 from plankit.plan import load_plan, plan_from_data
@@ -279,3 +282,57 @@ def test_recipient_deny_uses_spec_sinks_and_recipient_globs() -> None:
             "recipient 'y@other.test' of sink tool 'crm.message' is not allowed by the policy",
         )
     ]
+
+
+# -------------------------------------------------------------------------------------------- the docs
+MY_CODES = [
+    "TOOL_DENY", "CONTRA_NO_TOOL", "TOOL_ARGS_INVALID", "CONFIRMATION_REQUIRED", "MISSING_HANDLER", "ENV_DENY",
+    "RECIPIENT_DENY", "BOUND_VIOLATION", "RAW_SECRET", "PII_EXPOSED", "SQL_WRITE_READ_ONLY", "SQL_INTERPOLATION",
+    "PATH_TRAVERSAL", "DATA_EXFILTRATION",
+]  # fmt: skip
+DOC_TOOLS = ToolRegistry(
+    [
+        ToolSpec(
+            name="notify.email",
+            params_schema={
+                "type": "object",
+                "properties": {"to": {"type": "string"}, "subject": {"type": "string"}, "body": {"type": "string"}},
+                "required": ["to"],
+                "additionalProperties": False,
+            },
+        )
+    ]
+)
+
+
+def doc_block(doc: str, heading: str) -> tuple[str, str]:
+    """The heading's line and the indented JSON block that follows it in a rule's docs."""
+    lines = doc.splitlines()
+    start = next(index for index, line in enumerate(lines) if line.startswith(heading))
+    rest = lines[start + 1 :]
+    first = next(index for index, line in enumerate(rest) if line.startswith("    "))
+    block = []
+    for line in rest[first:]:
+        if not line.startswith("    "):
+            break
+        block.append(line)
+    return lines[start], "\n".join(block)
+
+
+@pytest.mark.parametrize("code", MY_CODES)
+def test_documented_example_is_flagged_and_its_fix_is_not(code: str) -> None:
+    doc = RULES[code].doc
+    for section in ("What it does:", "Why is this bad:", "Example:", "Use instead:"):
+        assert section in doc
+    heading, bad = doc_block(doc, "Example:")
+    _, good = doc_block(doc, "Use instead:")
+    given = re.search(r"with ``(.+?)``", heading)
+    settings = yaml.safe_load(given.group(1)) if given else None
+    policy = Policy.from_data(settings if isinstance(settings, dict) else {})
+    tools = DOC_TOOLS if code in ("CONTRA_NO_TOOL", "TOOL_ARGS_INVALID") else None
+
+    def run(text: str) -> list[Finding]:
+        return list(RULES[code].check(LintContext(plan_from_data(json.loads(text)), policy, tools)))
+
+    assert run(bad) != []
+    assert run(good) == []

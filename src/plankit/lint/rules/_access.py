@@ -31,9 +31,10 @@ def denied_tool(ctx: LintContext) -> Iterator[Finding]:
     something nobody approved.
 
     Example: with ``allow_tools: ["db.query_ro", "notify.*"]``,
-    ``{"id": "s1", "tool": "payments.transfer", "params": {"amount": 10}}``
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 10}}]}
 
-    Use instead: a tool the policy allows, or a policy that allows the tool after review.
+    Use instead: a tool the policy allows, or a policy that allows the tool after review:
+        {"steps": [{"id": "ask", "tool": "notify.email", "args": {"to": "billing@example.com"}}]}
     """
     policy = ctx.policy
     if policy.allow_tools is None and not policy.deny_tools:
@@ -73,9 +74,11 @@ def unknown_tool(ctx: LintContext) -> Iterator[Finding]:
 
     Why is this bad: the step can't run; usually the planner invented the tool or misspelled it.
 
-    Example: with ``notify.email`` registered, ``{"id": "s2", "tool": "notify.emial", "params": {}}``
+    Example: with ``notify.email`` registered,
+        {"steps": [{"id": "mail", "tool": "notify.emial", "args": {"to": "ops@example.com"}}]}
 
-    Use instead: a registered tool name (``notify.email``), or register the tool.
+    Use instead: a registered tool name, or register the tool:
+        {"steps": [{"id": "mail", "tool": "notify.email", "args": {"to": "ops@example.com"}}]}
     """
     if ctx.tools is None:
         return
@@ -197,10 +200,11 @@ def invalid_tool_arguments(ctx: LintContext) -> Iterator[Finding]:
 
     Why is this bad: the call fails at run time, after the steps before it have already acted.
 
-    Example: with ``notify.email`` requiring ``to`` (a string), ``{"tool": "notify.email", "params":
-    {"to": 42, "subjct": "Hi"}}``
+    Example: with ``notify.email`` taking ``to`` (a string, required) and ``subject``,
+        {"steps": [{"id": "mail", "tool": "notify.email", "args": {"subjct": "Hi", "priority": 1}}]}
 
-    Use instead: ``{"tool": "notify.email", "params": {"to": "ops@example.com", "subject": "Hi"}}``
+    Use instead:
+        {"steps": [{"id": "mail", "tool": "notify.email", "args": {"to": "ops@example.com", "subject": "Hi"}}]}
     """
     if ctx.tools is None:
         return
@@ -228,10 +232,11 @@ def unconfirmed_sensitive_action(ctx: LintContext) -> Iterator[Finding]:
     customers); without the flag the executor runs them unattended.
 
     Example: with ``require_confirmation: ["payments.*"]``,
-    ``{"id": "pay", "tool": "payments.transfer", "params": {"amount": 500}}``
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 500}}]}
 
-    Use instead: ``{"id": "pay", "tool": "payments.transfer", "params": {"amount": 500},
-    "require_confirmation": true}``
+    Use instead:
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 500},
+                    "require_confirmation": true}]}
     """
     patterns = ctx.policy.require_confirmation
     if not patterns:
@@ -265,10 +270,11 @@ def unhandled_failure(ctx: LintContext) -> Iterator[Finding]:
     to retry, compensate or tell anyone.
 
     Example: with ``require_handler: ["payments.*"]``,
-    ``{"id": "pay", "tool": "payments.transfer", "params": {"amount": 5}}``
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 5}}]}
 
-    Use instead: ``{"id": "pay", "tool": "payments.transfer", "params": {"amount": 5},
-    "on_failure": {"strategy": "retry", "max_attempts": 3}}`` or an ``on_error`` step.
+    Use instead: a failure policy (or an ``on_error`` step):
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 5},
+                    "on_failure": {"strategy": "retry", "max_attempts": 3}}]}
     """
     patterns = ctx.policy.require_handler
     if not patterns:
@@ -318,10 +324,11 @@ def unlisted_env_read(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: the environment of the executor holds its own credentials; a plan written by a model
     must not pick which of them to read.
 
-    Example: ``{"tool": "http.get", "params": {"headers": {"Authorization": "{{env.AWS_SECRET_KEY}}"}}}``
+    Example: with ``env_allow: ["PUBLIC_API_URL"]``,
+        {"steps": [{"id": "get", "tool": "http.get", "args": {"token": "{{env.AWS_SECRET_ACCESS_KEY}}"}}]}
 
-    Use instead: a key the policy lists for plans (``env_allow: ["PUBLIC_API_URL"]``), or a tool that holds
-    the credential itself.
+    Use instead: a key the policy lists for plans, or a tool that holds the credential itself:
+        {"steps": [{"id": "get", "tool": "http.get", "args": {"url": "{{env.PUBLIC_API_URL}}/status"}}]}
     """
     allowed = ctx.policy.env_allow
     verdicts: dict[str, bool] = {}
@@ -420,9 +427,10 @@ def unlisted_recipient(ctx: LintContext) -> Iterator[Finding]:
     attacker; the allow-lists say where data may go.
 
     Example: with ``allow_domains: ["example.com"]``,
-    ``{"tool": "notify.email", "params": {"to": "boss@evil.test", "body": "..."}}``
+        {"steps": [{"id": "mail", "tool": "notify.email", "args": {"to": "boss@evil.test", "body": "..."}}]}
 
-    Use instead: ``{"tool": "notify.email", "params": {"to": "boss@example.com", "body": "..."}}``
+    Use instead:
+        {"steps": [{"id": "mail", "tool": "notify.email", "args": {"to": "boss@example.com", "body": "..."}}]}
     """
     policy = ctx.policy
     if policy.allow_recipients is None and policy.allow_domains is None:

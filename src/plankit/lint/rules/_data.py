@@ -135,10 +135,11 @@ def out_of_bounds_argument(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: bounds are the last line between a confused model and a very large transfer.
     (plan-lint never applied bounds to dotted tool names; these apply.)
 
-    Example: ``{"tool": "payments.transfer", "params": {"amount": 5000}}``
+    Example: with ``bounds: {"payments.transfer.amount": [0.01, 1000]}``,
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 5000}}]}
 
-    Use instead: ``{"tool": "payments.transfer", "params": {"amount": 500}}``, or split it into approved
-    payments.
+    Use instead: an amount within the bound (or several approved payments):
+        {"steps": [{"id": "pay", "tool": "payments.transfer", "args": {"amount": 500}}]}
     """
     if not ctx.policy.bounds:
         return
@@ -223,10 +224,12 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
 
     Why is this bad: plans are stored, logged, diffed and sent to models; a secret inside one has leaked.
 
-    Example: ``{"tool": "http.post", "params": {"headers": {"Authorization": "Bearer eyJhbGciOi..."}}}``
+    Example:
+        {"steps": [{"id": "s3", "tool": "aws.s3_put", "args": {"access_key": "AKIAIOSFODNN7EXAMPLE"}}]}
 
-    Use instead: a reference resolved at run time, ``{"Authorization": "Bearer {{env.API_TOKEN}}"}`` with
-    ``API_TOKEN`` in ``env_allow``, or a tool that holds the credential.
+    Use instead: a reference resolved at run time (with ``AWS_ACCESS_KEY_ID`` in ``env_allow``), or a
+    tool that holds the credential:
+        {"steps": [{"id": "s3", "tool": "aws.s3_put", "args": {"access_key": "{{env.AWS_ACCESS_KEY_ID}}"}}]}
     """
     patterns = ctx.policy.deny_patterns
     memo = _Memo()
@@ -271,9 +274,11 @@ def inline_personal_data(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: plans are stored, logged and sent to models; personal data written into them spreads
     to every one of those places, beyond the purpose it was given for.
 
-    Example: ``{"tool": "llm.summarize", "params": {"text": "Customer card 4111 1111 1111 1111 ..."}}``
+    Example:
+        {"steps": [{"id": "note", "tool": "crm.note", "args": {"text": "Card 4111 1111 1111 1111 declined"}}]}
 
-    Use instead: a reference (``{{context.customer_id}}``, ``{{s1.result.card_token}}``) resolved at run time.
+    Use instead: a reference resolved at run time:
+        {"steps": [{"id": "note", "tool": "crm.note", "args": {"text": "Card {{s1.result.card_id}} declined"}}]}
     """
     roles = ToolRoles(ctx)
     memo = _Memo()
@@ -320,9 +325,11 @@ def write_in_read_only_query(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: read-only tools are granted because they can't change anything; a write through one
     bypasses the review that writes get.
 
-    Example: ``{"tool": "db.query_ro", "params": {"query": "SELECT 1; DROP TABLE users"}}``
+    Example:
+        {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT 1; DROP TABLE users"}}]}
 
-    Use instead: a separate, reviewed write tool (``db.execute``) for changes; reads only in ``db.query_ro``.
+    Use instead: reads only in ``db.query_ro``; changes through a separate, reviewed write tool:
+        {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT 1"}}]}
     """
     roles = ToolRoles(ctx)
     for node, path in ctx.actions:
@@ -353,9 +360,12 @@ def interpolated_sql(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: the referenced value becomes SQL. A name such as ``x' OR '1'='1`` coming from a web
     page or a model changes what the query does (SQL injection).
 
-    Example: ``{"tool": "db.query_ro", "params": {"query": "SELECT * FROM users WHERE id = {{s1.id}}"}}``
+    Example:
+        {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT * FROM t WHERE id = {{s1.id}}"}}]}
 
-    Use instead: ``{"query": "SELECT * FROM users WHERE id = $1", "args": ["{{s1.id}}"]}``
+    Use instead: a placeholder, and the value as a bound argument:
+        {"steps": [{"id": "q", "tool": "db.query_ro",
+                    "args": {"query": "SELECT * FROM t WHERE id = $1", "args": ["{{s1.id}}"]}}]}
     """
     sql_tools: dict[str, bool] = {}
     for node, path in ctx.actions:
@@ -402,9 +412,11 @@ def unsafe_file_path(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: a path is how a file tool is steered outside its workspace, to read keys or
     overwrite system files.
 
-    Example: ``{"tool": "file.read", "params": {"path": "reports/../../etc/passwd"}}``
+    Example:
+        {"steps": [{"id": "r", "tool": "file.read", "args": {"path": "reports/../../etc/passwd"}}]}
 
-    Use instead: a path inside the workspace, ``{"path": "reports/2025-01.csv"}``.
+    Use instead: a path inside the workspace:
+        {"steps": [{"id": "r", "tool": "file.read", "args": {"path": "reports/2025-01.csv"}}]}
     """
     for node, path in ctx.actions:
         if not node.params or not node.tool.startswith("file."):

@@ -151,13 +151,17 @@ def sensitive_data_to_sink(ctx: LintContext) -> Iterator[Finding]:
     Why is this bad: a plan built by a model from untrusted text can be steered into mailing credentials or
     customer records out of the system; the leak is usually several innocent-looking steps long.
 
-    Example: ``{"context": {"api_key": "..."}, "steps": [{"id": "s1", "tool": "text.format", "params":
-    {"text": "key={{context.api_key}}"}}, {"id": "s2", "tool": "notify.email", "params": {"to":
-    "ops@example.com", "body": "{{s1.result}}"}}]}``
+    Example:
+        {"context": {"api_key": "..."},
+         "steps": [{"id": "s1", "tool": "text.format", "args": {"text": "key={{context.api_key}}"}},
+                   {"id": "s2", "tool": "notify.email", "args": {"to": "ops@example.com", "body": "{{s1.result}}"}}]}
 
-    Use instead: send only what the recipient needs (a status, a redacted or derived value); keep
-    credentials inside the tools that use them. When a flow is intended, suppress the finding on the sink
-    step (``metadata.lint_ignore``) with the reason.
+    Use instead: keep credentials inside the tools that use them, and send only what the recipient needs,
+    from steps that never saw the secret (taint covers a step's whole output). When a flow is intended,
+    suppress the finding on the sink step (``metadata.lint_ignore``) with the reason.
+        {"steps": [{"id": "s1", "tool": "billing.charge", "args": {"key": "{{context.api_key}}"}},
+                   {"id": "s2", "tool": "notify.email", "depends_on": ["s1"],
+                    "args": {"to": "ops@example.com", "body": "The charge ran."}}]}
     """
     roles = ToolRoles(ctx)
     sinks = list(_sinks(ctx, roles))
