@@ -129,7 +129,7 @@ def test_bound_without_matching_tool_does_nothing() -> None:
 
 # ------------------------------------------------------------------------------------------ RAW_SECRET
 def test_raw_secret_bad_fixture() -> None:
-    hint = "don't write credentials into plans: reference them ({{env.NAME}}) or let the tool hold them"
+    hint = "don't write credentials into plans: let the tool hold them, or reference them ({{env.NAME}})"
     assert fixture_findings("RAW_SECRET", "bad_secrets") == [
         Finding("raw secret: AWS access key 'AKIA…' (20 chars)", "s3", "$.steps[0].params.access_key", hint),
         Finding("raw secret: GitHub token 'ghp_…' (40 chars)", "gh", "$.steps[1].prompt", hint),
@@ -256,3 +256,8 @@ def test_path_traversal_bad_fixture() -> None:
             "path '/proc/self/environ' reaches the system directory '/proc'", "c", "$.steps[4].params.paths[1]", hint
         ),
     ]
+
+
+def test_pii_addresses_inside_a_sink_payload_are_data() -> None:
+    plan = step("http.post", to="ops@example.com", body={"user": {"email": "ann@example.com"}})
+    assert [f.path for f in findings("PII_EXPOSED", plan)] == ["$.steps[0].params.body.user.email"]

@@ -177,3 +177,17 @@ def test_a_sink_that_only_holds_a_tainted_handler_is_not_reported() -> None:
         ]
     }
     assert findings(plan) == []
+
+
+def test_listed_env_keys_without_secret_names_are_configuration() -> None:
+    plan = {
+        "steps": [
+            {"id": "get", "tool": "http.get", "params": {"url": "{{env.PUBLIC_API_URL}}/status"}},
+            {"id": "post", "tool": "http.post", "params": {"auth": "Bearer {{env.API_TOKEN}}"}},
+            {"id": "put", "tool": "http.put", "params": {"body": "{{env.REGION}}"}},
+        ]
+    }
+    assert messages(plan, env_allow=["PUBLIC_*", "API_TOKEN"]) == [
+        "sensitive data reaches sink tool 'http.post': env.API_TOKEN -> post",
+        "sensitive data reaches sink tool 'http.put': env.REGION -> put",
+    ]

@@ -164,9 +164,13 @@ def out_of_bounds_argument(ctx: LintContext) -> Iterator[Finding]:
 
 
 # ------------------------------------------------------------------------------------- plan strings
-def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | None, str, str, str]]:
+_LIST_ITEM = re.compile(r"\[\d+\]")
+
+
+def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | None, str, str, str, bool]]:
     """Every string a step sends (action params, llm prompts), then the plan's context, as
-    ``(node or None, key, text, json path)``. A string that is exactly one reference holds no data yet."""
+    ``(node or None, nearest key, text, json path, is a top-level param or an item of one)``. A string that
+    is exactly one reference holds no data yet and is left out."""
     for visit in ctx.visits:
         node = visit.node
         if isinstance(node, ActionNode) and node.params:
@@ -174,15 +178,17 @@ def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | Non
             for key, value in node.params.items():
                 if value.__class__ is str:
                     if not is_single_reference(value):
-                        yield node, key, value, f"{visit.path}.params.{key}"
+                        yield node, key, value, f"{visit.path}.params.{key}", True
                 elif isinstance(value, dict | list):
-                    for inner_key, text, where in walk_strings(value, f"{visit.path}.params.{key}", key):
+                    base = f"{visit.path}.params.{key}"
+                    for inner_key, text, where in walk_strings(value, base, key):
                         if not is_single_reference(text):
-                            yield node, inner_key, text, where
+                            top = isinstance(value, list) and _LIST_ITEM.fullmatch(where, len(base)) is not None
+                            yield node, inner_key, text, where, top
         elif isinstance(node, LlmNode):
-            yield node, "prompt", node.prompt, f"{visit.path}.prompt"
+            yield node, "prompt", node.prompt, f"{visit.path}.prompt", True
     for key, text, where in walk_strings(ctx.plan.context, "$.context"):
-        yield None, key, text, where
+        yield None, key, text, where, False
 
 
 class _Memo:
@@ -233,8 +239,8 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
     """
     patterns = ctx.policy.deny_patterns
     memo = _Memo()
-    hint = "don't write credentials into plans: reference them ({{env.NAME}}) or let the tool hold them"
-    for node, key, text, where in _plan_strings(ctx):
+    hint = "don't write credentials into plans: let the tool hold them, or reference them ({{env.NAME}})"
+    for node, key, text, where, _ in _plan_strings(ctx):
         node_id = node.id if node is not None else None
         if patterns:
             literal = template_text(text, " ")
@@ -268,8 +274,8 @@ def inline_personal_data(ctx: LintContext) -> Iterator[Finding]:
     """What it does: scans param strings and prompts for email addresses, phone numbers (E.164 and common
     national forms), card numbers (13 to 19 digits passing the Luhn check, with a major network's first
     digit) and IBANs (passing the mod-97 check). The addresses of sink tools (``to``, ``cc``, ``bcc``,
-    ``recipient(s)``, ``email(s)``, ``from``, ``sender``, ``reply_to``) are expected and not reported; neither
-    is the plan's ``context``, where a plan's data belongs. Messages mask the values.
+    ``recipient(s)``, ``email(s)``, ``from``, ``sender``, ``reply_to``, as top-level params) are expected and
+    not reported; neither is the plan's ``context``, where a plan's data belongs. Messages mask the values.
 
     Why is this bad: plans are stored, logged and sent to models; personal data written into them spreads
     to every one of those places, beyond the purpose it was given for.
@@ -283,10 +289,10 @@ def inline_personal_data(ctx: LintContext) -> Iterator[Finding]:
     roles = ToolRoles(ctx)
     memo = _Memo()
     hint = "don't write personal data into plans: reference it ({{context.key}}, {{step.result}}) instead"
-    for node, key, text, where in _plan_strings(ctx):
+    for node, key, text, where, top in _plan_strings(ctx):
         if node is None:
             break  # the context comes last
-        if isinstance(node, ActionNode) and _is_address_key(key) and roles.is_sink(node.tool):
+        if top and isinstance(node, ActionNode) and _is_address_key(key) and roles.is_sink(node.tool):
             continue
         for hit in memo.find_pii(text):
             yield Finding(f"{hit.kind} {hit.masked()} in the plan", node_id=node.id, path=where, hint=hint)

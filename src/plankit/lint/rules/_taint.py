@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...plan import ActionNode, LlmNode, NodeBase, Reference
+from ...tools import tool_matches
 from .._context import LintContext
 from .._detect import ToolRoles, is_sensitive_name
 from .._findings import Finding, Severity
@@ -47,19 +48,32 @@ class _Flow:
         context_keys = [key for key in ctx.plan.context if is_sensitive_name(str(key))]
         self.whole_context = f"context.{context_keys[0]}" if context_keys else None
         self.roles = roles
+        self._env_allow = ctx.policy.env_allow
+        self._env_verdicts: dict[str, bool] = {}
         self.tainted: dict[str, _Taint] = {}
         self._spread(self._seed())
 
     def source_of(self, ref: Reference) -> str | None:
         """The source a reference reads directly (``context.api_key``, ``env.TOKEN``), or None."""
         if ref.root == "env":
-            return f"env.{ref.path}" if ref.path else "env"
+            return self._env_source(ref.path)
         if ref.root != "context":
             return None
         if not ref.path:
             return self.whole_context
         segments = _PATH_SEGMENT.split(ref.path)
         return f"context.{ref.path}" if any(is_sensitive_name(part) for part in segments if part) else None
+
+    def _env_source(self, key: str) -> str | None:
+        # A key the policy lets plans read, with a name that holds nothing secret (PUBLIC_API_URL), is
+        # configuration; any other key (unlisted, or API_TOKEN even when listed) may be a credential.
+        known = self._env_verdicts.get(key)
+        if known is None:
+            listed = bool(key) and tool_matches(key, self._env_allow)
+            known = self._env_verdicts[key] = not listed or is_sensitive_name(key)
+        if not known:
+            return None
+        return f"env.{key}" if key else "env"
 
     def _seed(self) -> deque[str]:
         """Taint the nodes that read a source, in document order; build the flow edges on the way."""
@@ -140,7 +154,8 @@ def _sinks(ctx: LintContext, roles: ToolRoles) -> Iterator[tuple[NodeBase, str, 
 def sensitive_data_to_sink(ctx: LintContext) -> Iterator[Finding]:
     """What it does: follows data through references, across any number of steps and through composite
     nodes. Sources are secret-looking ``context`` keys (``api_key``, ``password``, ``token``, ``secret``,
-    ``ssn``, ``card_number``...), every ``env`` reference, and the output of tools matching
+    ``ssn``, ``card_number``...), ``env`` references (all but the keys ``env_allow`` lists whose names hold
+    nothing secret, such as ``PUBLIC_API_URL``), and the output of tools matching
     ``policy.sensitive_sources`` or whose spec says ``sensitive_source``. A node whose params, prompt or
     conditions reference a tainted value is tainted (its output carries it), and so is a composite node
     holding a tainted node. A sink is an action whose tool matches ``policy.sinks`` (default ``notify.*``,
