@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from plankit.lint import RULES, Finding, LintContext, Policy
 from plankit.plan import load_plan, plan_from_data
@@ -261,3 +263,97 @@ def test_path_traversal_bad_fixture() -> None:
 def test_pii_addresses_inside_a_sink_payload_are_data() -> None:
     plan = step("http.post", to="ops@example.com", body={"user": {"email": "ann@example.com"}})
     assert [f.path for f in findings("PII_EXPOSED", plan)] == ["$.steps[0].params.body.user.email"]
+
+
+# ------------------------------------------------------------------------------------------------ fuzz
+MY_CODES = [
+    "TOOL_DENY", "CONTRA_NO_TOOL", "TOOL_ARGS_INVALID", "CONFIRMATION_REQUIRED", "MISSING_HANDLER", "ENV_DENY",
+    "RECIPIENT_DENY", "BOUND_VIOLATION", "RAW_SECRET", "PII_EXPOSED", "SQL_WRITE_READ_ONLY", "SQL_INTERPOLATION",
+    "PATH_TRAVERSAL", "DATA_EXFILTRATION",
+]  # fmt: skip
+FUZZ_POLICY = Policy(
+    allow_tools=["notify.*", "db.*", "file.*", "http.*", "payments.*"],
+    deny_tools=["http.delete"],
+    bounds={"payments.transfer.amount": (0, 100), "payments.*.limits.daily": (0, 5), "db.query_ro.args": (0, 1)},
+    deny_tokens_regex=["drop\\s+table"],
+    require_confirmation=["payments.*"],
+    require_handler=["payments.*", "file.*"],
+    sensitive_sources=["crm.*"],
+    allow_recipients=["*@example.com"],
+    allow_domains=["example.org"],
+    env_allow=["PUBLIC_*"],
+)
+FUZZ_TOOLS = ToolRegistry(
+    [
+        ToolSpec(
+            name="notify.email",
+            params_schema={
+                "type": "object",
+                "properties": {"to": {"type": ["string", 3]}, "body": {"enum": "oops"}, "cc": {"items": {}}},
+                "required": ["to", 7],
+                "additionalProperties": False,
+            },
+        ),
+        ToolSpec(name="db.query_ro", params_schema={"properties": {"query": {"type": "string"}}}, read_only=True),
+    ]
+)
+scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+texts = st.text(max_size=30) | st.sampled_from(
+    [
+        "{{s0.result}}",
+        "x {{s1.result.a}} y",
+        "${env.TOKEN}",
+        "{{context.api_key}}",
+        "{{context}}",
+        "{{env}}",
+        "SELECT 1; DROP TABLE t",
+        "../../etc/passwd",
+        "http://[::1/x",
+        "Bearer abcdefghijklmnopqrstu123",
+        "ann@example.com, Bob <bob@evil.test>",
+        "4111 1111 1111 1111",
+        "1e999",
+    ]
+)
+references = st.sampled_from(
+    [
+        {"type": "step_output", "step_id": "s0", "path": "result"},
+        {"type": "env", "key": "SECRET_TOKEN"},
+        {"type": "literal", "value": "x"},
+        {"type": "runtime", "fn": "price", "args": [{"type": "literal", "value": "ETH"}]},
+    ]
+)
+values = st.recursive(
+    scalars | texts | references,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["amount", "daily", "to", "x"]), inner),
+    max_leaves=8,
+)
+param_keys = st.sampled_from(["to", "cc", "query", "sql", "path", "amount", "url", "body", "api_key", "limits", "args"])
+tools = st.sampled_from(
+    ["notify.email", "db.query_ro", "file.read", "http.post", "http.delete", "payments.transfer", "crm.get", "x"]
+)
+
+
+@st.composite
+def fuzz_plans(draw: st.DrawFn) -> dict[str, Any]:
+    count = draw(st.integers(min_value=1, max_value=5))
+    steps: list[dict[str, Any]] = []
+    for index in range(count):
+        if draw(st.booleans()):
+            params = draw(st.dictionaries(param_keys, values, max_size=4))
+            steps.append({"id": f"s{index}", "tool": draw(tools), "params": params})
+        else:
+            steps.append(
+                {"id": f"s{index}", "prompt": draw(texts.filter(bool)), "tools": draw(st.lists(tools, max_size=2))}
+            )
+    if draw(st.booleans()):
+        steps = [{"id": "group", "type": "sequence", "steps": steps, "on_failure": {"strategy": "skip"}}]
+    return {"context": {"api_key": "k", "month": "May"}, "steps": steps}
+
+
+@given(fuzz_plans())
+def test_rules_never_raise_on_generated_plans(data: dict[str, Any]) -> None:
+    ctx = LintContext(plan_from_data(data), FUZZ_POLICY, FUZZ_TOOLS)
+    for code in MY_CODES:
+        for finding in RULES[code].check(ctx):
+            assert finding.message and (finding.path is None or finding.path.startswith("$"))

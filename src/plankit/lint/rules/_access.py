@@ -143,6 +143,8 @@ def _schema_problems(params: dict[str, Any], schema: dict[str, Any]) -> Iterator
             continue
         value = literal_of(value)
         expected = sub.get("type")
+        if isinstance(expected, list):
+            expected = [kind for kind in expected if isinstance(kind, str)] or None
         if isinstance(expected, str | list) and not _type_ok(value, expected):
             shown = expected if isinstance(expected, str) else " or ".join(expected)
             yield suffix, f"parameter {name or 'params'!r} should be {shown}, not {_json_type(value)}", None
@@ -382,7 +384,11 @@ def _recipients(params: dict[str, Any], path: str) -> Iterator[tuple[str, str, s
 
 
 def _url_host(url: str) -> str:
-    parts = urlsplit(url if "//" in url else f"//{url}")
+    """The host of a URL, lower-cased; a URL that can't be parsed gives itself (so no allow-list matches)."""
+    try:
+        parts = urlsplit(url if "//" in url else f"//{url}")
+    except ValueError:  # such as an unclosed IPv6 bracket
+        return url.lower()
     return (parts.hostname or "").rstrip(".")
 
 
