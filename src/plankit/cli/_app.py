@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .._version import __version__
-from . import _compile_commands, _lint_commands, _plan_commands
+from . import _compile_commands, _lint_commands, _plan_commands, _template_commands
 
 app = typer.Typer(
     name="plankit",
@@ -35,6 +35,7 @@ _plan_commands.register(app)
 # Other command modules register themselves here, one line each:
 _lint_commands.register(app)
 _compile_commands.register(app)
+_template_commands.register(app)
 
 
 def main() -> None:

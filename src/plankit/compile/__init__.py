@@ -23,6 +23,17 @@ from .cortex import (
     PlanStep,
     PlanStepStatus,
 )
+from .templates import (
+    PARAM_NAME_PATTERN,
+    TemplateError,
+    build_template,
+    find_placeholders,
+    format_param_spec,
+    instantiate,
+    parse_param_spec,
+    parse_param_value,
+    save_template,
+)
 
 __all__ = [
     "ACTION_VERBS",
@@ -30,6 +41,7 @@ __all__ = [
     "DEFAULT_MAX_REPAIRS",
     "EXAMPLE_PLAN",
     "MULTI_ACTION_KEYWORDS",
+    "PARAM_NAME_PATTERN",
     "CompileError",
     "CompileResult",
     "CompileRound",
@@ -42,12 +54,20 @@ __all__ = [
     "PlanningEngine",
     "PlanningError",
     "ReplyParseError",
+    "TemplateError",
     "build_goal_prompt",
     "build_repair_prompt",
     "build_system_prompt",
+    "build_template",
     "compile_goal",
     "evaluate_reply",
     "extract_plan_data",
+    "find_placeholders",
+    "format_param_spec",
+    "instantiate",
+    "parse_param_spec",
+    "parse_param_value",
     "parse_plan_reply",
     "repair_message",
+    "save_template",
 ]
