@@ -92,9 +92,6 @@ def unknown_tool(ctx: LintContext) -> Iterator[Finding]:
         yield Finding(f"tool {tool!r} is not in the tool registry", node_id=node.id, path=path, hint=hints[tool])
 
 
-_JSON_TYPES = ("null", "boolean", "integer", "number", "string", "array", "object")
-
-
 def _json_type(value: Any) -> str:
     if value is None:
         return "null"
