@@ -18,6 +18,7 @@ Everything here is iterative and O(nodes + edges).
 from __future__ import annotations
 
 import itertools
+import math
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -33,7 +34,8 @@ _new_edge = tuple.__new__  # skips the named tuple's Python-level constructor (h
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
 ESTIMATE_KEY = "estimated_duration_ms"
-"""The ``metadata`` key holding a node's estimated duration, used by the critical path."""
+"""The ``metadata`` key holding a node's estimated duration, used by the critical path. Only a finite,
+non-negative number counts; any other value is ignored (metadata is free-form)."""
 
 
 class Edge(NamedTuple):
@@ -96,6 +98,7 @@ class PlanGraph:
     predecessors: dict[str, list[str]] = field(default_factory=dict)
     dangling: list[Dangling] = field(default_factory=list)
     containment_cycles: list[Cycle] = field(default_factory=list)
+    _containment_seen: set[Cycle] = field(default_factory=set, repr=False, compare=False)
 
     @classmethod
     def of(cls, plan: Plan) -> PlanGraph:
@@ -169,14 +172,20 @@ class PlanGraph:
             self.dangling.append(Dangling(needer, needed, location, kind))
             return
         if needed == needer:
-            self.containment_cycles.append(Cycle((needer,), "containment"))
+            self._containment(Cycle((needer,), "containment"))
             return
         source, target = self._lift(needed, needer)
         if source != target:
             self._add_edge(Edge(source, target, kind, needer, location), seen)
         elif not self._allowed_containment(needed, needer):
             # One contains the other, and nothing makes that legal: it can never run.
-            self.containment_cycles.append(Cycle((needer, needed), "containment"))
+            self._containment(Cycle((needer, needed), "containment"))
+
+    def _containment(self, cycle: Cycle) -> None:
+        # A node may name the same enclosing node in several fields: that is one cycle, reported once.
+        if cycle not in self._containment_seen:
+            self._containment_seen.add(cycle)
+            self.containment_cycles.append(cycle)
 
     def _lift(self, a: str, b: str) -> tuple[str, str]:
         """The ancestors-or-selves of ``a`` and ``b`` that are siblings; (x, x) if one contains the other."""
@@ -254,7 +263,7 @@ class PlanGraph:
         weighs (a loop: its body times ``max_iterations``). None when the plan has a dependency cycle."""
         if self._strong_components:
             return None
-        with_estimates = any(ESTIMATE_KEY in node.metadata for node in self.nodes.values())
+        with_estimates = any(_estimate(node) is not None for node in self.nodes.values() if node.metadata)
         leaf_weight = 0.0 if with_estimates else 1.0
         weight: dict[str, float] = {}
         children = self.children
@@ -371,8 +380,9 @@ class PlanGraph:
 
     def _node_weight(self, node_id: str, weight: dict[str, float], with_estimates: bool) -> float:
         node = self.nodes[node_id]
-        if ESTIMATE_KEY in node.metadata:
-            return float(node.metadata[ESTIMATE_KEY])
+        estimate = _estimate(node)
+        if estimate is not None:
+            return estimate
         kids = self.children[node_id]
         if not kids:
             if with_estimates:
@@ -427,3 +437,11 @@ class PlanGraph:
                     found.add(neighbour)
                     queue.append(neighbour)
         return found
+
+
+def _estimate(node: NodeBase) -> float | None:
+    """The node's estimated duration in ms, when its metadata holds a usable one."""
+    value = node.metadata.get(ESTIMATE_KEY)
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or value < 0:
+        return None
+    return float(value)

@@ -33,8 +33,9 @@ class LoadLimits:
 
     max_bytes: int = 64 * 1024 * 1024
     """Largest document, in bytes (64 MiB)."""
-    max_depth: int = 100
-    """Deepest nesting of JSON objects and arrays."""
+    max_depth: int = 200
+    """Deepest nesting of JSON objects and arrays. 200 leaves room for 99 nested sequences (each is an
+    object in a list); pydantic's own recursion guards start near 250."""
     max_values: int = 10_000_000
     """Most objects and arrays in one document (also stops YAML alias bombs)."""
 
@@ -70,7 +71,7 @@ def parse_document(
             data = _parse_json(text)
             check_shape_limits(data, source=source, limits=limits)
             return data
-        data = _parse_yaml(text)
+        data = _parse_yaml(text, source=source, limits=limits)
     except RecursionError:
         raise PlanFormatError(
             "document is nested too deeply to read",
@@ -98,15 +99,68 @@ def _parse_json(text: str) -> Any:
         raise _SyntaxProblem(FormatProblem("$", str(exc))) from None
 
 
-def _parse_yaml(text: str) -> Any:
+def _parse_yaml(text: str, *, source: str, limits: LoadLimits) -> Any:
     try:
-        return yaml.safe_load(text)
+        loader = yaml.SafeLoader(text)  # reads the whole text: unprintable characters fail here already
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _check_aliases(node, source=source, limits=limits)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "$"
-        raise _SyntaxProblem(FormatProblem(where, str(exc.problem or exc))) from None
+        raise _SyntaxProblem(FormatProblem(_mark_text(exc.problem_mark), str(exc.problem or exc))) from None
     except yaml.YAMLError as exc:
         raise _SyntaxProblem(FormatProblem("$", str(exc))) from None
+    except PlanFormatError:
+        raise  # an alias bomb or cycle, already described (it is a ValueError too)
+    except (ValueError, OverflowError) as exc:
+        # PyYAML builds numbers and dates with Python's constructors, which raise plain errors
+        # (an integer of more than 4300 digits, a date such as 2024-02-30).
+        raise _SyntaxProblem(FormatProblem("$", f"unreadable value: {exc}")) from None
+
+
+def _mark_text(mark: yaml.Mark | None) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else "$"
+
+
+def _check_aliases(root: yaml.Node, *, source: str, limits: LoadLimits) -> None:
+    """Count the objects and arrays the document holds once its aliases are expanded, without expanding
+    them: each node is measured once, so an alias bomb (a few lines that expand to billions of values) is
+    refused in time linear in its text. An alias to a value that contains it is refused as well."""
+    expanded: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, finished = stack.pop()
+        key = id(node)
+        if finished:
+            open_nodes.discard(key)
+            expanded[key] = total = 1 + sum(expanded.get(id(child), 0) for child in _yaml_children(node))
+            if total > limits.max_values:
+                raise PlanFormatError(
+                    f"document holds more than {limits.max_values} objects and arrays once its aliases are expanded",
+                    [FormatProblem(_mark_text(node.start_mark), "too many values", "YAML aliases expand into copies")],
+                    source=source,
+                )
+        elif key in open_nodes:  # pushed again from inside itself: the alias is a cycle
+            raise PlanFormatError(
+                "a YAML alias refers to a value that contains it",
+                [FormatProblem(_mark_text(node.start_mark), "recursive alias", "JSON data can't hold a cycle")],
+                source=source,
+            )
+        elif key not in expanded and isinstance(node, yaml.CollectionNode):
+            open_nodes.add(key)
+            stack.append((node, True))
+            stack.extend((child, False) for child in _yaml_children(node))
+
+
+def _yaml_children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else []
 
 
 _Where = tuple[Any, ...]  # a linked path: (parent, key), built into text only when a problem is reported
@@ -138,9 +192,17 @@ def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits 
         depth += 1
 
 
-def check_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> Any:
-    """Walk parsed data once (iteratively): enforce depth and size, reject non-string keys, and turn
-    YAML's dates into ISO strings, in place. Returns the data."""
+def check_limits(
+    data: Any,
+    *,
+    source: str = "<data>",
+    limits: LoadLimits = DEFAULT_LIMITS,
+    dates_to_text: bool = True,
+    json_only: bool = True,
+) -> Any:
+    """Walk parsed data once (iteratively): enforce depth and size; reject non-string keys, NaN and
+    infinity, and (``json_only``) values JSON has no type for, such as YAML's binary data and sets; turn
+    dates into ISO strings in place (``dates_to_text``). Returns the data."""
     problems: list[FormatProblem] = []
     stack: list[tuple[Any, int, _Where | None]] = [(data, 0, None)] if isinstance(data, dict | list) else []
     count = 0
@@ -177,16 +239,38 @@ def check_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFA
             elif isinstance(item, dict | list):
                 stack.append((item, depth + 1, (where, key)))
             elif isinstance(item, datetime | date):
-                value[key] = item.isoformat()
+                if dates_to_text:
+                    value[key] = item.isoformat()
             elif isinstance(item, float) and not math.isfinite(item):
                 problems.append(FormatProblem(_path_text((where, key)), f"{item} is not a valid JSON number"))
+            elif json_only and not isinstance(item, _JSON_SCALARS):
+                problems.append(
+                    FormatProblem(
+                        _path_text((where, key)),
+                        f"a {type(item).__name__} is not a JSON value",
+                        "use a string, number, boolean, null, list or object",
+                    )
+                )
     if problems:
         raise PlanFormatError("the document has values JSON can't hold", problems, source=source)
     return data
 
 
-def plan_from_data(data: Any, *, source: str = "<data>") -> Plan:
-    """Validate already-parsed data of any accepted shape into a :class:`Plan`."""
+_JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+def plan_from_data(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> Plan:
+    """Validate already-parsed data of any accepted shape into a :class:`Plan`.
+
+    The data is held to the loader's limits first (depth, size, string keys, finite numbers), so hostile
+    data fails as cleanly here as in a document. It is never modified.
+    """
+    if isinstance(data, dict | list):
+        check_limits(data, source=source, limits=limits, dates_to_text=False, json_only=False)
+    return _validate(data, source)
+
+
+def _validate(data: Any, source: str) -> Plan:
     if not isinstance(data, dict | list):
         kind = "nothing" if data is None else type(data).__name__
         raise PlanFormatError(
@@ -215,7 +299,7 @@ def loads_plan(
 ) -> Plan:
     """Load a plan from JSON or YAML text."""
     with gc_paused():
-        return plan_from_data(parse_document(text, fmt=fmt, source=source, limits=limits), source=source)
+        return _validate(parse_document(text, fmt=fmt, source=source, limits=limits), source)
 
 
 def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> tuple[Any, str]:
@@ -250,7 +334,7 @@ def load_plan(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMI
     """Load a plan from a file path, ``-`` for stdin, or an open text file (JSON or YAML, any shape)."""
     with gc_paused():
         data, name = read_document(source, limits=limits)
-        return plan_from_data(data, source=name)
+        return _validate(data, name)  # read_document has held it to the limits
 
 
 def plan_to_data(plan: Plan, *, shape: Shape = "flat") -> dict[str, Any]:

@@ -132,7 +132,8 @@ class Plan(IRModel):
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name == "status":
-            self._check_transition(PlanStatus(value))
+            value = PlanStatus(value)  # stored as the enum, so a later transition check can read it
+            self._check_transition(value)
         super().__setattr__(name, value)
 
     def _check_transition(self, target: PlanStatus) -> None:

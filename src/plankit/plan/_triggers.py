@@ -72,7 +72,7 @@ def validate_timezone(name: str) -> str:
     """Check an IANA timezone name such as ``America/New_York``; raise ``ValueError`` if unknown."""
     try:
         ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:  # a directory ("America"), a name too long
         raise ValueError(
             f"unknown IANA timezone {name!r} (use a name such as 'Europe/Paris' or 'UTC')"
         ) from exc
