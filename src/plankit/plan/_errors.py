@@ -47,6 +47,12 @@ _VALUES: dict[str, type[BaseModel]] = {
 _POLICIES: dict[str, type[BaseModel]] = {"abort": AbortPolicy, "skip": SkipPolicy, "retry": RetryPolicy}
 _BY_TAG: dict[str, type[BaseModel]] = {**_VALUES, **_CONDITIONS, **_POLICIES, **_TRIGGERS, **NODE_TYPES}
 _TRIGGER_SLOTS = ("trigger",)
+# Seed step keys are translated only when their value makes sense; a key left over was given a bad value.
+_SEED_STEP_KEYS = {
+    "max_retries": "max_retries is a whole number of retries, 0 or more, and can't be given with on_failure",
+    "timeout": "timeout is in seconds, a number above 0, and can't be given with timeout_ms",
+    "on_fail": "on_fail (abort or continue) can't be given with on_failure",
+}
 
 
 def _keys_of(model: type[BaseModel]) -> list[str]:
@@ -113,7 +119,10 @@ def _describe(error: Any) -> tuple[str, str | None]:
     loc = tuple(error["loc"])
     if kind == "extra_forbidden":
         key = str(loc[-1]) if loc else "?"
-        return f"unknown key {key!r}", did_you_mean(snake_case(key), _keys_of(_model_at(loc)))
+        model = _model_at(loc)
+        if key in _SEED_STEP_KEYS and model in NODE_TYPES.values():
+            return f"{_SEED_STEP_KEYS[key]}; got {error.get('input')!r}", None
+        return f"unknown key {key!r}", did_you_mean(snake_case(key), _keys_of(model))
     if kind == "missing":
         return f"missing required key {loc[-1]!r}" if loc else "missing value", None
     if kind == "union_tag_invalid":

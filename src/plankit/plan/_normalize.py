@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any
+from typing import Any, TypeGuard
 
 from ._refs import single_reference
 
@@ -180,15 +180,17 @@ def _apply_seed_fields(node: dict[str, Any]) -> None:
     """Translate the stepchain / corteX / plan-lint spellings that carry different values."""
     if "on_fail" in node and "on_failure" not in node:
         node["on_failure"] = node.pop("on_fail")
+    # Only sensible values are translated; anything else (a negative count, a zero or negative timeout)
+    # stays under its own key, which validation then reports at the user's path.
     retries = node.get("max_retries")
-    if isinstance(retries, int) and not isinstance(retries, bool) and "on_failure" not in node:
+    if isinstance(retries, int) and not isinstance(retries, bool) and retries >= 0 and "on_failure" not in node:
         node.pop("max_retries")
         if retries > 0:
             node["on_failure"] = {"strategy": "retry", "max_attempts": retries + 1}
     timeout = node.get("timeout")
-    if isinstance(timeout, int | float) and not isinstance(timeout, bool) and "timeout_ms" not in node:
+    if _is_positive_number(timeout) and "timeout_ms" not in node:
         node.pop("timeout")
-        node["timeout_ms"] = max(1, round(timeout * 1000))
+        node["timeout_ms"] = max(1, round(timeout * 1000))  # a sub-millisecond timeout still times out
     if "description" in node and "prompt" not in node and "tool" not in node and "type" not in node:
         node["prompt"] = node.pop("description")  # a corteX step: its description is what to do
     if "retry_count" in node or ("expected_outcome" in node and "status" in node):
@@ -196,6 +198,10 @@ def _apply_seed_fields(node: dict[str, Any]) -> None:
         metadata = node.setdefault("metadata", {})
         if isinstance(metadata, dict):
             node["metadata"] = {**metadata, **state}
+
+
+def _is_positive_number(value: Any) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < float("inf")
 
 
 def _infer_type(node: dict[str, Any]) -> str | None:
