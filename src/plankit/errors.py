@@ -8,29 +8,36 @@ the class subclasses it too, so ``except ValueError`` keeps working for callers 
     ├── PlanStatusError (ValueError)      an illegal plan status transition
     ├── PolicyError (ValueError)          a policy document that can't be used
     ├── MissingExtraError (ImportError)   an optional dependency is not installed
+    ├── PlanRefusedError                  the executor refused a plan with lint errors; nothing ran
     └── StepFailure                       a step failed while running; classified by :class:`ErrorType`
         ├── RateLimitError                the tool was rate limited (retried after ``retry_after``)
         ├── ServerError                   a server-side failure (retried)
         ├── ToolError                     the tool itself failed (retried)
+        │   └── StepTimeoutError          an attempt ran past its ``timeout_ms`` (retried)
         └── UserError (ValueError)        the input is wrong (never retried)
+            └── ResolutionError           a reference or condition could not be evaluated
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 __all__ = [
     "ErrorType",
     "FormatProblem",
     "MissingExtraError",
     "PlanFormatError",
+    "PlanRefusedError",
     "PlanStatusError",
     "PlankitError",
     "PolicyError",
     "RateLimitError",
+    "ResolutionError",
     "ServerError",
     "StepFailure",
+    "StepTimeoutError",
     "ToolError",
     "UserError",
 ]
@@ -90,6 +97,19 @@ class MissingExtraError(PlankitError, ImportError):
         super().__init__(f"{package} is not installed; install it with: pip install 'plankit[{extra}]'")
 
 
+class PlanRefusedError(PlankitError):
+    """The executor refused to run a plan: the linter found errors under the policy in force (or the plan
+    needs a tool or an LLM runner the executor doesn't have). Nothing ran.
+
+    ``result`` is the linter's :class:`~plankit.lint.ValidationResult` (typed loosely here because the
+    exception tree sits below the linter in the layers).
+    """
+
+    def __init__(self, message: str, result: Any):
+        super().__init__(message)
+        self.result = result
+
+
 class ErrorType(str, Enum):
     """How a step failure is classified, which decides whether it is retried."""
 
@@ -133,8 +153,17 @@ class ToolError(StepFailure):
     error_type = ErrorType.TOOL_ERROR
 
 
+class StepTimeoutError(ToolError):
+    """An attempt ran longer than the step's ``timeout_ms`` and was cancelled; retried under its policy."""
+
+
 class UserError(StepFailure, ValueError):
     """The step's input is wrong; retrying can't help, so it is never retried."""
 
     error_type = ErrorType.USER_ERROR
     retryable = False
+
+
+class ResolutionError(UserError):
+    """A reference that can't be resolved, or a condition that can't be evaluated (a missing or NaN
+    operand, a disallowed ``env`` key). The data won't change by retrying, so it is never retried."""

@@ -1,7 +1,17 @@
-"""Tool specs: what a tool is called, what arguments it takes, and how it handles data.
+"""Tool specs and tool registries: what a tool is called, what arguments it takes, how it handles data, and
+(for tools registered from Python) the function that runs it.
 
 The linter uses specs to check plans (unknown tools, missing or mistyped arguments, data sources and
-sinks); the planner puts them in prompts; the executor (later) binds them to Python functions.
+sinks); the planner puts them in prompts; the executor calls the registered functions::
+
+    import plankit
+
+    @plankit.tool("payments.transfer", sink=True)
+    async def transfer(to: str, amount: float, ctx: plankit.ToolContext) -> dict:
+        ...  # ctx.idempotency_key is the same on every retry and after a crash
+
+A registry holds specs with or without a function: a spec file gives specs only (enough to lint), a tools
+module gives both (enough to run). ``load_tools`` reads either.
 
 Spec files (``plankit lint --tools FILE``, JSON or YAML) hold a list of specs or ``{"tools": [...]}``; each
 entry is a plankit spec (``name``, ``description``, ``params_schema``, ``sensitive_source``, ``sink``,
@@ -13,19 +23,40 @@ entry is a plankit spec (``name``, ``description``, ``params_schema``, ``sensiti
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Iterable, Iterator
+import hashlib
+import importlib
+import importlib.util
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from types import ModuleType
+from typing import IO, Any, TypeVar
 
 from pydantic import Field, ValidationError
 
+from ._toolbox import Tool, ToolContext, ToolFunction
 from ._utils import did_you_mean
 from .errors import FormatProblem, PlanFormatError, PolicyError
 from .plan import IRModel, read_document
 
+__all__ = [
+    "DEFAULT_REGISTRY",
+    "Tool",
+    "ToolContext",
+    "ToolRegistry",
+    "ToolSpec",
+    "ToolSpecError",
+    "load_tools",
+    "tool",
+    "tool_matches",
+]
+
 _SCHEMA_SYNONYMS = ("parameters", "input_schema")
 """Other names of ``params_schema`` (OpenAI functions, Anthropic tools)."""
 _OPENAI_FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
+_MODULE_ATTR = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+F = TypeVar("F", bound=ToolFunction)
 
 
 class ToolSpecError(PolicyError):
@@ -49,12 +80,91 @@ class ToolSpec(IRModel):
 
 
 class ToolRegistry:
-    """A set of tool specs, looked up by exact name."""
+    """A set of tool specs, looked up by exact name, and the functions of the tools registered from Python."""
 
     def __init__(self, specs: Iterable[ToolSpec] = ()):
         self._specs: dict[str, ToolSpec] = {}
+        self._tools: dict[str, Tool] = {}
         for spec in specs:
             self.add(spec)
+
+    def tool(
+        self,
+        name: str | None = None,
+        *,
+        description: str | None = None,
+        sink: bool = False,
+        sensitive_source: bool = False,
+        read_only: bool = False,
+    ) -> Callable[[F], F]:
+        """Decorator: register a sync or async function as the tool ``name`` (default: the function's name).
+
+        The spec is derived: the description is the docstring's first paragraph, the params schema comes
+        from the type hints. The function is returned unchanged.
+        """
+
+        def decorate(function: F) -> F:
+            self.register(
+                function,
+                name,
+                description=description,
+                sink=sink,
+                sensitive_source=sensitive_source,
+                read_only=read_only,
+            )
+            return function
+
+        return decorate
+
+    def register(
+        self,
+        function: ToolFunction,
+        name: str | None = None,
+        *,
+        description: str | None = None,
+        sink: bool = False,
+        sensitive_source: bool = False,
+        read_only: bool = False,
+    ) -> Tool:
+        """Register ``function`` as a tool and add its derived spec (see :meth:`tool`).
+
+        Registering a name again is an error, unless it is the same function again (its module was
+        imported a second time), which replaces the first registration.
+        """
+        tool_name: str = name or str(getattr(function, "__name__", ""))
+        existing = self._tools.get(tool_name)
+        if existing is not None and _same_function(existing.function, function):
+            del self._specs[tool_name]
+        elif tool_name in self._specs:
+            raise ValueError(f"tool {tool_name!r} is registered twice")
+        bound = Tool(tool_name, function, description=description)
+        spec = ToolSpec(
+            name=tool_name,
+            description=bound.description,
+            params_schema=bound.params_schema,
+            sink=sink,
+            sensitive_source=sensitive_source,
+            read_only=read_only,
+        )
+        self.add(spec)
+        self._tools[tool_name] = bound
+        return bound
+
+    def implementation(self, name: str) -> Tool | None:
+        """The function bound to ``name``, or None (unknown, or known from a spec file only)."""
+        return self._tools.get(name)
+
+    def combined_with(self, other: ToolRegistry) -> ToolRegistry:
+        """A new registry with this one's tools and ``other``'s; ``other`` wins where both have a name."""
+        combined = ToolRegistry()
+        for registry in (self, other):
+            for spec in registry:
+                combined._specs[spec.name] = spec
+                combined._tools.pop(spec.name, None)
+                tool = registry.implementation(spec.name)
+                if tool is not None:
+                    combined._tools[spec.name] = tool
+        return combined
 
     @classmethod
     def from_data(cls, data: Any, *, source: str = "<tools>") -> ToolRegistry:
@@ -115,9 +225,112 @@ def tool_matches(tool: str, patterns: Iterable[str]) -> bool:
     return any(fnmatch.fnmatchcase(tool, pattern) for pattern in patterns)
 
 
+DEFAULT_REGISTRY = ToolRegistry()
+"""The registry :func:`tool` adds to (``@plankit.tool``)."""
+
+
+def tool(
+    name: str | None = None,
+    *,
+    description: str | None = None,
+    sink: bool = False,
+    sensitive_source: bool = False,
+    read_only: bool = False,
+) -> Callable[[F], F]:
+    """Decorator: register a function as a tool in :data:`DEFAULT_REGISTRY` (see :meth:`ToolRegistry.tool`).
+
+    >>> @tool("greet")
+    ... def greet(name: str) -> str:
+    ...     return f"hello {name}"
+    """
+    return DEFAULT_REGISTRY.tool(
+        name, description=description, sink=sink, sensitive_source=sensitive_source, read_only=read_only
+    )
+
+
 def load_tools(source: str | Path | IO[str]) -> ToolRegistry:
-    """Load a tool spec file (JSON or YAML); see :meth:`ToolRegistry.load`."""
+    """Load tools from a Python tools module or a spec file.
+
+    * ``path/to/tools.py``: the file is imported (once per process); the result holds the tools it registered
+      with ``@plankit.tool``, or, when the module defines one :class:`ToolRegistry` (``registry =
+      ToolRegistry()`` with ``@registry.tool(...)``), that registry;
+    * ``package.module:attr``: the module is imported and ``attr`` must be a :class:`ToolRegistry`;
+    * anything else is a spec file (JSON or YAML, ``-`` for stdin): specs only, see
+      :meth:`ToolRegistry.load`.
+
+    Raises :class:`ToolSpecError` when the module can't be imported or holds no registry.
+    """
+    if isinstance(source, str | Path):
+        text = str(source)
+        if text.endswith(".py"):
+            return _registry_of(_import_file(Path(text)), text)
+        if _MODULE_ATTR.match(text) and not Path(text).exists():
+            module_name, attr = text.split(":")
+            module = _import_module(module_name, text)
+            found = getattr(module, attr, None)
+            if not isinstance(found, ToolRegistry):
+                kind = "nothing" if found is None else type(found).__name__
+                raise ToolSpecError(f"{text} is {kind}, not a ToolRegistry", source=text)
+            return found
     return ToolRegistry.load(source)
+
+
+def _same_function(a: ToolFunction, b: ToolFunction) -> bool:
+    return (getattr(a, "__module__", None), getattr(a, "__qualname__", None)) == (
+        getattr(b, "__module__", None),
+        getattr(b, "__qualname__", None),
+    )
+
+
+def _import_module(name: str, source: str) -> ModuleType:
+    try:
+        return importlib.import_module(name)
+    except Exception as exc:  # user code: report what went wrong, don't crash the CLI
+        message = f"could not import tools module {name!r}: {type(exc).__name__}: {exc}"
+        raise ToolSpecError(message, source=source) from exc
+
+
+def _import_file(path: Path) -> ModuleType:
+    if not path.is_file():
+        raise ToolSpecError("no such tools file", [FormatProblem("$", f"{path} does not exist")], source=str(path))
+    resolved = path.resolve()
+    # One module per file, named after its path, so importing the same file twice reuses the first import.
+    digest = hashlib.sha256(str(resolved).encode()).hexdigest()[:12]
+    stem = re.sub(r"\W", "_", path.stem)
+    name = f"plankit_tools_{stem}_{digest}"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, resolved)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has a loader
+        raise ToolSpecError("can't import this file", source=str(path))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # user code
+        del sys.modules[name]
+        raise ToolSpecError(f"could not import tools file: {type(exc).__name__}: {exc}", source=str(path)) from exc
+    return module
+
+
+def _registry_of(module: ModuleType, source: str) -> ToolRegistry:
+    registries = [value for value in vars(module).values() if isinstance(value, ToolRegistry)]
+    registries = [registry for registry in registries if registry is not DEFAULT_REGISTRY]
+    if len(registries) > 1:
+        raise ToolSpecError(
+            "the tools module defines more than one ToolRegistry; name one with 'module:attr'", source=source
+        )
+    if registries:
+        return registries[0]
+    found = ToolRegistry()
+    for spec in DEFAULT_REGISTRY:
+        bound = DEFAULT_REGISTRY.implementation(spec.name)
+        if bound is not None and getattr(bound.function, "__module__", None) == module.__name__:
+            found._specs[spec.name] = spec
+            found._tools[spec.name] = bound
+    if not found:
+        raise ToolSpecError("the tools module registers no tools (use @plankit.tool)", source=source)
+    return found
 
 
 def _entries(data: Any, source: str) -> tuple[list[Any], str]:

@@ -1,12 +1,20 @@
-"""Test doubles as public API: fake LLMs (and a fake LLM server), for deterministic, fast tests."""
+"""Test doubles, as public API: run plans deterministically and fast, in virtual time, without a model.
 
-from ._llm import FakeLlmServer, FakeReply, FunctionLlm, LlmCall, RecordedRequest, ScriptedLlm
+>>> from plankit.testing import FakeClock, FakeLlmStepRunner, MemoryStore, SequentialIds
+>>> executor = Executor(MemoryStore(), tools, clock=FakeClock(), ids=SequentialIds(),
+...                     llm=FakeLlmStepRunner({"summarise": "three bullet points"}))
+"""
+
+from ..store import MemoryStore
+from ._clock import DEFAULT_START, FakeClock
+from ._steps import FakeLlmStepRunner, LlmCall, Replies, SequentialIds
 
 __all__ = [
-    "FakeLlmServer",
-    "FakeReply",
-    "FunctionLlm",
+    "DEFAULT_START",
+    "FakeClock",
+    "FakeLlmStepRunner",
     "LlmCall",
-    "RecordedRequest",
-    "ScriptedLlm",
+    "MemoryStore",
+    "Replies",
+    "SequentialIds",
 ]

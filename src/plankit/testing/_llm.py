@@ -88,14 +88,18 @@ class FakeReply:
     status: int = 200
     message: str | None = None
     """The error message (error replies)."""
+    code: str | None = None
+    """The error code (OpenAI's ``error.code``, such as ``insufficient_quota``)."""
     headers: Mapping[str, str] = field(default_factory=dict)
     finish_reason: str = "stop"
     """``stop`` or ``length`` (sent as Anthropic's ``end_turn`` / ``max_tokens``)."""
 
     @classmethod
-    def error(cls, status: int, message: str, headers: Mapping[str, str] | None = None) -> FakeReply:
+    def error(
+        cls, status: int, message: str, headers: Mapping[str, str] | None = None, *, code: str | None = None
+    ) -> FakeReply:
         """An error answer with the API's error body."""
-        return cls(status=status, message=message, headers=dict(headers or {}))
+        return cls(status=status, message=message, code=code, headers=dict(headers or {}))
 
     @classmethod
     def rate_limited(cls, retry_after: float | None = None) -> FakeReply:
@@ -162,7 +166,10 @@ class FakeLlmServer:
         server = ThreadingHTTPServer(("127.0.0.1", 0), _handler_class(self))
         server.daemon_threads = True
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, name="FakeLlmServer", daemon=True)
+        # A short poll interval: stop() waits for the serving loop to notice, and tests stop servers often.
+        self._thread = threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.01}, name="FakeLlmServer", daemon=True
+        )
         self._thread.start()
         return self
 
@@ -216,7 +223,7 @@ def _reply_body(reply: FakeReply, request: RecordedRequest, number: int, *, anth
         message = reply.message or f"HTTP {reply.status}"
         if anthropic:
             return {"type": "error", "error": {"type": "api_error", "message": message}}
-        return {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": None}}
+        return {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": reply.code}}
     if anthropic:
         return {
             "id": f"msg_fake_{number}",

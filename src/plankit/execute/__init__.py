@@ -1,0 +1,44 @@
+"""The durable executor: runs plans as parallel DAGs, survives crashes, never runs what it shouldn't.
+
+>>> from plankit.execute import Executor, approve
+>>> from plankit.store import SqliteStore
+>>> async with SqliteStore("plankit.db") as store, Executor(store, tools) as executor:
+...     execution = await executor.start(plan)
+
+See :mod:`plankit.execute._executor` for the guarantees, :mod:`plankit.execute._resolve` for how
+references are addressed (``{{s1.result}}`` is what step ``s1`` returned) and
+:mod:`plankit.execute._failures` for how failures are classified and retried.
+"""
+
+from .._toolbox import ToolContext
+from ._clock import Clock, SystemClock
+from ._events import EventHandler, ExecutionEvent
+from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor, approve, deny
+from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
+from ._nodes import LlmStepRunner, dead_letter_id, decision_key
+from ._resolve import Resolver, RuntimeProvider, StaticRuntime, compare
+from ._state import idempotency_key
+
+__all__ = [
+    "DEFAULT_JITTER",
+    "DEFAULT_THREAD_POOL_SIZE",
+    "Clock",
+    "EventHandler",
+    "ExecutionEvent",
+    "Executor",
+    "Failure",
+    "LlmStepRunner",
+    "Resolver",
+    "RuntimeProvider",
+    "StaticRuntime",
+    "SystemClock",
+    "ToolContext",
+    "approve",
+    "classify",
+    "compare",
+    "dead_letter_id",
+    "decision_key",
+    "deny",
+    "idempotency_key",
+    "retry_delay",
+]

@@ -1,0 +1,408 @@
+"""The executor: start, resume and cancel durable executions of plans; approve or deny steps.
+
+>>> async with SqliteStore("plankit.db") as store, Executor(store, load_tools("tools.py")) as executor:
+...     execution = await executor.start(plan)        # runs until completed, failed or paused
+...     await approve(store, execution.execution_id, "pay", by="ann")
+...     execution = await executor.resume(execution.execution_id)
+
+Guarantees:
+
+* **Lint first.** ``start`` lints the plan (the given policy, else the built-in default; the registry's
+  specs) and raises :class:`~plankit.errors.PlanRefusedError` on any error: nothing runs. So does a plan
+  that calls a tool without an implementation, or has ``llm`` steps and no LLM-step runner.
+* **Durable.** Every transition is committed before the next action starts. ``resume`` reloads the plan
+  and the records: completed steps are not re-run (their outputs feed references again), in-flight steps run
+  again with the same idempotency key, waits wait only for the time left, paused steps check their decision.
+  Only one process may run (or resume) a given execution at a time.
+* **Confirmations.** A step with ``require_confirmation`` never runs without an approval: without a decision
+  the execution is persisted as ``paused`` and ``start``/``resume`` return it; ``approve`` then ``resume``
+  runs it; ``deny`` fails it (USER_ERROR) under its failure policy. Inside a loop each iteration needs its
+  own approval.
+* **Cancel** from any process: :meth:`Executor.cancel` (or ``store.request_cancel``) is seen between
+  transitions and, while steps run or wait, by a watcher polling every ``cancel_poll_interval`` seconds of
+  real time. In-flight steps are cancelled and recorded ``cancelled``; so is the execution.
+* **Failure fails fast.** When a step's failure aborts its scope, its running siblings are cancelled.
+* **Sync tools** run in a thread pool of ``thread_pool_size`` threads (default: ``max_concurrency`` when
+  given, else 32). A thread can't be interrupted: when its attempt times out or is cancelled the result is
+  discarded, ``ctx.cancelled`` is set (a cooperative tool can stop early), and the thread keeps its pool
+  slot until the function returns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from types import TracebackType
+from typing import Any, Self
+
+from .._utils import did_you_mean, new_id
+from ..errors import PlanRefusedError
+from ..lint import Diagnostic, Linter, Policy, Severity, Status, ValidationResult
+from ..plan import (
+    ActionNode,
+    Execution,
+    ExecutionStatus,
+    LlmNode,
+    Plan,
+    PlanGraph,
+    StepStatus,
+    plan_from_data,
+)
+from ..store import Decision, Store
+from ..tools import ToolRegistry
+from ._clock import Clock, SystemClock
+from ._events import EventHandler
+from ._failures import DEFAULT_JITTER
+from ._nodes import LlmStepRunner, NodeRunner, decision_key
+from ._resolve import Resolver, RuntimeProvider
+from ._state import TERMINAL, Outcome, RunAborted, RunState
+
+DEFAULT_THREAD_POOL_SIZE = 32
+"""Threads for sync tools when neither ``thread_pool_size`` nor ``max_concurrency`` is given."""
+
+_FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
+
+
+class Executor:
+    """Runs plans durably against a store. See the module docs for the guarantees.
+
+    ``tools``: the tools plans may call; the built-in tools (``echo``, ``sleep``, ``http.request``) are added
+    unless ``builtins=False`` (a registry's own tool of the same name wins). ``policy``: what plans are
+    linted against (None: the built-in default). ``clock``, ``ids`` (``ids(prefix)`` returns a new id),
+    ``rng`` (jitter) and ``llm`` are injectable for tests. ``runtime`` answers ``price(...)`` and friends;
+    ``env`` is where ``env`` references read (default: ``os.environ``; only keys the policy's ``env_allow``
+    lists). ``max_concurrency`` caps the leaves (actions, llm steps) running at once across the execution.
+    ``on_event`` sees every committed transition.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        tools: ToolRegistry | None = None,
+        *,
+        policy: Policy | None = None,
+        clock: Clock | None = None,
+        ids: Callable[[str], str] | None = None,
+        llm: LlmStepRunner | None = None,
+        runtime: RuntimeProvider | None = None,
+        env: Mapping[str, str] | None = None,
+        max_concurrency: int | None = None,
+        thread_pool_size: int | None = None,
+        on_event: EventHandler | None = None,
+        builtins: bool = True,
+        jitter: float = DEFAULT_JITTER,
+        rng: random.Random | None = None,
+        cancel_poll_interval: float = 0.5,
+    ):
+        if max_concurrency is not None and max_concurrency < 1:
+            raise ValueError("max_concurrency must be at least 1")
+        self.store = store
+        self.tools = _with_builtins(tools or ToolRegistry()) if builtins else (tools or ToolRegistry())
+        self.policy = policy if policy is not None else Policy.default()
+        self.clock: Clock = clock or SystemClock()
+        self.ids = ids or new_id
+        self.llm = llm
+        self.runtime = runtime
+        self.env: Mapping[str, str] = env if env is not None else os.environ
+        self.max_concurrency = max_concurrency
+        self.thread_pool_size = thread_pool_size or max_concurrency or DEFAULT_THREAD_POOL_SIZE
+        self.on_event = on_event
+        self.jitter = jitter
+        self.rng = rng or random.Random()
+        self.cancel_poll_interval = cancel_poll_interval
+        self._linter = Linter(self.policy, tools=self.tools)
+        self._pool: ThreadPoolExecutor | None = None
+        self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Shut the thread pool down (threads still running a sync tool finish on their own)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    # ---------------------------------------------------------------------------------------- running
+    def check(self, plan: Plan | Mapping[str, Any]) -> ValidationResult:
+        """Lint ``plan`` as :meth:`start` would (policy, specs, implementations, LLM runner), without running."""
+        loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
+        result = self._linter.validate(loaded, now=self.clock.now())
+        missing = self._missing(loaded)
+        if missing:
+            diagnostics = [*result.diagnostics, *missing]
+            result = ValidationResult.from_diagnostics(diagnostics, Status.ERROR, result.risk_score)
+        return result
+
+    async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
+        """Lint, store and run ``plan``; return the execution once it is completed, failed or paused.
+
+        Raises :class:`~plankit.errors.PlanRefusedError` when the plan may not run (nothing ran), and
+        ``ValueError`` when ``execution_id`` is already taken.
+        """
+        loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
+        result = self.check(loaded)
+        if not result.valid:
+            raise PlanRefusedError(_refusal(result), result)
+        if execution_id is not None and await self.store.load_execution(execution_id) is not None:
+            raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
+        plan_id = await self.store.save_plan(loaded)
+        if loaded.id != plan_id:
+            loaded = loaded.model_copy(update={"id": plan_id})
+        header = Execution(
+            execution_id=execution_id or self.ids("exec_"),
+            plan_id=plan_id,
+            owner=loaded.owner,
+            status=ExecutionStatus.RUNNING,
+            started_at=self.clock.now(),
+            plan_revision=loaded.revision,
+        )
+        state = RunState(self.store, header, loaded, self.clock, self.on_event)
+        await state.set_status(ExecutionStatus.RUNNING)
+        return await self._execute(state)
+
+    async def resume(self, execution_id: str) -> Execution:
+        """Continue an interrupted or paused execution; a finished one is returned as it is.
+
+        Raises ``LookupError`` for an unknown execution (or a missing plan), ``RuntimeError`` when this
+        executor is running it right now.
+        """
+        if execution_id in self._active:
+            raise RuntimeError(f"execution {execution_id!r} is running in this executor")
+        execution = await self.store.load_execution(execution_id)
+        if execution is None:
+            raise LookupError(f"no execution {execution_id!r} in the store")
+        if execution.status in _FINAL:
+            return execution
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
+        state = RunState(
+            self.store, execution.model_copy(update={"steps": []}), plan, self.clock, self.on_event, execution.steps
+        )
+        if await self.store.cancel_requested(execution_id):
+            return await self._finish_cancelled(state)
+        missing = self._missing(plan)
+        if missing:
+            result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
+            raise PlanRefusedError(_refusal(result), result)
+        state.header.completed_at = None
+        await state.set_status(ExecutionStatus.RUNNING)
+        return await self._execute(state)
+
+    async def cancel(self, execution_id: str) -> Execution:
+        """Ask the execution to stop, wherever it runs; return its record.
+
+        Running here: it is stopped and marked cancelled before this returns. Paused (or pending): marked
+        cancelled now. Running in another process: that process stops it at its next transition or watcher
+        poll (a crashed one is marked cancelled when it is resumed).
+        """
+        await self.store.request_cancel(execution_id)
+        active = self._active.get(execution_id)
+        if active is not None:
+            state, finished = active
+            state.stop()
+            await finished.wait()
+        else:
+            execution = await self.store.load_execution(execution_id)
+            if execution is None:
+                raise LookupError(f"no execution {execution_id!r} in the store")
+            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED):
+                plan = await self.store.load_plan(execution.plan_id)
+                if plan is not None:
+                    header = execution.model_copy(update={"steps": []})
+                    state = RunState(self.store, header, plan, self.clock, None, execution.steps)
+                    await self._finish_cancelled(state)
+        found = await self.store.load_execution(execution_id)
+        assert found is not None
+        return found
+
+    async def retry_dead_letter(self, entry_id: str) -> Execution:
+        """Run a dead letter's step again, alone: a new one-step plan (``<plan id>-retry-<n>``) holding that
+        node with the params it failed with (already resolved, so it references nothing), its failure
+        policy, timeout and confirmation, without ``depends_on`` or ``on_error``. It is linted and run like
+        any plan; when it completes, the dead letter is deleted.
+        """
+        entry = await self.store.get_dead_letter(entry_id)
+        if entry is None:
+            raise LookupError(f"no dead letter {entry_id!r}")
+        original = await self.store.load_plan(entry.plan_id)
+        node = original.nodes_by_id().get(entry.node_id) if original is not None else None
+        if original is None or not isinstance(node, ActionNode | LlmNode):
+            raise LookupError(f"dead letter {entry_id!r}: step {entry.node_id!r} of plan {entry.plan_id!r} is gone")
+        params = dict(entry.params or {})
+        single: ActionNode | LlmNode
+        if isinstance(node, ActionNode):
+            single = node.model_copy(update={"params": params, "depends_on": [], "on_error": None})
+        else:
+            single = node.model_copy(update={"prompt": str(params.get("prompt") or node.prompt), "depends_on": []})
+        plan = Plan(
+            id=f"{entry.plan_id}-retry-{self.ids('')[:12]}",
+            name=f"retry of {entry.node_id}",
+            goal=original.goal,
+            owner=original.owner,
+            context=original.context,
+            meta={"retry_of": {"dead_letter": entry.id, "plan_id": entry.plan_id, "execution_id": entry.execution_id}},
+            steps=[single],
+        )
+        return await self.start(plan)
+
+    # --------------------------------------------------------------------------------------- internals
+    async def _execute(self, state: RunState) -> Execution:
+        runner = NodeRunner(
+            state,
+            Resolver(
+                state.lookup,
+                context=state.plan.context,
+                env=self.env,
+                env_allow=self.policy.env_allow,
+                runtime=self.runtime,
+                clock=self.clock,
+            ),
+            tools=self.tools,
+            llm=self.llm,
+            pool=self._thread_pool(),
+            slots=asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None,
+            rng=self.rng,
+            jitter=self.jitter,
+        )
+        finished = asyncio.Event()
+        self._active[state.execution_id] = (state, finished)
+        inner = asyncio.ensure_future(runner.run_top())
+        state.task = inner
+        watcher = asyncio.ensure_future(self._watch(state))
+        try:
+            outcome = await inner
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if not state.stopping or (current is not None and current.cancelling()):
+                raise  # cancelled from outside (shutdown): like a crash, the execution stays resumable
+            return await self._finish_cancelled(state)
+        except RunAborted as aborted:
+            raise aborted.__cause__ or aborted from None
+        finally:
+            watcher.cancel()
+            self._active.pop(state.execution_id, None)
+            finished.set()
+        return await self._finish(state, outcome)
+
+    async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
+        if outcome.kind == "paused":
+            await state.set_status(ExecutionStatus.PAUSED)
+        elif outcome.kind == "failed":
+            assert outcome.failure is not None
+            await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
+        else:
+            await state.set_status(ExecutionStatus.COMPLETED)
+            retry_of = state.plan.meta.get("retry_of")
+            if isinstance(retry_of, dict) and isinstance(retry_of.get("dead_letter"), str):
+                await self.store.delete_dead_letter(retry_of["dead_letter"])
+        return state.snapshot()
+
+    async def _finish_cancelled(self, state: RunState) -> Execution:
+        for record in state.steps():
+            if record.status not in TERMINAL:
+                state.mark_cancelled(record)
+        await state.set_status(ExecutionStatus.CANCELLED, "cancelled")
+        return state.snapshot()
+
+    async def _watch(self, state: RunState) -> None:
+        """Poll for a cancel requested by another process while steps run or wait."""
+        while True:
+            await asyncio.sleep(self.cancel_poll_interval)
+            if await self.store.cancel_requested(state.execution_id):
+                state.stop()
+                return
+
+    def _thread_pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.thread_pool_size, thread_name_prefix="plankit-tool")
+        return self._pool
+
+    def _missing(self, plan: Plan) -> list[Diagnostic]:
+        """What the plan needs and this executor lacks: tool implementations, an LLM-step runner."""
+        found: list[Diagnostic] = []
+        graph = PlanGraph.of(plan)
+        for node_id, node in graph.nodes.items():
+            if isinstance(node, ActionNode) and self.tools.implementation(node.tool) is None:
+                known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
+                hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
+                message = f"tool {node.tool!r} has no implementation in this executor"
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
+            elif isinstance(node, LlmNode) and self.llm is None:
+                message = f"step {node_id!r} is an llm step, and this executor has no LLM-step runner"
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], "pass llm=..."))
+        return found
+
+
+# ------------------------------------------------------------------------------------------- decisions
+async def approve(
+    store: Store, execution_id: str, step_id: str, by: str | None = None, iteration: int | None = None
+) -> Decision:
+    """Approve a step that needs confirmation; ``resume`` then runs it. See :func:`deny`."""
+    return await _decide(store, execution_id, step_id, True, by, iteration)
+
+
+async def deny(
+    store: Store, execution_id: str, step_id: str, by: str | None = None, iteration: int | None = None
+) -> Decision:
+    """Deny a step that needs confirmation: when resumed, it fails (USER_ERROR) under its failure policy.
+
+    Inside a loop, a decision is for one iteration: pass ``iteration``, or leave it out when exactly one
+    iteration of the step is awaiting confirmation. Raises ``LookupError`` for an unknown execution and
+    ``ValueError`` for a step that is not in the plan or does not ask for confirmation.
+    """
+    return await _decide(store, execution_id, step_id, False, by, iteration)
+
+
+async def _decide(
+    store: Store, execution_id: str, step_id: str, approved: bool, by: str | None, iteration: int | None
+) -> Decision:
+    execution = await store.load_execution(execution_id)
+    if execution is None:
+        raise LookupError(f"no execution {execution_id!r} in the store")
+    plan = await store.load_plan(execution.plan_id)
+    nodes = plan.nodes_by_id() if plan is not None else {}
+    node = nodes.get(step_id)
+    if node is None:
+        hint = did_you_mean(step_id, nodes)
+        raise ValueError(f"step {step_id!r} is not in the plan of {execution_id!r}" + (f"; {hint}" if hint else ""))
+    if not (isinstance(node, ActionNode) and node.require_confirmation):
+        raise ValueError(f"step {step_id!r} does not ask for confirmation")
+    if iteration is None:
+        waiting = [
+            record.iteration
+            for record in execution.steps
+            if record.step_id == step_id and record.status is StepStatus.AWAITING_CONFIRMATION
+        ]
+        if len(waiting) == 1:
+            iteration = waiting[0]
+    decision = Decision(decision_key(step_id, iteration), approved, by)
+    await store.record_decision(execution_id, decision)
+    return decision
+
+
+def _with_builtins(tools: ToolRegistry) -> ToolRegistry:
+    from ..builtin_tools import BUILTIN_TOOLS
+
+    return BUILTIN_TOOLS.combined_with(tools)
+
+
+def _error(code: str, message: str, node_id: str, path: str, hint: str) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, message, node_id, None, path, hint)
+
+
+def _refusal(result: ValidationResult) -> str:
+    lines = [f"the plan was refused ({len(result.errors)} lint error{'s' if len(result.errors) != 1 else ''}):"]
+    lines += [f"  {error.code}{f' {error.node_id}' if error.node_id else ''}: {error.msg}" for error in result.errors]
+    if not result.errors:
+        lines[0] = f"the plan was refused (risk {result.risk_score:.2f} reached the policy's threshold)"
+    return "\n".join(lines)

@@ -1,0 +1,550 @@
+"""Running one node: attempts under its failure policy, timeouts, and what each node type does.
+
+Every node type goes through :meth:`NodeRunner.run`: restore a finished record (resume, or a composite's
+retry keeping what completed), else attempt it under ``on_failure`` (abort, skip, retry with backoff and
+jitter), bounded by ``timeout_ms``. Leaves (``action``, ``llm``) call a tool or the LLM-step runner;
+composites run their children (:mod:`._scheduler`) and fail when a child's failure reaches them, so their
+own ``on_failure`` applies too: a retried composite runs again everything inside it that did not complete.
+
+Progress that must survive a crash is written before it is acted on: a ``wait``'s deadline, the branch an
+``if`` took, the iterations a ``loop`` finished.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
+from typing import Any
+
+from pydantic_core import PydanticSerializationError, to_jsonable_python
+
+from .._toolbox import ToolContext
+from ..errors import ErrorType, StepTimeoutError, ToolError, UserError
+from ..plan import (
+    ActionNode,
+    DeadLetterEntry,
+    IfNode,
+    LlmNode,
+    LoopNode,
+    NodeBase,
+    ParallelNode,
+    RetryPolicy,
+    SequenceNode,
+    SkipPolicy,
+    StepExecution,
+    StepStatus,
+    WaitNode,
+)
+from ..tools import ToolRegistry
+from ._failures import Failure, classify, retry_delay
+from ._resolve import Resolver
+from ._scheduler import ScopeFailed, run_scope, scope_output
+from ._state import (
+    OK_NONE,
+    PAUSED,
+    SKIPPED,
+    TERMINAL,
+    IterationKey,
+    Outcome,
+    RunAborted,
+    RunState,
+    body_key,
+    failure_of,
+)
+
+LlmStepRunner = Callable[[LlmNode, str, ToolContext], Awaitable[Any]]
+"""Runs an ``llm`` step: ``runner(node, prompt, ctx)`` with the prompt's references interpolated."""
+
+IN_FLIGHT = frozenset({StepStatus.RUNNING, StepStatus.RETRYING, StepStatus.WAITING, StepStatus.AWAITING_CONFIRMATION})
+
+
+class NodeRunner:
+    """Runs the nodes of one execution."""
+
+    def __init__(
+        self,
+        state: RunState,
+        resolver: Resolver,
+        *,
+        tools: ToolRegistry,
+        llm: LlmStepRunner | None,
+        pool: ThreadPoolExecutor,
+        slots: asyncio.Semaphore | None,
+        rng: random.Random,
+        jitter: float,
+    ):
+        self.state = state
+        self.resolver = resolver
+        self.tools = tools
+        self.llm = llm
+        self.pool = pool
+        self.slots = slots
+        self.rng = rng
+        self.jitter = jitter
+        self.clock = state.clock
+        self._needs_resolution: dict[str, bool] = {}
+
+    # ------------------------------------------------------------------------------------------ driver
+    async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
+        """Run ``node`` (or restore how it ended) and report its outcome to its parent."""
+        state = self.state
+        leaf = isinstance(node, ActionNode | LlmNode)
+        record = state.record_for(node, iteration, leaf)
+        if record.status in TERMINAL:
+            return await self._restored(node, record, iteration)
+        try:
+            return await self._attempts(node, record, iteration, leaf)
+        except asyncio.CancelledError:
+            state.mark_cancelled(record)
+            raise
+
+    async def run_top(self) -> Outcome:
+        """Run the plan's top-level steps."""
+        roots = self.state.graph.children[None]
+        try:
+            outcomes = await run_scope(self.state, self.run, roots, None)
+        except ScopeFailed as failed:
+            return Outcome("failed", failure=_child_failure(failed))
+        if len(outcomes) < len(roots) or any(outcome.kind == "paused" for outcome in outcomes.values()):
+            return PAUSED
+        return OK_NONE
+
+    async def _restored(self, node: NodeBase, record: StepExecution, iteration: IterationKey) -> Outcome:
+        if record.status is StepStatus.COMPLETED:
+            return Outcome("ok", record.output)
+        if record.status is StepStatus.SKIPPED:
+            return SKIPPED
+        failure = failure_of(record)
+        if isinstance(node, ActionNode | LlmNode):
+            await self._ensure_dead_letter(node, record, iteration)
+        if isinstance(node, ActionNode) and node.on_error is not None:
+            return await self._handle(node, record, iteration, failure)
+        return Outcome("failed", failure=failure)
+
+    async def _attempts(self, node: NodeBase, record: StepExecution, iteration: IterationKey, leaf: bool) -> Outcome:
+        policy = node.on_failure
+        resumed = record.status in IN_FLIGHT and record.attempt_count >= 1
+        attempt = record.attempt_count if resumed else 1
+        while True:
+            outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
+            if outcome.kind != "failed":
+                return outcome
+            failure = outcome.failure
+            assert failure is not None
+            if not (isinstance(policy, RetryPolicy) and failure.retryable and attempt < policy.max_attempts):
+                return await self._give_up(node, record, iteration, failure)
+            attempt += 1
+            resumed = False
+            delay = retry_delay(
+                policy, attempt, jitter=self.jitter, random_value=self.rng.random(), retry_after=failure.retry_after
+            )
+            _fail_record(record, failure, StepStatus.RETRYING, None)
+            reset = [] if leaf else self._reset_inside(node, record, iteration)
+            await self.state.commit(record, *reset)
+            await self.clock.sleep(delay)
+
+    async def _attempt(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int, resumed: bool, leaf: bool
+    ) -> Outcome:
+        if isinstance(node, ActionNode) and node.require_confirmation:
+            verdict = await self._confirmation(node, record, iteration, attempt)
+            if verdict is not None:
+                return verdict
+        if self.slots is not None and leaf:
+            async with self.slots:
+                return await self._attempt_body(node, record, iteration, attempt, resumed, leaf)
+        return await self._attempt_body(node, record, iteration, attempt, resumed, leaf)
+
+    async def _attempt_body(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int, resumed: bool, leaf: bool
+    ) -> Outcome:
+        now = self.clock.now()
+        record.attempt_count = attempt
+        if record.started_at is None:
+            record.started_at = now
+        record.error = None
+        record.error_type = None
+        if isinstance(node, WaitNode):
+            failure = self._wait_deadline(node, record, now, resumed)
+            if failure is not None:
+                return Outcome("failed", failure=failure)
+            record.status = StepStatus.WAITING
+        else:
+            record.status = StepStatus.RUNNING
+            if node.timeout_ms is not None:
+                record.deadline_at = now + timedelta(milliseconds=node.timeout_ms)
+        await self.state.commit(record)
+        ctx = self._context(node, record, iteration, attempt) if leaf else None
+        try:
+            outcome = await self._bounded(node, self._body(node, record, iteration, ctx, resumed), ctx)
+        except asyncio.CancelledError:
+            if ctx is not None:
+                ctx.cancelled.set()
+            raise
+        except RunAborted:
+            raise
+        except Exception as exc:  # every failure of a step is classified, never lost
+            return Outcome("failed", failure=classify(exc))
+        if outcome.kind == "ok":
+            record.status = StepStatus.COMPLETED
+            record.output = outcome.output
+            record.completed_at = self.clock.now()
+            await self.state.commit(record)
+        return outcome
+
+    async def _bounded(self, node: NodeBase, body: Awaitable[Outcome], ctx: ToolContext | None) -> Outcome:
+        """Run one attempt, cancelling it when ``timeout_ms`` passes (on the executor's clock)."""
+        if node.timeout_ms is None:
+            return await body
+        task = asyncio.ensure_future(body)
+        timer = asyncio.ensure_future(self.clock.sleep(node.timeout_ms / 1000))
+        try:
+            await asyncio.wait({task, timer}, return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            task.cancel()
+            timer.cancel()
+            raise
+        if task.done():
+            timer.cancel()
+            return task.result()
+        if ctx is not None:
+            ctx.cancelled.set()
+        task.cancel()
+        await asyncio.wait({task})
+        if self.state.dirty:
+            await self.state.commit()
+        raise StepTimeoutError(f"step {node.id!r} timed out after {node.timeout_ms} ms (the attempt was cancelled)")
+
+    def _body(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, ctx: ToolContext | None, resumed: bool
+    ) -> Awaitable[Outcome]:
+        if isinstance(node, ActionNode):
+            assert ctx is not None
+            return self._action(node, iteration, ctx)
+        if isinstance(node, LlmNode):
+            assert ctx is not None
+            return self._llm(node, iteration, ctx)
+        if isinstance(node, SequenceNode | ParallelNode):
+            return self._group(node, iteration)
+        if isinstance(node, IfNode):
+            return self._if(node, record, iteration)
+        if isinstance(node, LoopNode):
+            return self._loop(node, record, iteration)
+        assert isinstance(node, WaitNode)
+        return self._wait(node, record)
+
+    def _context(self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int) -> ToolContext:
+        return ToolContext(
+            execution_id=self.state.execution_id,
+            step_id=node.id,
+            attempt=attempt,
+            idempotency_key=record.idempotency_key or "",
+            deadline=record.deadline_at if node.timeout_ms is not None else None,
+            iteration=iteration,
+            _now=self.clock.now,
+            _sleep=self.clock.sleep,
+        )
+
+    # ---------------------------------------------------------------------------------------- failures
+    async def _give_up(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, failure: Failure
+    ) -> Outcome:
+        """Retries are exhausted (or the failure can't be retried): on_error, then skip or fail."""
+        leaf = isinstance(node, ActionNode | LlmNode)
+        handler = node.on_error if isinstance(node, ActionNode) else None
+        skip = isinstance(node.on_failure, SkipPolicy) and handler is None
+        _fail_record(record, failure, StepStatus.SKIPPED if skip else StepStatus.FAILED, self.clock.now())
+        await self.state.commit(record)
+        if leaf:
+            await self._dead_letter(node, record, iteration)
+        if skip:
+            return SKIPPED
+        if isinstance(node, ActionNode) and handler is not None:
+            return await self._handle(node, record, iteration, failure)
+        return Outcome("failed", failure=failure)
+
+    async def _handle(
+        self, node: ActionNode, record: StepExecution, iteration: IterationKey, failure: Failure
+    ) -> Outcome:
+        """Run the action's ``on_error`` handler; the action counts as handled when the handler completes."""
+        assert node.on_error is not None
+        handled = await self.run(node.on_error, iteration)
+        if handled.kind in ("ok", "paused"):
+            return OK_NONE if handled.kind == "ok" else PAUSED
+        if isinstance(node.on_failure, SkipPolicy):
+            if record.status is not StepStatus.SKIPPED:
+                record.status = StepStatus.SKIPPED
+                await self.state.commit(record)
+            return SKIPPED
+        return Outcome("failed", failure=failure)
+
+    async def _dead_letter(self, node: NodeBase, record: StepExecution, iteration: IterationKey) -> None:
+        state = self.state
+        params = state.params.get((node.id, iteration))
+        if params is None:
+            params = dict(node.params) if isinstance(node, ActionNode) else {"prompt": getattr(node, "prompt", "")}
+        entry = DeadLetterEntry(
+            id=dead_letter_id(state.execution_id, node.id, iteration),
+            plan_id=state.header.plan_id,
+            node_id=node.id,
+            execution_id=state.execution_id,
+            owner=state.header.owner,
+            error=record.error or "failed",
+            error_type=record.error_type or ErrorType.UNKNOWN,
+            retry_count=max(record.attempt_count - 1, 0),
+            tool=node.tool if isinstance(node, ActionNode) else None,
+            params=params if isinstance(params, dict) else {"value": params},
+            timestamp=self.clock.now(),
+        )
+        await state.guarded(state.store.add_dead_letter(entry))
+
+    async def _ensure_dead_letter(self, node: NodeBase, record: StepExecution, iteration: IterationKey) -> None:
+        # A crash between the failed record and its dead letter must not lose the dead letter.
+        entry_id = dead_letter_id(self.state.execution_id, node.id, iteration)
+        if await self.state.guarded(self.state.store.get_dead_letter(entry_id)) is None:
+            await self._dead_letter(node, record, iteration)
+
+    def _reset_inside(self, node: NodeBase, record: StepExecution, iteration: IterationKey) -> list[StepExecution]:
+        """Before a composite's next attempt: everything inside it (this iteration) that did not complete
+        goes back to pending, so the attempt runs it again; completed work is kept."""
+        graph, records = self.state.graph, self.state.records
+        target = iteration
+        if isinstance(node, LoopNode):
+            done = _iterations_done(record)
+            target = body_key(iteration, node.max_iterations, done)
+        else:
+            record.output = None  # an if decides its branch again
+        reset: list[StepExecution] = []
+        stack = list(graph.children[node.id])
+        while stack:
+            inner = stack.pop()
+            stack.extend(graph.children[inner])
+            radix = _radix_between(self.state, node, inner)
+            for key in self.state.keys_by_step.get(inner, []):
+                if iteration is None and not isinstance(node, LoopNode):
+                    belongs = True
+                else:
+                    belongs = key is not None and target is not None and key // radix == target
+                found = records[(inner, key)]
+                if belongs and found.status is not StepStatus.COMPLETED and found.status is not StepStatus.PENDING:
+                    _reset_record(found)
+                    reset.append(found)
+        return reset
+
+    # ------------------------------------------------------------------------------------------ leaves
+    async def _confirmation(
+        self, node: ActionNode, record: StepExecution, iteration: IterationKey, attempt: int
+    ) -> Outcome | None:
+        key = decision_key(node.id, iteration)
+        decision = await self.state.guarded(self.state.store.load_decision(self.state.execution_id, key))
+        if decision is None:
+            if record.status is not StepStatus.AWAITING_CONFIRMATION:
+                record.status = StepStatus.AWAITING_CONFIRMATION
+                await self.state.commit(record)
+            return PAUSED
+        if not decision.approved:
+            by = f" by {decision.by}" if decision.by else ""
+            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}")))
+        return None
+
+    async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
+        tool = self.tools.implementation(node.tool)
+        if tool is None:
+            raise UserError(f"tool {node.tool!r} has no implementation in this executor's registry")
+        params = await self._params(node)
+        self.state.params[(node.id, iteration)] = params
+        kwargs = tool.bind(params, ctx)
+        if tool.is_async:
+            result = await tool.function(**kwargs)
+        else:
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+        return Outcome("ok", _jsonable(result, node.id))
+
+    async def _params(self, node: ActionNode) -> dict[str, Any]:
+        needs = self._needs_resolution.get(node.id)
+        if needs is None:
+            needs = self._needs_resolution[node.id] = _has_references(node.params)
+        if not needs:
+            return node.params
+        resolved = await self.resolver.value(node.params)
+        assert isinstance(resolved, dict)
+        return resolved
+
+    async def _llm(self, node: LlmNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
+        if self.llm is None:
+            raise UserError(f"step {node.id!r} is an llm step, and the executor has no LLM-step runner")
+        prompt = self.resolver.text(node.prompt)
+        self.state.params[(node.id, iteration)] = {"prompt": prompt}
+        return Outcome("ok", _jsonable(await self.llm(node, prompt, ctx), node.id))
+
+    # -------------------------------------------------------------------------------------- composites
+    async def _group(self, node: SequenceNode | ParallelNode, iteration: IterationKey) -> Outcome:
+        kids = self.state.graph.children[node.id]
+        parallel = isinstance(node, ParallelNode)
+        limit = node.max_concurrency if isinstance(node, ParallelNode) else None
+        tolerate = isinstance(node, ParallelNode) and node.allow_partial_failure
+        try:
+            outcomes = await run_scope(self.state, self.run, kids, iteration, limit=limit, tolerate_failures=tolerate)
+        except ScopeFailed as failed:
+            return Outcome("failed", failure=_child_failure(failed))
+        if any(outcome.kind == "paused" for outcome in outcomes.values()) or len(outcomes) < len(kids):
+            return PAUSED
+        if tolerate and kids and all(outcome.kind in ("failed", "blocked") for outcome in outcomes.values()):
+            message = f"every step of parallel {node.id!r} failed"
+            return Outcome("failed", failure=Failure(message, ErrorType.TOOL_ERROR, True))
+        return Outcome("ok", scope_output(kids, outcomes, "parallel" if parallel else "sequence"))
+
+    async def _if(self, node: IfNode, record: StepExecution, iteration: IterationKey) -> Outcome:
+        memo = record.output if isinstance(record.output, dict) else None
+        if memo is None or "branch" not in memo:
+            holds = await self.resolver.condition(node.condition)
+            branch = "then" if holds else ("else" if node.else_ is not None else None)
+            record.output = {"branch": branch}
+            await self.state.commit(record)
+        else:
+            branch = memo["branch"]
+        if branch is None:
+            return OK_NONE
+        child = node.then if branch == "then" else node.else_
+        assert child is not None
+        outcome = await self.run(child, iteration)
+        if outcome.kind == "skipped":
+            return OK_NONE
+        return outcome
+
+    async def _loop(self, node: LoopNode, record: StepExecution, iteration: IterationKey) -> Outcome:
+        done = _iterations_done(record)
+        for index in range(done, node.max_iterations):
+            if index > 0 and node.delay_ms:
+                await self.clock.sleep(node.delay_ms / 1000)
+            outcome = await self.run(node.body, body_key(iteration, node.max_iterations, index))
+            if outcome.kind in ("paused", "failed"):
+                return outcome
+            finished = {"iterations": index + 1}
+            if node.exit_when is not None and await self.resolver.condition(node.exit_when):
+                return Outcome("ok", finished)
+            if index + 1 < node.max_iterations:
+                record.output = finished  # committed before the next iteration starts
+                await self.state.commit(record)
+        return Outcome("ok", {"iterations": node.max_iterations})
+
+    def _wait_deadline(self, node: WaitNode, record: StepExecution, now: datetime, resumed: bool) -> Failure | None:
+        if resumed and record.status is StepStatus.WAITING and record.deadline_at is not None:
+            return None  # a resumed wait keeps its deadline: it waits only for the time left
+        if node.duration_ms is not None:
+            wanted = node.duration_ms
+            record.deadline_at = now + timedelta(milliseconds=wanted)
+        elif node.until_time is not None:
+            wanted = int((node.until_time - now).total_seconds() * 1000)
+            record.deadline_at = node.until_time
+        else:
+            wanted = 0
+            record.deadline_at = now + timedelta(milliseconds=node.max_wait_ms)
+        if wanted > node.max_wait_ms:
+            message = f"wait {node.id!r} would last {wanted} ms, more than its max_wait_ms ({node.max_wait_ms} ms)"
+            return classify(UserError(message))
+        return None
+
+    async def _wait(self, node: WaitNode, record: StepExecution) -> Outcome:
+        deadline = record.deadline_at
+        assert deadline is not None
+        if node.until is None:
+            await self.clock.sleep((deadline - self.clock.now()).total_seconds())
+            return OK_NONE
+        while True:
+            if await self.resolver.condition(node.until):
+                return OK_NONE
+            left = (deadline - self.clock.now()).total_seconds()
+            if left <= 0:
+                raise StepTimeoutError(
+                    f"wait {node.id!r}: the condition did not hold within max_wait_ms ({node.max_wait_ms} ms)"
+                )
+            await self.clock.sleep(min(node.poll_interval_ms / 1000, left))
+
+
+# ---------------------------------------------------------------------------------------------- helpers
+def dead_letter_id(execution_id: str, step_id: str, iteration: IterationKey) -> str:
+    """Dead letters have stable ids, so writing one twice (after a crash) replaces it."""
+    suffix = "" if iteration is None else f":{iteration}"
+    return f"dl:{execution_id}:{step_id}{suffix}"
+
+
+def decision_key(step_id: str, iteration: IterationKey) -> str:
+    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops."""
+    return step_id if iteration is None else f"{step_id}#{iteration}"
+
+
+def _child_failure(failed: ScopeFailed) -> Failure:
+    inner = failed.failure or Failure("failed", ErrorType.UNKNOWN, True)
+    return Failure(
+        f"step {failed.child!r} failed: {inner.message}",
+        inner.error_type,
+        inner.retryable,
+        inner.retry_after,
+        inner.status_code,
+    )
+
+
+def _fail_record(record: StepExecution, failure: Failure, status: StepStatus, completed: Any) -> None:
+    record.status = status
+    record.error = failure.message
+    record.error_type = failure.error_type
+    record.completed_at = completed
+
+
+def _reset_record(record: StepExecution) -> None:
+    record.status = StepStatus.PENDING
+    record.output = None
+    record.error = None
+    record.error_type = None
+    record.attempt_count = 0
+    record.started_at = None
+    record.completed_at = None
+    record.deadline_at = None
+
+
+def _iterations_done(record: StepExecution) -> int:
+    output = record.output
+    if record.status in IN_FLIGHT and isinstance(output, dict) and isinstance(output.get("iterations"), int):
+        return int(output["iterations"])
+    return 0
+
+
+def _radix_between(state: RunState, outer: NodeBase, inner: str) -> int:
+    """The product of ``max_iterations`` of the loops strictly between ``outer``'s body and ``inner``."""
+    radix = 1
+    current = state.graph.parent[inner]
+    while current is not None and current != outer.id:
+        node = state.graph.nodes[current]
+        if isinstance(node, LoopNode):
+            radix *= node.max_iterations
+        current = state.graph.parent[current]
+    return radix
+
+
+def _has_references(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, str):
+            if "{" in current:
+                return True
+        elif isinstance(current, dict):
+            if "type" in current:
+                return True
+            stack.extend(current.values())
+        elif isinstance(current, list):
+            stack.extend(current)
+    return False
+
+
+def _jsonable(value: Any, step_id: str) -> Any:
+    try:
+        return to_jsonable_python(value)
+    except PydanticSerializationError as exc:
+        raise ToolError(f"step {step_id!r} returned a value that can't be stored as JSON: {exc}") from None

@@ -1,0 +1,125 @@
+"""Running one scope (the plan's top-level steps, or a sequence's or parallel's children) as a DAG.
+
+In-degree counters over the plan graph's sibling edges: a child starts as soon as its last dependency has
+finished; finishing one child touches only its own successors (no rescans), so a scope of n children and
+e edges costs O(n + e). Children run as asyncio tasks; each reports to one completion queue, so waiting
+for "whichever finishes next" is O(1) however wide the scope is.
+
+* A failure fails the scope at once (running siblings are cancelled and marked so), unless the scope
+  tolerates failures (``parallel`` with ``allow_partial_failure``): then the dependants of the failed child
+  are *blocked* (recorded ``skipped``, with the reason) and everything else goes on.
+* A skipped child counts as finished: its dependants run (and see no output).
+* A child paused for a confirmation holds its dependants back; the rest of the scope runs as far as it
+  can, then the scope reports ``paused``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..plan import NodeBase, StepStatus
+from ._failures import Failure
+from ._state import BLOCKED, PAUSED, IterationKey, Outcome, RunState
+
+RunNode = Callable[[NodeBase, IterationKey], Awaitable[Outcome]]
+
+
+async def run_scope(
+    state: RunState,
+    run_node: RunNode,
+    child_ids: list[str],
+    iteration: IterationKey,
+    *,
+    limit: int | None = None,
+    tolerate_failures: bool = False,
+) -> dict[str, Outcome]:
+    """Run the children; return the outcome of each child that ended (paused ones included).
+
+    Raises :class:`ScopeFailed` when a child fails and failures are not tolerated.
+    """
+    graph = state.graph
+    predecessors, successors = graph.predecessors, graph.successors
+    waiting = {child: len(predecessors[child]) for child in child_ids}
+    ready = deque(child for child in child_ids if waiting[child] == 0)
+    outcomes: dict[str, Outcome] = {}
+    finished: asyncio.Queue[tuple[str, asyncio.Task[Outcome]]] = asyncio.Queue()
+    running: dict[str, asyncio.Task[Outcome]] = {}
+    try:
+        while True:
+            while ready and (limit is None or len(running) < limit):
+                child = ready.popleft()
+                blocker = _failed_dependency(child, predecessors[child], outcomes)
+                if blocker is not None:
+                    outcomes[child] = await _block(state, graph.nodes[child], iteration, blocker)
+                    _release(child, successors, waiting, ready)
+                    continue
+                task = asyncio.ensure_future(run_node(graph.nodes[child], iteration))
+                task.add_done_callback(lambda done, child=child: finished.put_nowait((child, done)))  # type: ignore[misc]
+                running[child] = task
+            if not running:
+                return outcomes
+            child, task = await finished.get()
+            del running[child]
+            outcome = task.result()  # an executor bug or a store failure propagates from here
+            outcomes[child] = outcome
+            if outcome.kind == "failed" and not tolerate_failures:
+                raise ScopeFailed(child, outcome.failure)
+            if outcome.kind != "paused":
+                _release(child, successors, waiting, ready)
+    finally:
+        if running:
+            await _cancel_all(state, running)
+
+
+class ScopeFailed(Exception):
+    """A child failed and the scope doesn't tolerate it (internal: turned into a failed Outcome)."""
+
+    def __init__(self, child: str, failure: Failure | None):
+        super().__init__(child)
+        self.child = child
+        self.failure = failure
+
+
+def _release(child: str, successors: dict[str, list[str]], waiting: dict[str, int], ready: deque[str]) -> None:
+    for successor in successors[child]:
+        if successor in waiting:
+            waiting[successor] -= 1
+            if waiting[successor] == 0:
+                ready.append(successor)
+
+
+def _failed_dependency(child: str, predecessors: list[str], outcomes: dict[str, Outcome]) -> str | None:
+    for predecessor in predecessors:
+        outcome = outcomes.get(predecessor)
+        if outcome is not None and outcome.kind in ("failed", "blocked"):
+            return predecessor
+    return None
+
+
+async def _block(state: RunState, node: NodeBase, iteration: IterationKey, blocker: str) -> Outcome:
+    record = state.record_for(node, iteration, leaf=False)
+    if record.status is not StepStatus.SKIPPED:
+        record.status = StepStatus.SKIPPED
+        record.error = f"not run: it depends on {blocker!r}, which did not complete"
+        record.completed_at = state.clock.now()
+        await state.commit(record)
+    return BLOCKED
+
+
+async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[Outcome]]) -> None:
+    for task in running.values():
+        task.cancel()
+    # Let every child handle its cancellation (each marks its own record) before the scope reports.
+    await asyncio.wait(running.values())
+    running.clear()
+
+
+def scope_output(child_ids: list[str], outcomes: dict[str, Outcome], shape: str) -> Any:
+    """A sequence's output is its last child's; a parallel's maps each completed child to its output."""
+    if shape == "sequence":
+        last = outcomes.get(child_ids[-1]) if child_ids else None
+        return last.output if last is not None and last.kind == "ok" else None
+    return {child: outcomes[child].output for child in child_ids if outcomes.get(child, PAUSED).kind == "ok"}

@@ -1,0 +1,230 @@
+"""The state of one execution in progress: its step records, and how every change reaches the store.
+
+Every change goes through :meth:`RunState.commit`, which writes the execution header and the changed step
+records in one store transaction *before* the caller moves on, then tells the ``on_event`` handler, then
+checks whether another process asked for a cancel. Records changed where no await is allowed (a task
+being cancelled marks its record ``cancelled``) wait in ``dirty`` and ride along with the next commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from collections.abc import Awaitable, Iterable
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar
+
+from ..errors import ErrorType
+from ..plan import Execution, ExecutionStatus, NodeBase, Plan, PlanGraph, StepExecution, StepStatus
+from ..store import Store
+from ._clock import Clock
+from ._events import EventHandler, ExecutionEvent
+from ._failures import Failure
+
+logger = logging.getLogger("plankit.execute")
+
+IterationKey = int | None
+"""Which loop iteration a record belongs to (None outside loops); see :func:`body_key`."""
+
+TERMINAL = frozenset({StepStatus.COMPLETED, StepStatus.SKIPPED, StepStatus.FAILED})
+"""Statuses a resumed execution never re-runs."""
+
+T = TypeVar("T")
+Kind = Literal["ok", "skipped", "failed", "paused", "blocked"]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """How a node ended, as its parent sees it.
+
+    ``ok`` (with ``output``), ``skipped`` (its policy skipped it: dependants run, and see no output),
+    ``failed`` (with ``failure``), ``paused`` (waiting for a confirmation: dependants wait too),
+    ``blocked`` (not run because a dependency failed inside a parallel that tolerates failures).
+    """
+
+    kind: Kind
+    output: Any = None
+    failure: Failure | None = None
+
+
+OK_NONE = Outcome("ok")
+SKIPPED = Outcome("skipped")
+PAUSED = Outcome("paused")
+BLOCKED = Outcome("blocked")
+
+
+class RunAborted(Exception):
+    """The store failed: the run stops where it is (never classified as a step failure, never retried).
+    The execution stays resumable; ``__cause__`` is the store's exception."""
+
+
+async def _guard(awaitable: Awaitable[T]) -> T:
+    try:
+        return await awaitable
+    except Exception as exc:
+        raise RunAborted(f"the store failed: {type(exc).__name__}: {exc}") from exc
+
+
+def body_key(loop_key: IterationKey, max_iterations: int, index: int) -> int:
+    """The iteration key of a loop body's records: the enclosing keys in mixed radix (outer first), so
+    nested loops give every (outer, inner) pair its own key."""
+    return (loop_key or 0) * max_iterations + index
+
+
+def idempotency_key(execution_id: str, step_id: str, iteration: IterationKey) -> str:
+    """Stable across retries and resumes: ``exec:step`` (``exec:step:iteration`` inside loops)."""
+    return f"{execution_id}:{step_id}" if iteration is None else f"{execution_id}:{step_id}:{iteration}"
+
+
+class RunState:
+    """Records and store access of one execution (owned by one asyncio task tree)."""
+
+    def __init__(
+        self,
+        store: Store,
+        header: Execution,
+        plan: Plan,
+        clock: Clock,
+        on_event: EventHandler | None,
+        records: Iterable[StepExecution] = (),
+    ):
+        self.store = store
+        self.header = header
+        """The execution without its steps (what every transition writes)."""
+        self.plan = plan
+        self.graph = PlanGraph.of(plan)
+        self.clock = clock
+        self.on_event = on_event
+        self.records: dict[tuple[str, IterationKey], StepExecution] = {}
+        self.latest: dict[str, StepExecution] = {}
+        self.keys_by_step: dict[str, list[IterationKey]] = {}
+        self.dirty: list[StepExecution] = []
+        self.params: dict[tuple[str, IterationKey], Any] = {}
+        """Resolved params of each leaf's latest attempt (for dead letters)."""
+        self.stopping = False
+        """True once a cancel was requested and the run is being stopped."""
+        self.task: asyncio.Task[Any] | None = None
+        for record in records:
+            self._index(record)
+
+    @property
+    def execution_id(self) -> str:
+        """The execution's id."""
+        return self.header.execution_id
+
+    def _index(self, record: StepExecution) -> None:
+        key = (record.step_id, record.iteration)
+        if key not in self.records:
+            self.keys_by_step.setdefault(record.step_id, []).append(record.iteration)
+        self.records[key] = record
+        self.latest[record.step_id] = record
+
+    def record_for(self, node: NodeBase, iteration: IterationKey, leaf: bool) -> StepExecution:
+        """The node's record for this iteration, created (pending) if it has none; it becomes the latest."""
+        record = self.records.get((node.id, iteration))
+        if record is None:
+            key = idempotency_key(self.execution_id, node.id, iteration) if leaf else None
+            record = StepExecution.model_construct(
+                step_id=node.id, status=StepStatus.PENDING, iteration=iteration, idempotency_key=key
+            )
+            self._index(record)
+        self.latest[node.id] = record
+        return record
+
+    def lookup(self, step_id: str) -> StepExecution | None:
+        """The latest record of a step (the current loop iteration's, inside a loop)."""
+        return self.latest.get(step_id)
+
+    def steps(self) -> list[StepExecution]:
+        """Every record, in the order they were first written."""
+        return list(self.records.values())
+
+    def snapshot(self) -> Execution:
+        """The execution with all its step records."""
+        return self.header.model_copy(update={"steps": self.steps()})
+
+    # ------------------------------------------------------------------------------------------ writing
+    async def guarded(self, awaitable: Awaitable[T]) -> T:
+        """Await a store call; its failure becomes :class:`RunAborted`."""
+        return await _guard(awaitable)
+
+    async def commit(self, *records: StepExecution) -> None:
+        """Write the header and these records (plus any dirty ones) in one transaction, then report them."""
+        batch = [*self.dirty, *records] if self.dirty else list(records)
+        self.dirty = []
+        await _guard(self.store.record_transition(self.header, batch))
+        if self.on_event is not None:
+            for record in batch:
+                await self._emit(_step_event(self.execution_id, record, self.clock))
+        if not self.stopping and await _guard(self.store.cancel_requested(self.execution_id)):
+            self.stop()
+
+    async def set_status(self, status: ExecutionStatus, error: str | None = None) -> None:
+        """Move the execution to ``status`` (committing any dirty records with it)."""
+        self.header.status = status
+        self.header.error = error
+        if status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+            self.header.completed_at = self.clock.now()
+        batch = self.dirty
+        self.dirty = []
+        await _guard(self.store.record_transition(self.header, batch))
+        if self.on_event is not None:
+            for record in batch:
+                await self._emit(_step_event(self.execution_id, record, self.clock))
+            await self._emit(
+                ExecutionEvent(
+                    self.execution_id,
+                    None,
+                    status.value,
+                    self.clock.now(),
+                    started_at=self.header.started_at,
+                    completed_at=self.header.completed_at,
+                    error=error,
+                )
+            )
+
+    def mark_cancelled(self, record: StepExecution, reason: str = "cancelled") -> None:
+        """Mark an in-flight record cancelled in memory; it is written with the next commit."""
+        if record.status in TERMINAL or record.status is StepStatus.CANCELLED:
+            return
+        record.status = StepStatus.CANCELLED
+        record.error = reason
+        record.completed_at = self.clock.now()
+        self.dirty.append(record)
+
+    def stop(self) -> None:
+        """Cancel the run (a cancel was requested): in-flight steps are cancelled and marked so."""
+        self.stopping = True
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+    async def _emit(self, event: ExecutionEvent) -> None:
+        assert self.on_event is not None
+        try:
+            result = self.on_event(event)
+            if inspect.isawaitable(result):
+                await result
+        except Exception:  # a broken live view must not break the run
+            logger.exception("on_event handler failed for %s", event)
+
+
+def _step_event(execution_id: str, record: StepExecution, clock: Clock) -> ExecutionEvent:
+    return ExecutionEvent(
+        execution_id,
+        record.step_id,
+        record.status.value,
+        clock.now(),
+        attempt=record.attempt_count,
+        iteration=record.iteration,
+        started_at=record.started_at,
+        completed_at=record.completed_at,
+        error=record.error,
+        error_type=record.error_type,
+    )
+
+
+def failure_of(record: StepExecution) -> Failure:
+    """The failure a stored record describes (for a restored, failed step)."""
+    error_type = record.error_type or ErrorType.UNKNOWN
+    return Failure(record.error or "failed", error_type, error_type is not ErrorType.USER_ERROR)
