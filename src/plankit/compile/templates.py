@@ -28,6 +28,8 @@ from collections.abc import Iterator, Mapping
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
+
 from .._utils import did_you_mean, new_id
 from ..errors import FormatProblem, PlanFormatError, PlankitError
 from ..plan import Plan, PlanTemplate, TemplateParam, TemplateParamType, plan_from_data, plan_to_data
@@ -458,8 +460,8 @@ def _spec_type(spec: str, rest: str) -> tuple[TemplateParamType, list[str], str]
 def _make_param(spec: str, fields: dict[str, Any]) -> TemplateParam:
     try:
         return TemplateParam.model_validate(fields)
-    except ValueError as exc:
-        message = str(exc).splitlines()[-1].strip().removeprefix("Value error, ")
+    except ValidationError as exc:
+        message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
         raise TemplateError(f"--param {spec!r}: {message}") from None
 
 
