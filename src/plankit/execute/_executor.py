@@ -332,7 +332,8 @@ class Executor:
         found: list[Diagnostic] = []
         graph = PlanGraph.of(plan)
         for node_id, node in graph.nodes.items():
-            if isinstance(node, ActionNode) and self.tools.implementation(node.tool) is None:
+            # An unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a function.
+            if isinstance(node, ActionNode) and node.tool in self.tools and not self.tools.implementation(node.tool):
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
                 message = f"tool {node.tool!r} has no implementation in this executor"

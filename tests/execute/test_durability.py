@@ -1,0 +1,435 @@
+"""Durability on a real SQLite file: resume after a crash, waits that keep their deadline, cancel from
+anywhere, confirmations across processes, dead letters and their retry."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from plankit import ToolContext, ToolRegistry
+from plankit.errors import ErrorType, ServerError
+from plankit.execute import ExecutionEvent, Executor
+from plankit.plan import Execution, ExecutionStatus, StepExecution, StepStatus
+from plankit.store import SqliteStore, Store
+from plankit.testing import DEFAULT_START, FakeClock, SequentialIds
+
+from .helpers import OPEN_POLICY, Journal, by_id, executor, make_plan, statuses
+
+
+class Effects:
+    """A tool journal keyed by idempotency key, as a real side-effecting tool would keep one."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, int]] = []
+        self.done: dict[str, Any] = {}
+        self.crash_in: str | None = None
+        self.crash: Callable[[], None] = lambda: None
+        self.registry = ToolRegistry()
+
+        @self.registry.tool("effect")
+        async def effect(ctx: ToolContext, **params: Any) -> Any:
+            self.calls.append((ctx.step_id, ctx.idempotency_key, ctx.attempt))
+            if ctx.step_id == self.crash_in:
+                self.crash_in = None
+                self.crash()
+                await asyncio.Event().wait()  # the process "dies" here, mid-step
+            return self.done.setdefault(ctx.idempotency_key, params)
+
+
+def chain_plan() -> Any:
+    return make_plan(
+        [
+            {"id": "a", "tool": "effect", "params": {"v": 1}},
+            {"id": "b", "tool": "effect", "params": {"v": "{{a.result.v}}", "w": 2}},
+            {"id": "c", "tool": "effect", "params": {"sum": ["{{a.result.v}}", "{{b.result.w}}"]}},
+        ]
+    )
+
+
+def test_resume_reruns_only_the_in_flight_step_with_the_same_key(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+
+    async def build_crashed_store() -> None:
+        async with SqliteStore(db) as store:
+            plan_id = await store.save_plan(chain_plan())
+            header = Execution(
+                execution_id="exec_9", plan_id=plan_id, status=ExecutionStatus.RUNNING, started_at=DEFAULT_START
+            )
+            a = StepExecution(
+                step_id="a",
+                status=StepStatus.COMPLETED,
+                output={"v": 1},
+                attempt_count=1,
+                idempotency_key="exec_9:a",
+                started_at=DEFAULT_START,
+                completed_at=DEFAULT_START,
+            )
+            b = StepExecution(
+                step_id="b",
+                status=StepStatus.RUNNING,
+                attempt_count=2,
+                idempotency_key="exec_9:b",
+                started_at=DEFAULT_START,
+            )
+            await store.record_transition(header, [a, b])
+
+    async def resume() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, effects.registry).resume("exec_9")
+
+    asyncio.run(build_crashed_store())
+    execution = asyncio.run(resume())
+    assert execution.status is ExecutionStatus.COMPLETED
+    assert effects.calls == [("b", "exec_9:b", 2), ("c", "exec_9:c", 1)]
+    assert by_id(execution)["c"].output == {"sum": [1, 2]}
+    assert by_id(execution)["b"].attempt_count == 2
+
+
+def test_a_crash_mid_step_loses_nothing_and_repeats_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+
+    async def first_run() -> None:
+        async with SqliteStore(db) as store:
+            ex = executor(store, effects.registry)
+            task = asyncio.ensure_future(ex.start(chain_plan(), execution_id="run1"))
+            effects.crash_in = "b"
+            effects.crash = task.cancel  # an outside cancel: like a kill, nothing is cleaned up
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+    async def second_run() -> Execution:
+        async with SqliteStore(db) as store:
+            stored = await store.load_execution("run1")
+            assert stored is not None and stored.status is ExecutionStatus.RUNNING
+            assert statuses(stored) == {"a": "completed", "b": "running"}
+            return await executor(store, effects.registry).resume("run1")
+
+    asyncio.run(first_run())
+    execution = asyncio.run(second_run())
+    assert execution.status is ExecutionStatus.COMPLETED
+    assert effects.calls == [("a", "run1:a", 1), ("b", "run1:b", 1), ("b", "run1:b", 1), ("c", "run1:c", 1)]
+    assert sorted(effects.done) == ["run1:a", "run1:b", "run1:c"]  # every effect happened once
+    assert by_id(execution)["c"].output == {"sum": [1, 2]}
+
+
+def test_a_resumed_wait_waits_only_for_the_time_left(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    plan = make_plan(
+        [{"id": "w", "type": "wait", "duration_ms": 600_000}, {"id": "go", "tool": "echo", "depends_on": ["w"]}]
+    )
+    clock = FakeClock()
+
+    async def first_run() -> None:
+        async with SqliteStore(db) as store:
+            task: asyncio.Task[Execution]
+
+            def crash_when_waiting(event: ExecutionEvent) -> None:
+                if (event.step_id, event.status) == ("w", "waiting"):
+                    task.cancel()
+
+            task = asyncio.ensure_future(
+                executor(store, ToolRegistry(), clock=clock, on_event=crash_when_waiting).start(plan, "run1")
+            )
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+    async def second_run() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, ToolRegistry(), clock=clock).resume("run1")
+
+    asyncio.run(first_run())
+    clock.advance(240)  # four minutes pass while nothing runs
+    execution = asyncio.run(second_run())
+    wait = by_id(execution)["w"]
+    assert execution.status is ExecutionStatus.COMPLETED
+    assert wait.deadline_at == DEFAULT_START + timedelta(minutes=10)
+    assert wait.completed_at == DEFAULT_START + timedelta(minutes=10)
+    assert clock.sleeps[-1] == 360.0  # six minutes left, not ten
+
+
+def payment_plan(receipt: Any = None, **pay: Any) -> Any:
+    return make_plan(
+        [
+            {"id": "quote", "tool": "effect", "params": {"amount": 40}},
+            {
+                "id": "pay",
+                "tool": "effect",
+                "params": {"amount": "{{quote.result.amount}}"},
+                "require_confirmation": True,
+                **pay,
+            },
+            {
+                "id": "receipt",
+                "tool": "effect",
+                "params": receipt or {"paid": "{{pay.result.amount}}"},
+                "depends_on": ["pay"],
+            },
+        ]
+    )
+
+
+def test_a_step_needing_confirmation_pauses_until_approved(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+
+    async def start() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, effects.registry).start(payment_plan(), "run1")
+
+    async def resume() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, effects.registry).resume("run1")
+
+    async def approve_it() -> Any:
+        from plankit.execute import approve
+
+        async with SqliteStore(db) as store:
+            return await approve(store, "run1", "pay", by="ann")
+
+    paused = asyncio.run(start())
+    assert paused.status is ExecutionStatus.PAUSED
+    assert statuses(paused) == {"quote": "completed", "pay": "awaiting_confirmation"}
+    assert asyncio.run(resume()).status is ExecutionStatus.PAUSED  # nobody answered yet
+    assert [step for step, _, _ in effects.calls] == ["quote"]
+    decision = asyncio.run(approve_it())
+    assert (decision.step_id, decision.approved, decision.by) == ("pay", True, "ann")
+    done = asyncio.run(resume())
+    assert done.status is ExecutionStatus.COMPLETED
+    assert [step for step, _, _ in effects.calls] == ["quote", "pay", "receipt"]
+    assert by_id(done)["receipt"].output == {"paid": 40}
+
+
+@pytest.mark.parametrize(
+    ("policy", "status", "after"),
+    [(None, ExecutionStatus.FAILED, "failed"), ({"strategy": "skip"}, ExecutionStatus.COMPLETED, "skipped")],
+)
+def test_a_denial_fails_the_step_under_its_policy(
+    tmp_path: Path, policy: Any, status: ExecutionStatus, after: str
+) -> None:
+    from plankit.execute import deny
+
+    effects = Effects()
+    extra = {"on_failure": policy} if policy else {}
+
+    async def body() -> Execution:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, effects.registry)
+            await ex.start(payment_plan({"note": "no payment to show"}, **extra), "run1")
+            await deny(store, "run1", "pay", by="bob")
+            return await ex.resume("run1")
+
+    execution = asyncio.run(body())
+    pay = by_id(execution)["pay"]
+    assert execution.status is status
+    assert (pay.status.value, pay.error, pay.error_type) == (
+        after,
+        "step 'pay' was denied by bob",
+        ErrorType.USER_ERROR,
+    )
+    assert [step for step, _, _ in effects.calls] == (["quote"] if policy is None else ["quote", "receipt"])
+
+
+def test_independent_work_goes_on_while_a_step_awaits_confirmation() -> None:
+    journal = Journal()
+    plan = make_plan(
+        [
+            {"id": "pay", "tool": "record", "require_confirmation": True},
+            {"id": "report", "tool": "record", "params": {"step": "report"}},
+        ]
+    )
+
+    async def body(store: Store) -> Execution:
+        return await executor(store, journal.registry).start(plan)
+
+    from .helpers import run
+
+    execution = run(body)
+    assert execution.status is ExecutionStatus.PAUSED
+    assert statuses(execution) == {"pay": "awaiting_confirmation", "report": "completed"}
+    assert journal.steps() == ["report"]
+
+
+def test_each_loop_iteration_needs_its_own_approval(tmp_path: Path) -> None:
+    from plankit.execute import approve
+
+    effects = Effects()
+    body_node = {"id": "pay", "tool": "effect", "require_confirmation": True}
+    plan = make_plan([{"id": "twice", "type": "loop", "max_iterations": 2, "body": body_node}])
+
+    async def body() -> list[Any]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, effects.registry)
+            seen = [await ex.start(plan, "run1")]
+            first = await approve(store, "run1", "pay")
+            seen.append(await ex.resume("run1"))
+            second = await approve(store, "run1", "pay")
+            seen.append(await ex.resume("run1"))
+            return [seen, first.step_id, second.step_id]
+
+    (started, middle, done), first_key, second_key = asyncio.run(body())
+    assert (started.status, middle.status, done.status) == (
+        ExecutionStatus.PAUSED,
+        ExecutionStatus.PAUSED,
+        ExecutionStatus.COMPLETED,
+    )
+    assert (first_key, second_key) == ("pay#0", "pay#1")
+    assert [key for _, key, _ in effects.calls] == ["run1:pay:0", "run1:pay:1"]
+
+
+def test_approve_and_deny_check_what_they_are_given() -> None:
+    from plankit.execute import approve
+
+    from .helpers import run
+
+    async def body(store: Store) -> None:
+        await executor(store, Effects().registry).start(payment_plan(), "run1")
+        with pytest.raises(LookupError, match="no execution 'nope'"):
+            await approve(store, "nope", "pay")
+        with pytest.raises(ValueError, match="step 'pya' is not in the plan of 'run1'; did you mean 'pay'"):
+            await approve(store, "run1", "pya")
+        with pytest.raises(ValueError, match="step 'quote' does not ask for confirmation"):
+            await approve(store, "run1", "quote")
+
+    run(body)
+
+
+def test_cancel_from_this_process_stops_in_flight_steps(tmp_path: Path) -> None:
+    seen: list[str] = []
+    registry = ToolRegistry()
+    entered = asyncio.Event()
+
+    @registry.tool("forever")
+    async def forever() -> None:
+        entered.set()
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+
+    plan = make_plan([{"id": "f", "tool": "forever"}, {"id": "g", "tool": "echo", "depends_on": ["f"]}])
+
+    async def body() -> tuple[Execution, Execution]:
+        entered.clear()
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, registry)
+            task = asyncio.ensure_future(ex.start(plan, "run1"))
+            await entered.wait()
+            returned = await ex.cancel("run1")
+            return await task, returned
+
+    execution, returned = asyncio.run(body())
+    assert execution.status is ExecutionStatus.CANCELLED
+    assert returned.status is ExecutionStatus.CANCELLED
+    assert statuses(returned) == {"f": "cancelled"}
+    assert seen == ["cancelled"]
+
+
+def test_cancel_from_another_process_is_seen_by_the_watcher(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    registry = ToolRegistry()
+
+    @registry.tool("forever")
+    async def forever(ctx: ToolContext) -> None:
+        async with SqliteStore(db) as other_process:
+            await other_process.request_cancel(ctx.execution_id)
+        await asyncio.Event().wait()
+
+    plan = make_plan([{"id": "f", "tool": "forever"}])
+
+    async def body() -> Execution:
+        async with SqliteStore(db) as store:
+            ex = executor(store, registry, cancel_poll_interval=0.005)
+            return await asyncio.wait_for(ex.start(plan, "run1"), timeout=5)
+
+    execution = asyncio.run(body())
+    assert execution.status is ExecutionStatus.CANCELLED
+    assert statuses(execution) == {"f": "cancelled"}
+
+
+def test_cancel_between_transitions_starts_nothing_new() -> None:
+    from .helpers import run
+
+    registry = ToolRegistry()
+    ran: list[str] = []
+    holder: dict[str, Store] = {}
+
+    @registry.tool("ask_cancel")
+    async def ask_cancel(ctx: ToolContext) -> None:
+        ran.append(ctx.step_id)
+        await holder["store"].request_cancel(ctx.execution_id)
+
+    plan = make_plan([{"id": "one", "tool": "ask_cancel"}, {"id": "two", "tool": "ask_cancel", "depends_on": ["one"]}])
+
+    async def body(store: Store) -> Execution:
+        holder["store"] = store
+        return await executor(store, registry, cancel_poll_interval=60).start(plan)
+
+    execution = run(body)
+    assert execution.status is ExecutionStatus.CANCELLED
+    assert ran == ["one"]
+    assert statuses(execution) == {"one": "completed"}
+
+
+def test_cancel_a_paused_execution_and_resume_a_crashed_one_that_was_cancelled(tmp_path: Path) -> None:
+    effects = Effects()
+
+    async def body() -> tuple[Execution, Execution]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, effects.registry)
+            await ex.start(payment_plan(), "run1")
+            cancelled = await ex.cancel("run1")
+            header = Execution(execution_id="run2", plan_id="p", status=ExecutionStatus.RUNNING)
+            await store.record_transition(header, [StepExecution(step_id="quote", status=StepStatus.RUNNING)])
+            await store.request_cancel("run2")
+            return cancelled, await ex.resume("run2")
+
+    paused_then_cancelled, crashed_then_cancelled = asyncio.run(body())
+    assert paused_then_cancelled.status is ExecutionStatus.CANCELLED
+    assert statuses(paused_then_cancelled) == {"quote": "completed", "pay": "cancelled"}
+    assert crashed_then_cancelled.status is ExecutionStatus.CANCELLED
+    assert statuses(crashed_then_cancelled) == {"quote": "cancelled"}
+    assert [step for step, _, _ in effects.calls] == ["quote"]
+
+
+def test_a_dead_letter_can_be_retried_as_a_one_step_plan(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+
+    @registry.tool("charge")
+    def charge(amount: int, to: str) -> dict[str, Any]:
+        if broken["on"]:
+            raise ServerError("gateway down", status_code=502)
+        return {"charged": amount, "to": to}
+
+    plan = make_plan(
+        [
+            {"id": "who", "tool": "echo", "params": {"to": "ann"}},
+            {"id": "charge", "tool": "charge", "params": {"amount": 7, "to": "{{who.result.to}}"}},
+        ]
+    )
+
+    async def body() -> tuple[Execution, Execution, list[Any], list[Any]]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            failed = await ex.start(plan)
+            letters = await store.list_dead_letters()
+            broken["on"] = False
+            retried = await ex.retry_dead_letter(letters[0].id)
+            return failed, retried, letters, await store.list_dead_letters()
+
+    failed, retried, before, after = asyncio.run(body())
+    assert failed.status is ExecutionStatus.FAILED
+    assert [(d.id, d.params) for d in before] == [("dl:exec_1:charge", {"amount": 7, "to": "ann"})]
+    assert retried.status is ExecutionStatus.COMPLETED
+    assert retried.plan_id == "p-retry-2"
+    assert statuses(retried) == {"charge": "completed"}
+    assert by_id(retried)["charge"].output == {"charged": 7, "to": "ann"}
+    assert after == []
