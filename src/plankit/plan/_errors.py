@@ -10,11 +10,12 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .._utils import did_you_mean
+from .._utils import closest, did_you_mean
 from ..errors import FormatProblem
 from ._model import Plan, ValidationInfo, ValidationIssue
 from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
 from ._normalize import snake_case
+from ._tree import camel_case
 from ._triggers import (
     BalanceTrigger,
     ConditionTrigger,
@@ -73,9 +74,12 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
     return Plan
 
 
-def _display_path(raw: Any, loc: tuple[Any, ...]) -> str:
-    """The JSON path of ``loc`` in the user's own document (its spelling of keys, ``root``...)."""
+def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
+    """The JSON path of ``loc`` in the user's own document (its spelling of keys, ``root``...), and its last
+    key as spelled there. A key the document lacks is spelled in camelCase in a camelCase document."""
     parts: list[str] = []
+    last_key: str | None = None
+    camel = isinstance(raw, dict) and "root" in raw  # the tree shape
     current = raw
     skip_next_index = False
     for item in loc:
@@ -104,27 +108,38 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> str:
                 continue  # a union tag pydantic puts in the location; it is not a key of the document
             if original is None and item in _BY_TAG and item not in current:
                 continue
-            parts.append(f".{original or item}")
+            camel = camel or _camel_styled(current)
+            last_key = original or (camel_case(item) if camel else item)
+            parts.append(f".{last_key}")
             current = current.get(original) if original is not None else None
             continue
         if item in _BY_TAG:
             continue
+        last_key = str(item)
         parts.append(f".{item}")
         current = None
-    return "$" + "".join(parts)
+    return "$" + "".join(parts), last_key
 
 
-def _describe(error: Any) -> tuple[str, str | None]:
+def _camel_styled(mapping: dict[Any, Any]) -> bool:
+    return any(isinstance(key, str) and snake_case(key) != key for key in mapping)
+
+
+def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
+    """Message and hint for one error; ``spelled`` is the offending key as the document spells it."""
     kind = error["type"]
     loc = tuple(error["loc"])
     if kind == "extra_forbidden":
-        key = str(loc[-1]) if loc else "?"
+        key = spelled or (str(loc[-1]) if loc else "?")
         model = _model_at(loc)
-        if key in _SEED_STEP_KEYS and model in NODE_TYPES.values():
-            return f"{_SEED_STEP_KEYS[key]}; got {error.get('input')!r}", None
-        return f"unknown key {key!r}", did_you_mean(snake_case(key), _keys_of(model))
+        if snake_case(key) in _SEED_STEP_KEYS and model in NODE_TYPES.values():
+            return f"{_SEED_STEP_KEYS[snake_case(key)]}; got {error.get('input')!r}", None
+        match = closest(snake_case(key), _keys_of(model))
+        if match is not None and key != snake_case(key):
+            match = camel_case(match)  # answer in the document's own style
+        return f"unknown key {key!r}", f"did you mean {match!r}?" if match else None
     if kind == "missing":
-        return f"missing required key {loc[-1]!r}" if loc else "missing value", None
+        return f"missing required key {spelled or loc[-1]!r}" if loc else "missing value", None
     if kind == "union_tag_invalid":
         ctx = error.get("ctx", {})
         tag, expected = ctx.get("tag"), ctx.get("expected_tags", "")
@@ -149,8 +164,8 @@ def describe_validation_errors(exc: ValidationError, raw: Any, normalized: Any) 
     problems: list[FormatProblem] = []
     seen: set[tuple[str, str]] = set()
     for error in exc.errors(include_url=False):
-        message, hint = _describe(error)
-        path = _display_path(raw, tuple(error["loc"]))
+        path, spelled = _display_path(raw, tuple(error["loc"]))
+        message, hint = _describe(error, spelled)
         if (path, message) not in seen:
             seen.add((path, message))
             problems.append(FormatProblem(path, message, hint))
