@@ -1,0 +1,564 @@
+"""Commands that run plans and look after their executions.
+
+``run``, ``resume``, ``approve``, ``deny``, ``cancel``, ``executions list|show``, ``dead-letters list|retry``.
+Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
+that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
+was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
+until someone approves or denies a step (the commands to do so are printed).
+
+While a plan runs, a terminal shows a live table of its steps (status, attempt, duration); anything else
+(a pipe, a file, CI) gets one plain line per transition. ``--format json`` prints only the final execution
+record (or, for a refused plan, the lint report).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shlex
+import sqlite3
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group
+from rich.live import Live
+from rich.table import Table
+from rich.text import Text
+
+from .._utils import utcnow
+from ..errors import PlankitError, PlanRefusedError
+from ..execute import ExecutionEvent, Executor, approve, deny
+from ..lint import Policy
+from ..lint._report import render_json, render_text
+from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
+from ..store import SqliteStore, Store
+from ..tools import ToolRegistry, load_tools
+from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
+
+EXIT_PAUSED = 3
+"""The execution is paused until a step is approved or denied."""
+
+DEFAULT_DB = "plankit.db"
+
+DbOption = Annotated[Path, typer.Option("--db", help="The SQLite database of plans and executions.")]
+FormatOption = Annotated[
+    TextOrJson, typer.Option("--format", "-f", help="text, or json (the final record only).")
+]
+ToolsOption = Annotated[
+    str, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
+]
+PolicyOption = Annotated[
+    list[Path] | None, typer.Option("--policy", "-p", help="Policy file; repeat to merge in order. Default: built-in.")
+]
+ConcurrencyOption = Annotated[
+    int | None, typer.Option("--max-concurrency", min=1, help="Most steps running at once (default: no limit).")
+]
+
+_STATUS_STYLES = {
+    "completed": "green",
+    "failed": "bold red",
+    "cancelled": "red",
+    "skipped": "dim",
+    "running": "cyan",
+    "retrying": "yellow",
+    "waiting": "blue",
+    "awaiting_confirmation": "bold magenta",
+    "paused": "bold magenta",
+    "pending": "dim",
+}
+
+
+# -------------------------------------------------------------------------------------------- settings
+@dataclass
+class _RunSettings:
+    """What a command that runs steps needs, checked before anything starts (exit 2 when unusable)."""
+
+    db: Path
+    tools_source: str
+    output_format: TextOrJson
+    policy_files: list[Path] = field(default_factory=list)
+    max_concurrency: int | None = None
+    tools: ToolRegistry = field(default_factory=ToolRegistry)
+    policy: Policy | None = None
+
+    def load(self) -> _RunSettings:
+        try:
+            self.tools = load_tools(self.tools_source)
+            self.policy = Policy.load_all(self.policy_files) if self.policy_files else None
+        except PlankitError as exc:
+            fail(exc)
+        return self
+
+    def executor(self, store: Store, progress: _Progress) -> Executor:
+        """An executor with these tools, policy and concurrency, reporting to ``progress``."""
+        return Executor(
+            store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event
+        )
+
+    def resume_command(self, execution_id: str) -> str:
+        """The exact ``plankit resume`` command that continues with these settings."""
+        words = ["plankit", "resume", execution_id, "--tools", self.tools_source]
+        for policy in self.policy_files:
+            words += ["--policy", str(policy)]
+        if self.max_concurrency is not None:
+            words += ["--max-concurrency", str(self.max_concurrency)]
+        return shlex.join([*words, "--db", str(self.db)])
+
+
+def _open_store(db: Path, *, must_exist: bool) -> SqliteStore:
+    if must_exist and not db.exists():
+        fail(f"{db}: no such database (run a plan first, or pass --db)")
+    return SqliteStore(db)
+
+
+def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    """Run a command's coroutine; store errors (a file that is not a database...) exit 2."""
+    try:
+        return asyncio.run(work())
+    except sqlite3.Error as exc:
+        fail(f"the database can't be used: {exc}")
+
+
+# ---------------------------------------------------------------------------------------------- running
+def run(
+    plan_file: Annotated[str, typer.Argument(help="Plan file (JSON or YAML, any supported shape), or - for stdin.")],
+    tools: ToolsOption,
+    policy: PolicyOption = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+    max_concurrency: ConcurrencyOption = None,
+    execution_id: Annotated[
+        str | None, typer.Option("--execution-id", help="Id for the new execution (default: a fresh one).")
+    ] = None,
+) -> None:
+    """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
+    plan = load_or_exit(plan_file)
+    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency).load()
+
+    async def work() -> int:
+        progress = _Progress(_stdout(), settings.output_format)
+        async with SqliteStore(db) as store, settings.executor(store, progress) as executor:
+            with progress:
+                try:
+                    execution = await executor.start(plan, execution_id=execution_id)
+                except PlanRefusedError as exc:
+                    return _refused(plan_file, exc, settings.output_format)
+                except ValueError as exc:  # the execution id is taken
+                    fail(str(exc))
+        return _report(execution, settings)
+
+    raise typer.Exit(_run_async(work))
+
+
+def resume(
+    execution_id: Annotated[str, typer.Argument(help="The execution to continue.")],
+    tools: ToolsOption,
+    policy: PolicyOption = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+    max_concurrency: ConcurrencyOption = None,
+) -> None:
+    """Continue an interrupted or paused execution: completed steps are not run again."""
+    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency).load()
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        progress = _Progress(_stdout(), settings.output_format)
+        async with store, settings.executor(store, progress) as executor:
+            with progress:
+                try:
+                    execution = await executor.resume(execution_id)
+                except LookupError as exc:
+                    fail(_message(exc))
+                except PlanRefusedError as exc:
+                    return _refused(execution_id, exc, settings.output_format)
+        return _report(execution, settings)
+
+    raise typer.Exit(_run_async(work))
+
+
+def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson) -> int:
+    if output_format is TextOrJson.JSON:
+        print_json_text(render_json([(name, exc.result)]))
+    else:
+        stderr.print(Text.assemble(("refused: ", "bold red"), "the plan has lint errors; nothing ran"))
+        render_text([(name, exc.result)], _stdout())
+    return EXIT_FAILED
+
+
+def print_json_text(text: str) -> None:
+    """Write already rendered JSON to stdout."""
+    typer.echo(text.rstrip("\n"))
+
+
+def _report(execution: Execution, settings: _RunSettings) -> int:
+    """Print the outcome (summary and next commands, or the JSON record); return the exit code."""
+    code = _exit_code(execution.status)
+    if settings.output_format is TextOrJson.JSON:
+        print_json(_record(execution))
+        return code
+    console = _stdout()
+    eid = execution.execution_id
+    status = execution.status
+    if status is ExecutionStatus.COMPLETED:
+        done = sum(1 for step in execution.steps if step.status is StepStatus.COMPLETED)
+        console.print(f"execution {eid} completed: {_plural(done, 'step')} in {_span(execution)}")
+    elif status is ExecutionStatus.PAUSED:
+        waiting = [step for step in execution.steps if step.status is StepStatus.AWAITING_CONFIRMATION]
+        console.print(f"execution {eid} paused: {_plural(len(waiting), 'step')} awaiting confirmation")
+        db = ["--db", str(settings.db)]
+        for step in waiting:
+            console.print(f"  approve:  {shlex.join(['plankit', 'approve', eid, step.step_id, *db])}")
+            console.print(f"  deny:     {shlex.join(['plankit', 'deny', eid, step.step_id, *db])}")
+        console.print(f"  then:     {settings.resume_command(eid)}")
+    else:
+        console.print(f"execution {eid} {status.value}: {execution.error or 'no error recorded'}")
+        failed = [step for step in execution.steps if step.status is StepStatus.FAILED]
+        for step in failed:
+            console.print(f"  {_step_name(step)}: {_failure(step)}")
+        if failed:
+            listing = shlex.join(["plankit", "dead-letters", "list", "--db", str(settings.db)])
+            console.print(f"  dead letters: {listing}")
+    return code
+
+
+def _exit_code(status: ExecutionStatus) -> int:
+    if status is ExecutionStatus.COMPLETED:
+        return EXIT_OK
+    return EXIT_PAUSED if status is ExecutionStatus.PAUSED else EXIT_FAILED
+
+
+# ------------------------------------------------------------------------------------------- progress
+class _Progress:
+    """Shows an execution's transitions as they are committed: a live table on a terminal, lines otherwise."""
+
+    def __init__(self, console: Console, output_format: TextOrJson):
+        self.console = console
+        self.quiet = output_format is TextOrJson.JSON
+        self.live = None if self.quiet or not console.is_terminal else Live(self, console=console, refresh_per_second=8)
+        self.rows: dict[tuple[str, int | None], ExecutionEvent] = {}
+        self.execution: ExecutionEvent | None = None
+
+    def __enter__(self) -> _Progress:
+        if self.live is not None:
+            self.live.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.live is not None:
+            self.live.stop()
+
+    def on_event(self, event: ExecutionEvent) -> None:
+        """The executor's ``on_event`` hook."""
+        if event.step_id is None:
+            self.execution = event
+        else:
+            self.rows[(event.step_id, event.iteration)] = event
+        if self.live is not None:
+            self.live.refresh()
+        elif not self.quiet:
+            self.console.print(_event_line(event), markup=False, highlight=False)
+
+    def __rich__(self) -> Group:
+        table = Table("step", "status", "attempt", "duration", box=None, pad_edge=False)
+        now = utcnow()
+        for (step_id, iteration), event in self.rows.items():
+            name = step_id if iteration is None else f"{step_id}[{iteration}]"
+            status = Text(event.status, style=_STATUS_STYLES.get(event.status, ""))
+            attempt = str(event.attempt) if event.attempt else "-"
+            table.add_row(name, status, attempt, _duration(event.started_at, event.completed_at, now))
+        head = Text("execution ")
+        if self.execution is not None:
+            head.append(self.execution.execution_id, style="bold")
+            head.append("  ")
+            head.append(self.execution.status, style=_STATUS_STYLES.get(self.execution.status, ""))
+        return Group(head, table)
+
+
+def _event_line(event: ExecutionEvent) -> str:
+    if event.step_id is None:
+        return f"execution {event.execution_id}: {event.status}"
+    name = event.step_id if event.iteration is None else f"{event.step_id}[{event.iteration}]"
+    status = event.status.replace("_", " ")
+    if event.status in ("running", "retrying"):
+        detail = f" (attempt {event.attempt})" if event.attempt else ""
+        if event.error:
+            detail += f" after [{event.error_type.value if event.error_type else 'UNKNOWN'}] {event.error}"
+        return f"{name}: {status}{detail}"
+    if event.status in ("completed", "failed", "cancelled", "skipped") and event.completed_at is not None:
+        took = f" in {_seconds(event.duration_seconds)}" if event.duration_seconds is not None else ""
+        tries = f" after {event.attempt} attempts" if event.attempt > 1 else ""
+        error = f": [{event.error_type.value if event.error_type else 'UNKNOWN'}] {event.error}" if event.error else ""
+        return f"{name}: {status}{tries}{took}{error}"
+    return f"{name}: {status}"
+
+
+def _duration(started: datetime | None, completed: datetime | None, now: datetime) -> str:
+    if started is None:
+        return "-"
+    return _seconds(((completed or now) - started).total_seconds())
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f} s"
+
+
+def _span(execution: Execution) -> str:
+    if execution.started_at is None or execution.completed_at is None:
+        return "-"
+    return _seconds((execution.completed_at - execution.started_at).total_seconds())
+
+
+def _step_name(step: StepExecution) -> str:
+    return step.step_id if step.iteration is None else f"{step.step_id}[{step.iteration}]"
+
+
+def _failure(step: StepExecution) -> str:
+    kind = step.error_type.value if step.error_type else "UNKNOWN"
+    attempts = f" after {step.attempt_count} attempts" if step.attempt_count > 1 else ""
+    return f"[{kind}]{attempts} {step.error or 'failed'}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _stdout() -> Console:
+    console = Console(highlight=False, soft_wrap=True)
+    if not console.is_terminal:
+        console.width = 200  # piped output: never wrap table cells at rich's default of 80 columns
+    return console
+
+
+def _record(model: Execution | DeadLetterEntry) -> Any:
+    return model.model_dump(mode="json")
+
+
+# ------------------------------------------------------------------------------------------ decisions
+def approve_command(
+    execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
+    step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
+    by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Approve a step that awaits confirmation; `plankit resume` then runs it."""
+    _decide(execution_id, step_id, by, db, output_format, approved=True)
+
+
+def deny_command(
+    execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
+    step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
+    by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy."""
+    _decide(execution_id, step_id, by, db, output_format, approved=False)
+
+
+def _decide(
+    execution_id: str, step_id: str, by: str | None, db: Path, output_format: TextOrJson, *, approved: bool
+) -> None:
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            try:
+                decide = approve if approved else deny
+                await decide(store, execution_id, step_id, by=by)
+            except (LookupError, ValueError) as exc:
+                fail(_message(exc))
+        verb = "approved" if approved else "denied"
+        if output_format is TextOrJson.JSON:
+            print_json({"execution_id": execution_id, "step_id": step_id, "approved": approved, "by": by})
+        else:
+            who = f" by {by}" if by else ""
+            _stdout().print(f"{verb} step {step_id!r} of execution {execution_id}{who}; resume it to continue")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+def cancel(
+    execution_id: Annotated[str, typer.Argument(help="The execution to stop.")],
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Cancel an execution: a paused one at once; one running in another process at its next transition."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store, Executor(store, builtins=False) as executor:
+            try:
+                execution = await executor.cancel(execution_id)
+            except LookupError as exc:
+                fail(_message(exc))
+        if output_format is TextOrJson.JSON:
+            print_json(_record(execution))
+        elif execution.status is ExecutionStatus.CANCELLED:
+            _stdout().print(f"execution {execution_id} cancelled")
+        elif execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED):
+            _stdout().print(f"execution {execution_id} had already {execution.status.value}; nothing to cancel")
+        else:
+            _stdout().print(
+                f"cancel requested: the process running {execution_id} stops it at its next transition "
+                "(if none runs it, it is marked cancelled when resumed)"
+            )
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+# ----------------------------------------------------------------------------------------- executions
+executions_app = typer.Typer(help="List and inspect executions.", no_args_is_help=True)
+
+
+@executions_app.command("list")
+def executions_list(
+    plan_id: Annotated[str | None, typer.Option("--plan", help="Only executions of this plan.")] = None,
+    status: Annotated[ExecutionStatus | None, typer.Option("--status", help="Only executions in this status.")] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many, newest first.")] = 100,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """List executions, newest first."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            found = await store.list_executions(plan_id, status, limit)
+        if output_format is TextOrJson.JSON:
+            print_json([_record(execution) for execution in found])
+            return EXIT_OK
+        table = Table("execution", "plan", "status", "started", "completed", box=None, pad_edge=False)
+        for execution in found:
+            status_text = Text(execution.status.value, style=_STATUS_STYLES.get(execution.status.value, ""))
+            table.add_row(
+                execution.execution_id, execution.plan_id, status_text, _when(execution.started_at),
+                _when(execution.completed_at),
+            )
+        _stdout().print(table if found else "no executions")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+@executions_app.command("show")
+def executions_show(
+    execution_id: Annotated[str, typer.Argument(help="The execution to show.")],
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Show one execution and its step records."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            execution = await store.load_execution(execution_id)
+        if execution is None:
+            fail(f"no execution {execution_id!r} in {db}")
+        if output_format is TextOrJson.JSON:
+            print_json(_record(execution))
+            return EXIT_OK
+        console = _stdout()
+        console.print(Text(f"execution {execution.execution_id}", style="bold"))
+        for label, value in (
+            ("plan", execution.plan_id),
+            ("status", execution.status.value),
+            ("started", execution.started_at and _when(execution.started_at)),
+            ("completed", execution.completed_at and _when(execution.completed_at)),
+            ("error", execution.error),
+        ):
+            if value is not None:
+                console.print(f"  {label + ':':<11}{value}")
+        table = Table("step", "status", "attempts", "duration", "error", box=None, pad_edge=False)
+        for step in execution.steps:
+            status_text = Text(step.status.value, style=_STATUS_STYLES.get(step.status.value, ""))
+            error = _failure(step) if step.status is StepStatus.FAILED else step.error or ""
+            duration = _seconds(step.duration_seconds)
+            table.add_row(_step_name(step), status_text, str(step.attempt_count), duration, error)
+        console.print(table)
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+# --------------------------------------------------------------------------------------- dead letters
+dead_letters_app = typer.Typer(help="Steps that failed for good: list them, retry one.", no_args_is_help=True)
+
+
+@dead_letters_app.command("list")
+def dead_letters_list(
+    plan_id: Annotated[str | None, typer.Option("--plan", help="Only dead letters of this plan.")] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """List dead letters, oldest first."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            entries = await store.list_dead_letters(plan_id)
+        if output_format is TextOrJson.JSON:
+            print_json([_record(entry) for entry in entries])
+            return EXIT_OK
+        table = Table("id", "execution", "step", "tool", "error", box=None, pad_edge=False)
+        for entry in entries:
+            attempts = f" after {entry.retry_count + 1} attempts" if entry.retry_count else ""
+            error = f"[{entry.error_type.value}]{attempts} {entry.error}"
+            table.add_row(entry.id, entry.execution_id, entry.node_id, entry.tool or "-", error)
+        _stdout().print(table if entries else "no dead letters")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+@dead_letters_app.command("retry")
+def dead_letters_retry(
+    entry_id: Annotated[str, typer.Argument(help="The dead letter to retry.")],
+    tools: ToolsOption,
+    policy: PolicyOption = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
+    settings = _RunSettings(db, tools, output_format, policy or []).load()
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        progress = _Progress(_stdout(), settings.output_format)
+        async with store, settings.executor(store, progress) as executor:
+            with progress:
+                try:
+                    execution = await executor.retry_dead_letter(entry_id)
+                except LookupError as exc:
+                    fail(_message(exc))
+                except PlanRefusedError as exc:
+                    return _refused(entry_id, exc, settings.output_format)
+        return _report(execution, settings)
+
+    raise typer.Exit(_run_async(work))
+
+
+def _message(exc: Exception) -> str:
+    # str() of a KeyError is the repr of its argument (quoted); the message itself reads better.
+    return str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+
+
+def _when(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the run-time commands to the ``plankit`` app."""
+    app.command("run")(run)
+    app.command("resume")(resume)
+    app.command("approve")(approve_command)
+    app.command("deny")(deny_command)
+    app.command("cancel")(cancel)
+    app.add_typer(executions_app, name="executions")
+    app.add_typer(dead_letters_app, name="dead-letters")
