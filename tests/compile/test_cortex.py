@@ -224,9 +224,26 @@ def test_parse_plan_numbered_and_bulleted_text(reply: str) -> None:
     ]
 
 
-def test_numbered_items_win_over_their_sub_bullets() -> None:
-    plan = engine().parse_plan("g", "1. Fetch\n   - from the API\n2. Sum\n   - per month")
-    assert [s.description for s in plan.steps] == ["Fetch", "Sum"]
+def test_list_items_keep_their_sub_bullets_and_backticked_tools() -> None:
+    plan = engine().parse_plan("g", "1. Fetch with `http.get`\n   - from the API\n2. Sum\n   - per month")
+    assert [(s.description, s.tools_needed) for s in plan.steps] == [
+        ("Fetch with `http.get` (from the API)", ["http.get"]),
+        ("Sum (per month)", []),
+    ]
+    single = engine().parse_plan("Say hi", "1. Just say hi")  # one item is a remark, not a plan
+    assert single.steps == [PlanStep("step_1", "Say hi", "The goal is achieved")]
+
+
+def test_json_with_comments_and_trailing_commas() -> None:
+    reply = """```json
+[
+  // first things first
+  {"step_id": "a", "description": "Fetch", "dependencies": [],},
+  /* then */ {"step_id": "b", "description": "Sum", "dependencies": ["a"],},
+]
+```"""
+    plan = engine().parse_plan("g", reply)
+    assert [(s.step_id, s.description, s.dependencies) for s in plan.steps] == [("a", "Fetch", []), ("b", "Sum", ["a"])]
 
 
 def test_unparseable_json_falls_back_to_the_list_then_to_one_step() -> None:

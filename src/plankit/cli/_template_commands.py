@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 import typer
 
 from .._utils import did_you_mean, utcnow
-from ..compile.templates import (
+from ..compile import (
     TemplateError,
     format_param_spec,
     instantiate,
