@@ -88,8 +88,8 @@ class Tool:
         except ValidationError as exc:
             raise UserError(f"invalid params for tool {self.name!r}: {_problems(exc)}") from None
         if self._context_param is not None:
-            if self._context_param in kwargs:
-                raise UserError(f"invalid params for tool {self.name!r}: {self._context_param!r} is reserved")
+            if self._context_param in kwargs:  # only reachable with **kwargs: the context can't be a param
+                raise UserError(f"invalid params for tool {self.name!r}: {self._context_param}: unknown parameter")
             kwargs[self._context_param] = ctx
         return kwargs
 

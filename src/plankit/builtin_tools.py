@@ -12,7 +12,9 @@ registry's own tool of the same name wins.
 
 from __future__ import annotations
 
+import functools
 import json as jsonlib
+import ssl
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Any
@@ -58,7 +60,7 @@ async def http_request(
     if json is not None and body is not None:
         raise UserError("http.request: give json or body, not both")
     try:
-        async with httpx.AsyncClient(timeout=timeout_s) as client:
+        async with httpx.AsyncClient(timeout=timeout_s, verify=_tls_context()) as client:
             response = await client.request(
                 method.upper(), url, headers=headers, params=query, json=json, content=body
             )
@@ -68,6 +70,15 @@ async def http_request(
         raise ServerError(f"http.request {method.upper()} {url}: {type(exc).__name__}: {exc}") from None
     _raise_for_status(response.status_code, dict(response.headers), method.upper(), url)
     return {"status": response.status_code, "headers": dict(response.headers), "body": _body(response.text)}
+
+
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    # Loading the CA bundle costs tens of milliseconds: do it once per process, not once per request.
+    # The bundle is certifi's (an httpx dependency), as httpx itself would use.
+    import certifi
+
+    return ssl.create_default_context(cafile=certifi.where())
 
 
 def _raise_for_status(status: int, headers: dict[str, str], method: str, url: str) -> None:

@@ -475,3 +475,44 @@ def test_unknown_exceptions_are_classified_unknown_and_retried() -> None:
     assert (record.status, record.output, calls) == (StepStatus.COMPLETED, 2, [1, 2])
     retrying = [e for e in seen if e.status == "retrying"]
     assert [(e.error, e.error_type) for e in retrying] == [("KeyError: 'missing'", ErrorType.UNKNOWN)]
+
+
+class _SdkError(Exception):
+    """Like an SDK's API error: a status code, and a message that must not matter."""
+
+    def __init__(self, status_code: int):
+        super().__init__("rate limit exceeded")  # the words never decide the class
+        self.status_code = status_code
+
+
+class _Response:
+    status_code = 503
+
+
+class _WrappedError(Exception):
+    response = _Response()
+
+
+@pytest.mark.parametrize(
+    ("error", "error_type", "retryable", "retry_after"),
+    [
+        (RateLimitError("x", retry_after=3), ErrorType.RATE_LIMIT, True, 3),
+        (ServerError("x", status_code=502), ErrorType.SERVER_ERROR, True, None),
+        (ToolError("x"), ErrorType.TOOL_ERROR, True, None),
+        (UserError("x"), ErrorType.USER_ERROR, False, None),
+        (_SdkError(429), ErrorType.RATE_LIMIT, True, None),
+        (_SdkError(500), ErrorType.SERVER_ERROR, True, None),
+        (_SdkError(422), ErrorType.USER_ERROR, False, None),
+        (_WrappedError(), ErrorType.SERVER_ERROR, True, None),
+        (TimeoutError(), ErrorType.TOOL_ERROR, True, None),
+        (ConnectionRefusedError(), ErrorType.SERVER_ERROR, True, None),
+        (ValueError("rate limit"), ErrorType.UNKNOWN, True, None),
+    ],
+)
+def test_classification_is_by_type_and_status_code(
+    error: BaseException, error_type: ErrorType, retryable: bool, retry_after: float | None
+) -> None:
+    from plankit.execute import classify
+
+    failure = classify(error)
+    assert (failure.error_type, failure.retryable, failure.retry_after) == (error_type, retryable, retry_after)
