@@ -13,9 +13,14 @@ Semantics assumed for conditions (the executor follows the same rules):
 
 * a comparison whose operand is missing, null or NaN is *unknown*: never true, and ``not`` of it is
   unknown too (``not`` never turns a missing value into true);
-* ordering operators (``gt``, ``gte``, ``lt``, ``lte``) compare numbers; a string holding a number
-  (``"4000"``) compares as that number; other values are not ordered (the comparison is unknown);
-* ``eq`` / ``neq`` compare any values; values of different kinds are not equal.
+* values compare within their kind: numbers numerically (a string holding a number, ``"4000"``, is that
+  number), other strings in lexicographic order, booleans with false before true;
+* values of different kinds are not equal (``eq`` is false, ``neq`` true) and not ordered (``gt`` and
+  the other orderings are unknown).
+
+Where runtimes are known to differ (is ``true`` equal to 1?) the reasoning allows both answers, so it
+stays sound for either. ``tests/lint/rules/test_static.py`` checks soundness against this semantics on
+generated conditions.
 
 Everything is iterative (conditions are walked with explicit stacks) and linear in the size of what
 it reads.
@@ -23,15 +28,17 @@ it reads.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
-from collections.abc import Callable, Hashable, Iterator, Mapping
+import weakref
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..plan import (
     ActionNode,
@@ -42,6 +49,7 @@ from ..plan import (
     LiteralValue,
     LogicCondition,
     LogicOp,
+    NodeVisit,
     Plan,
     RuntimeRef,
     StepOutputRef,
@@ -49,6 +57,8 @@ from ..plan import (
     ValueRef,
     parse_template,
 )
+
+_T = TypeVar("_T")
 
 # ============================================================================================ intervals
 Span = tuple[float, bool, float, bool]
@@ -530,6 +540,39 @@ def is_volatile(key: OperandKey) -> bool:
     return key[0] == "cmp" and any(isinstance(part, tuple) and part[0] == "runtime" for part in key[1:])
 
 
+# ============================================================================================== memo
+_MEMO: dict[int, dict[str, Any]] = {}
+
+
+def memo(owner: object, name: str, compute: Callable[[], _T]) -> _T:
+    """``compute()`` once per ``owner`` and ``name``, kept until the owner is garbage collected, so several
+    rules can share one reading of a plan (``owner`` is the lint context)."""
+    slot = _MEMO.get(id(owner))
+    if slot is None:
+        slot = _MEMO[id(owner)] = {}
+        weakref.finalize(owner, _MEMO.pop, id(owner), None)
+    if name not in slot:
+        slot[name] = compute()
+    return slot[name]  # type: ignore[no-any-return]
+
+
+def visits_of(ctx: Any, *kinds: str) -> list[NodeVisit]:
+    """The lint context's node visits of the given node types, in document order (indexed once per run)."""
+
+    def index() -> dict[str, list[NodeVisit]]:
+        by_type: dict[str, list[NodeVisit]] = {}
+        for visit in ctx.visits:
+            by_type.setdefault(visit.node.type, []).append(visit)
+        return by_type
+
+    by_type = memo(ctx, "visits_by_type", index)
+    found = [visit for kind in kinds for visit in by_type.get(kind, ())]
+    if len(kinds) > 1:
+        position = ctx.graph.position
+        found.sort(key=lambda visit: position[visit.node.id])
+    return found
+
+
 # ============================================================================================== time
 def plan_start(plan: Plan, now: datetime) -> datetime:
     """When a run of the plan starts at the earliest: its time trigger's ``at`` or interval trigger's
@@ -540,6 +583,7 @@ def plan_start(plan: Plan, now: datetime) -> datetime:
 
 
 # ================================================================================ literal parameters
+@functools.lru_cache(maxsize=8192)
 def norm_key(key: str) -> str:
     """Parameter names compared loosely: ``from_token``, ``fromToken`` and ``FROM-TOKEN`` are one name."""
     return key.replace("_", "").replace("-", "").lower()
@@ -553,18 +597,35 @@ def top_params(action: ActionNode) -> dict[str, tuple[str, Any]]:
     return found
 
 
-def walk_params(params: dict[str, Any], base: str) -> Iterator[tuple[str, Any, str]]:
+def walk_params(
+    params: dict[str, Any], base: str, names: frozenset[str] | None = None
+) -> Iterator[tuple[str, Any, str]]:
     """Every ``(key, value, json_path)`` inside params in document order, nested dicts and lists included
-    (iteratively; a list's items carry the list's key); reference objects are values, never entered."""
-    stack: list[tuple[str | None, Any, str]] = [(None, params, base)]
+    (iteratively; a list's items carry the list's key); reference objects are values, never entered. With
+    ``names``, only keys whose :func:`norm_key` is one of them are yielded (paths are built only for those
+    and for the containers on the way)."""
+    stack: list[tuple[Iterator[tuple[Any, Any]], str, str | None]] = [(iter(params.items()), base, None)]
     while stack:
-        key, value, where = stack.pop()
-        if key is not None:
-            yield key, value, where
-        if isinstance(value, dict) and literal(value) is NOT_LITERAL and not _is_reference(value):
-            stack.extend((str(k), v, f"{where}.{k}") for k, v in reversed(list(value.items())))
-        elif isinstance(value, list):
-            stack.extend((key or "", v, f"{where}[{i}]") for i, v in reversed(list(enumerate(value))))
+        items, where, list_key = stack[-1]
+        entry = next(items, None)
+        if entry is None:
+            stack.pop()
+            continue
+        index, value = entry
+        key = list_key if list_key is not None else str(index)
+        wanted = names is None or norm_key(key) in names
+        # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys.
+        is_list = value.__class__ is list and (wanted or any(item.__class__ in (dict, list) for item in value))
+        is_dict = value.__class__ is dict and literal(value) is NOT_LITERAL and not _is_reference(value)
+        if not (wanted or is_list or is_dict):
+            continue
+        spot = f"{where}[{index}]" if list_key is not None else f"{where}.{key}"
+        if wanted:
+            yield key, value, spot
+        if is_dict:
+            stack.append((iter(value.items()), spot, None))
+        elif is_list:
+            stack.append((iter(enumerate(value)), spot, key))
 
 
 def _is_reference(value: dict[str, Any]) -> bool:
@@ -608,7 +669,7 @@ _PAIR_KEYS = (
 """Swap parameters naming the asset given up and the asset received (compared with :func:`norm_key`)."""
 _ASSET_KEYS = ("token", "asset", "symbol", "coin", "base", "pair", "market", "currency")
 _QUOTE_KEYS = ("quote", "quotetoken", "quoteasset", "quotecurrency")
-_TRADE_WORDS = frozenset({"trade", "exchange", "buy", "sell", "order", "dex"})
+_TRADE_WORDS = frozenset({"trade", "trades", "exchange", "buy", "sell", "order", "orders", "dex"})
 _SPEND_WORDS = frozenset(
     {"transfer", "send", "pay", "payout", "bridge", "deposit", "stake", "withdraw", "refund", "tip", "donate"}
 )
@@ -642,10 +703,17 @@ def _words(tool: str) -> set[str]:
     return set(re.split(r"[._\-/:]+", tool.lower()))
 
 
+@functools.lru_cache(maxsize=4096)
 def is_trading_tool(tool: str) -> bool:
     """Swap and exchange tools: a name containing ``swap`` or a word ``trade``, ``exchange``, ``buy``,
     ``sell``, ``order`` or ``dex`` (``defi_swap``, ``dex.swap``, ``exchange.buy``, ``trade``)."""
     return "swap" in tool.lower() or bool(_words(tool) & _TRADE_WORDS)
+
+
+@functools.lru_cache(maxsize=4096)
+def is_spending_tool(tool: str) -> bool:
+    """Transfer-like tools: a name word ``transfer``, ``send``, ``pay``, ... (see :func:`spends_of`)."""
+    return bool(_words(tool) & _SPEND_WORDS)
 
 
 def trade_of(action: ActionNode, path: str) -> Trade | None:
@@ -689,7 +757,7 @@ def _side_trade(action: ActionNode, params: dict[str, tuple[str, Any]], path: st
     return Trade(action.id, quote, base, where) if side == "buy" else Trade(action.id, base, quote, where)
 
 
-def spends_of(action: ActionNode, path: str) -> list[Spend]:
+def spends_of(action: ActionNode, path: str, trades: Mapping[str, Trade] | None = None) -> list[Spend]:
     """Literal amounts an action gives away, by asset.
 
     * a trade spends what it sells: ``amount``/``amount_in``/``from_amount``/``sell_amount``/``input_amount``
@@ -699,16 +767,21 @@ def spends_of(action: ActionNode, path: str) -> list[Spend]:
       ``deposit``, ``stake``, ``withdraw``, ``refund``, ``tip``, ``donate``) spends ``amount``/``value``/
       ``quantity``/``qty`` of its ``token``/``asset``/``currency``/``coin``/``symbol``.
 
-    Amounts that are references, percentages or words (``"all"``) are unknown and not counted.
+    Amounts that are references, percentages or words (``"all"``) are unknown and not counted. ``trades``
+    (action id to :func:`trade_of`, when already read) saves reading the trade again.
     """
+    trading = is_trading_tool(action.tool)
+    if not trading and not is_spending_tool(action.tool):
+        return []
     params = top_params(action)
-    trade = trade_of(action, path)
+    known = trades.get(action.id) if trades is not None else trade_of(action, path)
+    trade = known if trading else None
     if trade is not None:
         buying_side = "side" in params or action.tool.lower().endswith(("buy", "sell"))
         if buying_side and trade.bought is not None and _side_is_buy(action, params):
             return _spend(action, params, path, trade.sold, _BUY_COST_KEYS)
         return _spend(action, params, path, trade.sold, _TRADE_AMOUNT_KEYS)
-    if _words(action.tool) & _SPEND_WORDS:
+    if is_spending_tool(action.tool):
         key = next((key for key in (*_ASSET_KEYS[:4], "currency") if key in params), None)
         return _spend(action, params, path, asset(params[key][1]) if key else None, _SPEND_AMOUNT_KEYS)
     return []
@@ -740,20 +813,24 @@ def _spend(
 # ========================================================================== slippage and chain ids
 _SLIPPAGE_PERCENT_KEYS = frozenset({"slippage", "slippagepercent", "slippagepct", "maxslippage", "maxslippagepercent"})
 _SLIPPAGE_BPS_KEYS = frozenset({"slippagebps", "maxslippagebps"})
+SLIPPAGE_KEYS = _SLIPPAGE_PERCENT_KEYS | _SLIPPAGE_BPS_KEYS
 
 
-def slippage_settings(action: ActionNode, path: str) -> list[tuple[float, str]]:
+def slippage_settings(
+    action: ActionNode, path: str, found: Iterable[tuple[str, Any, str]] | None = None
+) -> list[tuple[float, str]]:
     """Literal slippage settings of an action, in percent, with their JSON paths: ``slippage``,
     ``slippage_percent``, ``slippage_pct``, ``max_slippage``, ``max_slippage_percent`` are percent
-    (``0.5`` or ``"0.5%"``); ``slippage_bps`` and ``max_slippage_bps`` are basis points (divided by 100)."""
-    found: list[tuple[float, str]] = []
-    for key, value, where in walk_params(action.params, f"{path}.params"):
+    (``0.5`` or ``"0.5%"``); ``slippage_bps`` and ``max_slippage_bps`` are basis points (divided by 100).
+    ``found`` (entries of :func:`walk_params` already read) saves walking the params again."""
+    settings: list[tuple[float, str]] = []
+    entries = found if found is not None else walk_params(action.params, f"{path}.params", SLIPPAGE_KEYS)
+    for key, value, where in entries:
         name = norm_key(key)
-        if name in _SLIPPAGE_PERCENT_KEYS or name in _SLIPPAGE_BPS_KEYS:
-            amount = percent(value)
-            if amount is not None:
-                found.append((amount / 100 if name in _SLIPPAGE_BPS_KEYS else amount, where))
-    return found
+        amount = percent(value) if name in SLIPPAGE_KEYS else None
+        if amount is not None:
+            settings.append((amount / 100 if name in _SLIPPAGE_BPS_KEYS else amount, where))
+    return settings
 
 
 _CHAIN_NAMES = {
@@ -781,7 +858,7 @@ ethereum/mainnet/eth 1, optimism/op 10, bsc/bnb 56, gnosis 100, polygon/matic 13
 mantle 5000, base 8453, arbitrum/arbitrum_one 42161, celo 42220, avalanche/avax 43114, linea 59144,
 blast 81457, base_sepolia 84532, scroll 534352, sepolia 11155111."""
 
-_CHAIN_KEYS = frozenset(
+CHAIN_KEYS = frozenset(
     f"{prefix}chain{suffix}"
     for prefix in ("", "from", "to", "source", "src", "destination", "dest", "dst", "target")
     for suffix in ("", "id")
@@ -813,14 +890,14 @@ def chain_id(value: Any) -> int | None:
     return CHAIN_IDS.get(re.sub(r"[\s\-]+", "_", text))
 
 
-def chains_of(action: ActionNode, path: str) -> list[ChainUse]:
+def chains_of(action: ActionNode, path: str, found: Iterable[tuple[str, Any, str]] | None = None) -> list[ChainUse]:
     """Every literal chain an action names, under ``chain_id``/``chainId``/``chain``/``from_chain``/
     ``to_chain`` (and ``source_``/``src_``/``destination_``/``dest_``/``dst_``/``target_`` variants, with
     or without ``_id``), at any depth of its params."""
-    found: list[ChainUse] = []
-    for key, value, where in walk_params(action.params, f"{path}.params"):
-        if norm_key(key) in _CHAIN_KEYS:
-            written = literal(value)
-            if isinstance(written, str | int) and not isinstance(written, bool):
-                found.append(ChainUse(str(written), chain_id(written), where))
-    return found
+    uses: list[ChainUse] = []
+    entries = found if found is not None else walk_params(action.params, f"{path}.params", CHAIN_KEYS)
+    for key, value, where in entries:
+        written = literal(value) if norm_key(key) in CHAIN_KEYS else None
+        if isinstance(written, str | int) and not isinstance(written, bool):
+            uses.append(ChainUse(str(written), chain_id(written), where))
+    return uses

@@ -34,6 +34,8 @@ from .._findings import Finding, Severity
 from .._registry import rule
 from .._static import (
     CHAIN_IDS,
+    CHAIN_KEYS,
+    SLIPPAGE_KEYS,
     Domain,
     Mode,
     OperandKey,
@@ -45,12 +47,15 @@ from .._static import (
     condition_keys,
     describe_condition,
     is_volatile,
+    memo,
     number,
     plan_start,
     region,
     slippage_settings,
     spends_of,
     trade_of,
+    visits_of,
+    walk_params,
 )
 
 Sides = tuple[dict[Hashable, str], dict[Hashable, str]]
@@ -90,6 +95,8 @@ def first_coexisting(
     own: dict[str, Sides] = {}
     for node_id, side, tag in marks:
         own.setdefault(node_id, ({}, {}))[side].setdefault(tag, node_id)
+    if _pair_across(_merge(list(own.values())), _merge(list(own.values())), compatible) is None:
+        return None  # no compatible tags at all, wherever the nodes are
     involved: set[str] = set()
     for node_id in own:
         current: str | None = node_id
@@ -101,28 +108,68 @@ def first_coexisting(
     for holder in visiting:
         parts = ([own[holder]] if holder in own else []) + pending.pop(holder, [])[::-1]
         separated = holder is not None and _branch_point(graph.nodes[holder])
-        merged: Sides = ({}, {})
-        for part in parts:
+        merged = parts[0] if len(parts) == 1 else ({}, {})
+        for part in parts if len(parts) > 1 else ():
             found = None if separated else _pair_across(merged, part, compatible)
             if found is not None:
                 return found
-            for side in (0, 1):
-                for tag, witness in part[side].items():
-                    merged[side].setdefault(tag, witness)
+            _merge_into(merged, part)
         if holder is not None:
             pending.setdefault(graph.parent[holder], []).append(merged)
     return None
 
 
+def _merge(parts: list[Sides]) -> Sides:
+    merged: Sides = ({}, {})
+    for part in parts:
+        _merge_into(merged, part)
+    return merged
+
+
+def _merge_into(merged: Sides, part: Sides) -> None:
+    for side in (0, 1):
+        mine = merged[side]
+        for tag, witness in part[side].items():
+            if tag not in mine:
+                mine[tag] = witness
+
+
 def _pair_across(
     earlier: Sides, later: Sides, compatible: Callable[[Hashable, Hashable], bool]
 ) -> tuple[str, str] | None:
+    if not ((earlier[0] and later[1]) or (later[0] and earlier[1])):
+        return None  # the common case: nothing to pair yet
     for lefts, rights in ((earlier[0], later[1]), (later[0], earlier[1])):
         for left_tag, left in lefts.items():
             for right_tag, right in rights.items():
                 if compatible(left_tag, right_tag):
                     return left, right
     return None
+
+
+def _trades(ctx: LintContext) -> dict[str, Trade]:
+    """Every trade of the plan by action id, in plan order (read once per lint run)."""
+
+    def read() -> dict[str, Trade]:
+        found = ((action.id, trade_of(action, path)) for action, path in ctx.actions)
+        return {node_id: trade for node_id, trade in found if trade is not None}
+
+    return memo(ctx, "trades", read)
+
+
+def _param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
+    """The slippage and chain params of every action that has some (read once per lint run)."""
+
+    def read() -> dict[str, list[tuple[str, Any, str]]]:
+        found = (
+            (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
+        )
+        return {node_id: hits for node_id, hits in found if hits}
+
+    return memo(ctx, "param_hits", read)
+
+
+_WATCHED = SLIPPAGE_KEYS | CHAIN_KEYS
 
 
 def _inside_loop(graph: PlanGraph) -> set[str]:
@@ -172,17 +219,13 @@ def buy_and_sell_same_asset(ctx: LintContext) -> Iterator[Finding]:
     Use instead: keep one trade, or put the two in the ``then`` and ``else`` branches of one ``if``.
     """
     graph = ctx.graph
-    trades: dict[str, Trade] = {}
+    trades = _trades(ctx)
     marks: dict[str, list[tuple[str, int, Hashable]]] = {}
-    for action, path in ctx.actions:
-        trade = trade_of(action, path)
-        if trade is None:
-            continue
-        trades[action.id] = trade
+    for trade in trades.values():
         if trade.bought is not None:
-            marks.setdefault(trade.bought, []).append((action.id, 0, trade.sold))  # tag: what was paid
+            marks.setdefault(trade.bought, []).append((trade.node_id, 0, trade.sold))  # tag: what was paid
         if trade.sold is not None:
-            marks.setdefault(trade.sold, []).append((action.id, 1, trade.bought))  # tag: what came back
+            marks.setdefault(trade.sold, []).append((trade.node_id, 1, trade.bought))  # tag: what came back
     reported: set[frozenset[str]] = set()
     for asset, asset_marks in marks.items():
         pair = first_coexisting(graph, asset_marks, _round_trip)
@@ -213,22 +256,27 @@ def _buy_sell_finding(graph: PlanGraph, asset: str, buy: Trade, sell: Trade) -> 
 def _spend_totals(ctx: LintContext) -> tuple[dict[str, Decimal], dict[str, list[str]]]:
     """The most each asset may lose in one run, and the steps spending it (in plan order)."""
     graph = ctx.graph
+    trades = _trades(ctx)
     own: dict[str, dict[str, Decimal]] = {}
     spenders: dict[str, list[str]] = {}
     for action, path in ctx.actions:
-        for spend in spends_of(action, path):
+        for spend in spends_of(action, path, trades):
             mine = own.setdefault(action.id, {})
             mine[spend.asset] = mine.get(spend.asset, Decimal(0)) + spend.amount
             spenders.setdefault(spend.asset, []).append(action.id)
     if not own:
         return {}, spenders
-    totals: dict[str, dict[str, Decimal]] = {}
-    for node_id in reversed(list(graph.nodes)):  # children before their parents
-        kids = [totals.pop(kid) for kid in graph.children[node_id] if kid in totals]
-        combined = _combine(graph.nodes[node_id], own.get(node_id, {}), kids)
-        if combined:
-            totals[node_id] = combined
-    return _add([totals[top] for top in graph.children[None] if top in totals]), spenders
+    involved: set[str] = set()
+    for node_id in own:
+        current: str | None = node_id
+        while current is not None and current not in involved:
+            involved.add(current)
+            current = graph.parent[current]
+    pending: dict[str | None, list[dict[str, Decimal]]] = {}
+    for node_id in sorted(involved, key=graph.position.__getitem__, reverse=True):  # children first
+        combined = _combine(graph.nodes[node_id], own.get(node_id, {}), pending.pop(node_id, []))
+        pending.setdefault(graph.parent[node_id], []).append(combined)
+    return _add(pending.get(None, [])), spenders
 
 
 def _combine(node: NodeBase, mine: dict[str, Decimal], kids: list[dict[str, Decimal]]) -> dict[str, Decimal]:
@@ -531,7 +579,8 @@ def opposite_conditions(ctx: LintContext) -> Iterator[Finding]:
             path="$.trigger.when",
             hint="fix the comparisons (they contradict each other)",
         )
-    yield from _ConditionWalk(ctx).run()
+    if visits_of(ctx, "if", "wait"):
+        yield from _ConditionWalk(ctx).run()
 
 
 # ========================================================================================== timing
@@ -660,6 +709,8 @@ def impossible_timing(ctx: LintContext) -> Iterator[Finding]:
     """
     yield from _trigger_timing(ctx)
     window = _trigger_window(ctx)
+    if not visits_of(ctx, "wait"):
+        return  # without waits, nothing takes time: no wait or timeout can be wrong
     least = _minimum_ms(ctx)
     for visit in ctx.visits:
         node, path = visit.node, visit.path
@@ -677,6 +728,28 @@ def impossible_timing(ctx: LintContext) -> Iterator[Finding]:
 
 
 # ======================================================================================= duplicates
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _canonical(params: dict[str, Any]) -> Hashable:
+    """Params as a comparable value: equal exactly when their canonical JSON is equal (1, 1.0, true and
+    "1" all differ; key order does not matter)."""
+    return tuple(sorted((str(key), _canonical_value(value)) for key, value in params.items()))
+
+
+def _canonical_value(value: Any) -> str:
+    # Scalars and lists of scalars (nearly every param) are told apart exactly by repr, which is much
+    # cheaper than the JSON encoder; dicts need their keys sorted, so they go through the encoder.
+    kind = value.__class__
+    if kind in _SCALARS or (kind is list and all(item.__class__ in _SCALARS for item in value)):
+        return repr(value)
+    return _ENCODER.encode(value)
+
+
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
+"""One encoder for every plan: ``json.dumps`` with options builds a new one per call."""
+
+
 @rule(
     "CONTRA_DUPLICATE",
     "duplicate-action",
@@ -699,13 +772,16 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     Use instead: one step; later steps reference its output (``{{pay.result}}``).
     """
     graph = ctx.graph
-    looped = _inside_loop(graph)
-    seen: dict[tuple[str, str], list[str]] = {}
+    looped = _inside_loop(graph) if visits_of(ctx, "loop") else set()
+    seen: dict[tuple[str, Hashable], list[str]] = {}
     for action, path in ctx.actions:
         if action.id in looped:
             continue
-        key = (action.tool, json.dumps(action.params, sort_keys=True, separators=(",", ":"), default=str))
-        earlier = seen.setdefault(key, [])
+        key = (action.tool, _canonical(action.params))
+        earlier = seen.get(key)
+        if earlier is None:
+            seen[key] = [action.id]
+            continue
         first = next((other for other in earlier if not exclusive(graph, other, action.id)), None)
         earlier.append(action.id)
         if first is not None:
@@ -742,10 +818,11 @@ def slippage_conflict(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a tolerance within the policy (``"slippage_bps": 50``), the same one for every swap on a pair.
     """
     limit = ctx.policy.max_slippage
-    graph = ctx.graph
+    graph, trades = ctx.graph, _trades(ctx)
     by_pair: dict[frozenset[str], dict[float, list[str]]] = {}
+    hits = _param_hits(ctx)
     for action, path in ctx.actions:
-        settings = slippage_settings(action, path)
+        settings = slippage_settings(action, path, hits.get(action.id, ()))
         for value, where in settings:
             if limit is not None and value > limit:
                 yield Finding(
@@ -755,7 +832,7 @@ def slippage_conflict(ctx: LintContext) -> Iterator[Finding]:
                     path=where,
                     hint=f"set slippage to at most {_amount(limit)}%",
                 )
-        trade = trade_of(action, path)
+        trade = trades.get(action.id)
         if not settings or trade is None or trade.sold is None or trade.bought is None:
             continue
         value, where = settings[0]
@@ -832,8 +909,9 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
             path="$.trigger.chain_id",
             hint="use a supported chain",
         )
+    hits = _param_hits(ctx)
     for action, path in ctx.actions:
-        for use in chains_of(action, path):
+        for use in chains_of(action, path, hits.get(action.id, ())):
             if use.chain_id is None:
                 message = f"'{action.id}' names chain {use.written!r}, which is not a known chain name or id"
                 hint = f"use a chain id, or one of: {', '.join(sorted(CHAIN_IDS))}"

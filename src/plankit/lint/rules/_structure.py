@@ -25,7 +25,7 @@ from ...plan import Cycle, Edge, LoopNode, ParallelNode, PlanGraph, WaitNode
 from .._context import LintContext
 from .._findings import Finding, Severity
 from .._registry import rule
-from .._static import can_be_true, describe_condition, plan_start
+from .._static import can_be_true, describe_condition, plan_start, visits_of
 
 EXPLICIT_KINDS = frozenset({"depends_on", "sequence"})
 """Edge kinds that order steps explicitly."""
@@ -131,15 +131,19 @@ def _first_edges(graph: PlanGraph) -> tuple[dict[tuple[str, str], Edge], dict[tu
     explicit: dict[tuple[str, str], Edge] = {}
     reference: dict[tuple[str, str], Edge] = {}
     for edge in graph.edges:
-        target = explicit if edge.kind in EXPLICIT_KINDS else reference
-        target.setdefault((edge.source, edge.target), edge)
+        target = explicit if edge.kind != "reference" else reference
+        pair = (edge.source, edge.target)
+        if pair not in target:
+            target[pair] = edge
     return explicit, reference
 
 
 def _classified_cycles(ctx: LintContext) -> Iterator[tuple[str, Finding]]:
     """Every cycle once, as ``(code, finding)``, in plan order (dependency groups, then containment)."""
     graph = ctx.graph
-    groups = _strong_components(graph.nodes, graph.successors)
+    # The graph's own cycle search is shared by every user of the graph; members are found only when needed.
+    has_groups = any(cycle.kind == "dependency" for cycle in graph.cycles())
+    groups = _strong_components(graph.nodes, graph.successors) if has_groups else []
     if groups:
         explicit_successors = _explicit_successors(graph)
         explicit_groups = _strong_components(explicit_successors, explicit_successors)
@@ -300,11 +304,14 @@ class _Suggester:
     """Closest-id hints within :data:`SUGGESTION_BUDGET` comparisons per plan."""
 
     def __init__(self, ids: Iterable[str]):
-        self.ids = sorted(set(ids))
+        self.source = ids
+        self.ids: list[str] | None = None
         self.spent = 0
         self.cache: dict[str, str | None] = {}
 
     def hint(self, missing: str) -> str:
+        if self.ids is None:
+            self.ids = sorted(set(self.source))  # only plans with a broken reference pay for this
         if missing not in self.cache:
             match: str | None = None
             if self.spent + len(self.ids) <= SUGGESTION_BUDGET:
@@ -381,6 +388,25 @@ def _explicit_reach(graph: PlanGraph, sources: list[str], targets: set[str]) -> 
     return reach
 
 
+def _undeclared_references(graph: PlanGraph) -> list[Edge]:
+    """The first reference edge between each pair of siblings that no explicit edge joins directly."""
+    explicit: set[tuple[str, str]] | None = None
+    found: dict[tuple[str, str], Edge] = {}
+    for edge in graph.edges:
+        if edge.kind != "reference":
+            continue
+        pair = (edge.source, edge.target)
+        # Most references are declared on the step itself; the full set of explicit edges is built only
+        # for the others (sequence order, depends_on lifted from inner steps).
+        if pair in found or edge.source in graph.nodes[edge.target].depends_on:
+            continue
+        if explicit is None:
+            explicit = {(e.source, e.target) for e in graph.edges if e.kind != "reference"}
+        if pair not in explicit:
+            found[pair] = edge
+    return list(found.values())
+
+
 def _referenced_root(graph: PlanGraph, edge: Edge) -> str:
     for ref in graph.references[edge.via]:
         if ref.location == edge.location and (ref.root == edge.source or graph.contains(edge.source, ref.root)):
@@ -413,9 +439,10 @@ def reference_without_dependency(ctx: LintContext) -> Iterator[Finding]:
     Use instead: say it: ``{"id": "pay", ..., "depends_on": ["quote"]}``.
     """
     graph = ctx.graph
-    in_circle = {member for group in _strong_components(graph.nodes, graph.successors) for member in group}
-    explicit, references = _first_edges(graph)
-    queries = [edge for pair, edge in references.items() if pair not in explicit and not set(pair) <= in_circle]
+    has_groups = any(cycle.kind == "dependency" for cycle in graph.cycles())
+    groups = _strong_components(graph.nodes, graph.successors) if has_groups else []
+    in_circle = {member for group in groups for member in group}
+    queries = [edge for edge in _undeclared_references(graph) if not {edge.source, edge.target} <= in_circle]
     if not queries:
         return
     sources = sorted({edge.source for edge in queries}, key=graph.position.__getitem__)
@@ -509,7 +536,7 @@ def limit_exceeded(ctx: LintContext) -> Iterator[Finding]:
     parallel node.
     """
     policy = ctx.policy
-    for visit in ctx.visits:
+    for visit in visits_of(ctx, "loop", "wait", "parallel"):
         node, path = visit.node, visit.path
         if isinstance(node, LoopNode) and policy.max_loop_iterations is not None:
             if node.max_iterations > policy.max_loop_iterations:
@@ -578,7 +605,7 @@ def unbounded_loop_or_wait(ctx: LintContext) -> Iterator[Finding]:
     wait a ``max_wait_ms`` of hours, not months.
     """
     limit = ctx.policy.max_loop_iterations or DEFAULT_MAX_LOOP_ITERATIONS
-    for visit in ctx.visits:
+    for visit in visits_of(ctx, "loop", "wait"):
         node, path = visit.node, visit.path
         if isinstance(node, LoopNode):
             yield from _endless_loop(node, path, limit)
