@@ -347,6 +347,12 @@ def test_build_replan_prompt() -> None:
     assert json.loads(example)[0]["tools_needed"] == ["code_writer"] and "//" not in example
 
 
+def test_replan_prompt_example_avoids_taken_ids() -> None:
+    plan = ExecutionPlan("p", "g", [PlanStep("step_1", "A", status=S.COMPLETED), PlanStep("step_2", "B")])
+    example = json.loads(engine().build_replan_prompt(plan, "x").split("Example reply:\n", 1)[1])
+    assert [(step["step_id"], step["dependencies"]) for step in example] == [("step_1_2", []), ("step_2", ["step_1_2"])]
+
+
 def test_replan_prompt_without_history() -> None:
     prompt = engine().build_replan_prompt(ExecutionPlan("p", "g", [PlanStep("a", "A")]), "")
     assert "Completed steps (done: never repeat them):\n(none)" in prompt
@@ -438,6 +444,7 @@ def test_get_next_step_respects_dependencies() -> None:
     assert planner.get_next_step(plan) is plan.steps[0]
     planner.mark_step_skipped(plan, "a")
     assert planner.get_next_step(plan) is plan.steps[2]  # a skipped dependency counts as done
+    assert planner.get_next_step(ExecutionPlan("p", "g")) is None
 
 
 def test_transitions_and_retries() -> None:

@@ -268,6 +268,39 @@ def test_values_that_look_like_placeholders_are_not_substituted_again() -> None:
     assert plan.steps[0].params == {"tok": "{{param.tok_out}}", "tok_out": "$tok"}  # type: ignore[union-attr]
 
 
+def test_placeholder_as_a_condition_literal_and_in_a_logic_condition() -> None:
+    data = {
+        "steps": [
+            {
+                "id": "gate",
+                "type": "if",
+                "condition": {
+                    "type": "logic",
+                    "op": "not",
+                    "conditions": [
+                        {"left": "{{q.result.n}}", "op": "gte", "right": {"type": "literal", "value": ph("max")}}
+                    ],
+                },
+                "then": {"id": "go", "tool": "t"},
+            }
+        ]
+    }
+    template = build_template(data, "gate", {"max": P("integer", default=3)})
+    plan = plan_to_data(instantiate(template, {"max": 7}))
+    assert plan["steps"][0]["condition"] == {
+        "type": "logic",
+        "op": "not",
+        "conditions": [
+            {
+                "type": "compare",
+                "left": {"type": "step_output", "step_id": "q", "path": "result.n"},
+                "op": "gte",
+                "right": {"type": "literal", "value": 7},
+            }
+        ],
+    }
+
+
 def test_optional_parameter_without_default_is_null() -> None:
     template = build_template(
         {"steps": [{"id": "a", "tool": "t", "params": {"memo": ph("memo")}}]}, "t", {"memo": P("string")}

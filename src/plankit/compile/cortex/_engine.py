@@ -131,7 +131,7 @@ class PlanningEngine:
             f"A new step may depend on a completed step by its step_id. Give new steps ids not already "
             f"taken by completed steps ({taken})."
         )
-        parts.append(f"Example reply:\n{example(tools)}")
+        parts.append(f"Example reply:\n{example(tools, (step.step_id for step in kept))}")
         return "\n\n".join(parts) + "\n"
 
     def parse_replan(self, original_plan: ExecutionPlan, llm_response: str) -> ExecutionPlan:

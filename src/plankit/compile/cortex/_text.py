@@ -89,34 +89,38 @@ FIELDS = (
 )
 
 
-def example(tools: list[str]) -> str:
-    first = tools[:1]
-    second = tools[1:2] or first
-    example = [
+def example(tools: list[str], taken: Iterable[str] = ()) -> str:
+    """A two-step example reply, one step per line, using the first tools offered and ids not in ``taken``."""
+    used = set(taken)
+    first_id = _fresh("step_1", used)
+    second_id = _fresh("step_2", used | {first_id})
+    steps = [
         {
-            "step_id": "step_1",
+            "step_id": first_id,
             "description": "Collect the information the goal needs",
             "expected_outcome": "The facts needed for the next step",
-            "tools_needed": first,
+            "tools_needed": tools[:1],
             "dependencies": [],
         },
         {
-            "step_id": "step_2",
-            "description": "Use what step_1 found to produce the result",
+            "step_id": second_id,
+            "description": f"Use what {first_id} found to produce the result",
             "expected_outcome": "The finished result",
-            "tools_needed": second,
-            "dependencies": ["step_1"],
+            "tools_needed": tools[1:2] or tools[:1],
+            "dependencies": [first_id],
         },
     ]
-    return "[\n  " + ",\n  ".join(json.dumps(step) for step in example) + "\n]"
+    return "[\n  " + ",\n  ".join(json.dumps(step) for step in steps) + "\n]"
 
 
 def bullets(lines: Iterable[str], empty: str) -> str:
+    """One ``- line`` per line, or ``empty`` when there are none."""
     text = "\n".join(f"- {line}" for line in lines)
     return text or empty
 
 
 def clip(text: str, limit: int = 500) -> str:
+    """``text`` cut to ``limit`` characters (a long tool result should not crowd out the rest of a prompt)."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
