@@ -25,6 +25,8 @@ from ._text import (
 class PlanningEngine:
     """Decomposes goals into plans by the prompt/parse pattern, and tracks their execution.
 
+    ``max_steps`` caps the steps kept from a reply; ``min_steps`` is what the prompt asks for at least (a
+    shorter reply is still used: refusing it would only leave the one-step fallback, which is shorter yet).
     ``clock`` (seconds since the epoch) and ``id_factory`` are injectable so plans come out the same in tests.
     """
 
