@@ -84,28 +84,28 @@ def exclusive(graph: PlanGraph, a: str, b: str) -> bool:
 
 
 def first_coexisting(
-    graph: PlanGraph, marks: Iterable[tuple[str, int, Hashable]], compatible: Callable[[Hashable, Hashable], bool]
+    graph: PlanGraph,
+    marks: Iterable[tuple[str, int, Hashable]],
+    compatible: Callable[[Hashable, Hashable], bool],
+    branches: bool = True,
 ) -> tuple[str, str] | None:
     """A ``(left, right)`` pair of marked nodes that can both run and whose tags are ``compatible``.
 
     ``marks`` are ``(node_id, side, tag)`` with side 0 (left) or 1 (right). Bottom-up over the marked nodes
     and their ancestors only: a pair is found at the lowest node holding both ends, unless that node is a
-    branch point. Linear in those nodes (times the distinct tags).
+    branch point. Linear in those nodes (times the distinct tags). ``branches=False`` says the plan has no
+    branch point at all, so any compatible pair will do.
     """
     own: dict[str, Sides] = {}
+    everything: Sides = ({}, {})
     for node_id, side, tag in marks:
         own.setdefault(node_id, ({}, {}))[side].setdefault(tag, node_id)
-    if _pair_across(_merge(list(own.values())), _merge(list(own.values())), compatible) is None:
-        return None  # no compatible tags at all, wherever the nodes are
-    involved: set[str] = set()
-    for node_id in own:
-        current: str | None = node_id
-        while current is not None and current not in involved:
-            involved.add(current)
-            current = graph.parent[current]
+        everything[side].setdefault(tag, node_id)
+    found = _pair_across(everything, everything, compatible)
+    if found is None or not branches:
+        return found  # no compatible tags at all, or nothing can keep a compatible pair apart
     pending: dict[str | None, list[Sides]] = {}
-    visiting: list[str | None] = [*sorted(involved, key=graph.position.__getitem__, reverse=True), None]
-    for holder in visiting:
+    for holder in [*_holders(graph, own), None]:
         parts = ([own[holder]] if holder in own else []) + pending.pop(holder, [])[::-1]
         separated = holder is not None and _branch_point(graph.nodes[holder])
         merged = parts[0] if len(parts) == 1 else ({}, {})
@@ -119,11 +119,15 @@ def first_coexisting(
     return None
 
 
-def _merge(parts: list[Sides]) -> Sides:
-    merged: Sides = ({}, {})
-    for part in parts:
-        _merge_into(merged, part)
-    return merged
+def _holders(graph: PlanGraph, node_ids: Iterable[str]) -> list[str]:
+    """The given nodes and all their ancestors, children before parents (reverse document order)."""
+    involved: set[str] = set()
+    for node_id in node_ids:
+        current: str | None = node_id
+        while current is not None and current not in involved:
+            involved.add(current)
+            current = graph.parent[current]
+    return sorted(involved, key=graph.position.__getitem__, reverse=True)
 
 
 def _merge_into(merged: Sides, part: Sides) -> None:
@@ -226,9 +230,10 @@ def buy_and_sell_same_asset(ctx: LintContext) -> Iterator[Finding]:
             marks.setdefault(trade.bought, []).append((trade.node_id, 0, trade.sold))  # tag: what was paid
         if trade.sold is not None:
             marks.setdefault(trade.sold, []).append((trade.node_id, 1, trade.bought))  # tag: what came back
+    branches = bool(visits_of(ctx, "if")) or any(action.on_error is not None for action, _ in ctx.actions)
     reported: set[frozenset[str]] = set()
     for asset, asset_marks in marks.items():
-        pair = first_coexisting(graph, asset_marks, _round_trip)
+        pair = first_coexisting(graph, asset_marks, _round_trip, branches)
         if pair is None or frozenset(pair) in reported:
             continue
         reported.add(frozenset(pair))
@@ -255,28 +260,26 @@ def _buy_sell_finding(graph: PlanGraph, asset: str, buy: Trade, sell: Trade) -> 
 # ======================================================================================= overspend
 def _spend_totals(ctx: LintContext) -> tuple[dict[str, Decimal], dict[str, list[str]]]:
     """The most each asset may lose in one run, and the steps spending it (in plan order)."""
-    graph = ctx.graph
-    trades = _trades(ctx)
+    graph, trades = ctx.graph, _trades(ctx)
+    plain: list[dict[str, Decimal]] = []  # top-level actions without a handler: always counted in full
     own: dict[str, dict[str, Decimal]] = {}
     spenders: dict[str, list[str]] = {}
     for action, path in ctx.actions:
+        mine: dict[str, Decimal] = {}
         for spend in spends_of(action, path, trades):
-            mine = own.setdefault(action.id, {})
             mine[spend.asset] = mine.get(spend.asset, Decimal(0)) + spend.amount
             spenders.setdefault(spend.asset, []).append(action.id)
-    if not own:
-        return {}, spenders
-    involved: set[str] = set()
-    for node_id in own:
-        current: str | None = node_id
-        while current is not None and current not in involved:
-            involved.add(current)
-            current = graph.parent[current]
-    pending: dict[str | None, list[dict[str, Decimal]]] = {}
-    for node_id in sorted(involved, key=graph.position.__getitem__, reverse=True):  # children first
+        if not mine:
+            continue
+        if graph.depth[action.id] == 0 and action.on_error is None:
+            plain.append(mine)
+        else:
+            own[action.id] = mine
+    pending: dict[str | None, list[dict[str, Decimal]]] = {None: plain}
+    for node_id in _holders(graph, own):
         combined = _combine(graph.nodes[node_id], own.get(node_id, {}), pending.pop(node_id, []))
         pending.setdefault(graph.parent[node_id], []).append(combined)
-    return _add(pending.get(None, [])), spenders
+    return _add(pending[None]), spenders
 
 
 def _combine(node: NodeBase, mine: dict[str, Decimal], kids: list[dict[str, Decimal]]) -> dict[str, Decimal]:
