@@ -230,9 +230,9 @@ _NUMBER_TEXT = re.compile(r"^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*
 
 def literal(value: Any) -> Any:
     """The scalar ``value`` is, or :data:`NOT_LITERAL` (a reference, a template string, a container)."""
+    while isinstance(value, dict) and value.get("type") == "literal" and "value" in value and len(value) == 2:
+        value = value["value"]  # a literal reference object holds its value
     if isinstance(value, dict):
-        if value.get("type") == "literal" and "value" in value and len(value) == 2:
-            return literal(value["value"])
         return NOT_LITERAL
     if isinstance(value, str):
         if "{" in value and any(not isinstance(part, str) for part in parse_template(value)):
@@ -833,26 +833,14 @@ def slippage_settings(
     return settings
 
 
-_CHAIN_NAMES = {
-    1: "ethereum mainnet eth",
-    10: "optimism op",
-    56: "bsc bnb",
-    100: "gnosis",
-    137: "polygon matic",
-    250: "fantom",
-    324: "zksync",
-    5000: "mantle",
-    8453: "base",
-    42161: "arbitrum arbitrum_one",
-    42220: "celo",
-    43114: "avalanche avax",
-    59144: "linea",
-    81457: "blast",
-    84532: "base_sepolia",
-    534352: "scroll",
-    11155111: "sepolia",
+_CHAIN_NAMES = (
+    "1 ethereum mainnet eth; 10 optimism op; 56 bsc bnb; 100 gnosis; 137 polygon matic; 250 fantom; 324 zksync; "
+    "5000 mantle; 8453 base; 42161 arbitrum arbitrum_one; 42220 celo; 43114 avalanche avax; 59144 linea; "
+    "81457 blast; 84532 base_sepolia; 534352 scroll; 11155111 sepolia"
+)
+CHAIN_IDS: dict[str, int] = {
+    name: int(entry.split()[0]) for entry in _CHAIN_NAMES.split(";") for name in entry.split()[1:]
 }
-CHAIN_IDS: dict[str, int] = {name: number for number, names in _CHAIN_NAMES.items() for name in names.split()}
 """Chain names understood in chain params (lower case; spaces and ``-`` read as ``_``) and their ids:
 ethereum/mainnet/eth 1, optimism/op 10, bsc/bnb 56, gnosis 100, polygon/matic 137, fantom 250, zksync 324,
 mantle 5000, base 8453, arbitrum/arbitrum_one 42161, celo 42220, avalanche/avax 43114, linea 59144,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections import ChainMap
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -21,12 +20,10 @@ from ...plan import (
     Condition,
     ConditionTrigger,
     IfNode,
-    IntervalTrigger,
     LoopNode,
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
-    TimeTrigger,
     WaitNode,
 )
 from .._context import LintContext
@@ -49,7 +46,6 @@ from .._static import (
     is_volatile,
     memo,
     number,
-    plan_start,
     region,
     slippage_settings,
     spends_of,
@@ -584,150 +580,6 @@ def opposite_conditions(ctx: LintContext) -> Iterator[Finding]:
         )
     if visits_of(ctx, "if", "wait"):
         yield from _ConditionWalk(ctx).run()
-
-
-# ========================================================================================== timing
-def _iso(moment: datetime) -> str:
-    return moment.isoformat().replace("+00:00", "Z")
-
-
-def _trigger_window(ctx: LintContext) -> tuple[datetime | None, datetime | None]:
-    """When the plan's trigger first fires (if fixed) and when it stops firing (if it ends)."""
-    trigger = ctx.plan.trigger
-    if isinstance(trigger, TimeTrigger):
-        return trigger.at, None
-    if isinstance(trigger, IntervalTrigger):
-        return trigger.start_at, trigger.end_at
-    return None, None
-
-
-def _trigger_timing(ctx: LintContext) -> Iterator[Finding]:
-    trigger, now = ctx.plan.trigger, ctx.now
-    if isinstance(trigger, TimeTrigger) and trigger.at < now:
-        yield Finding(
-            f"the time trigger fires at {_iso(trigger.at)}, which is in the past (now: {_iso(now)})",
-            path="$.trigger.at",
-            hint="set a future time, or use an immediate trigger",
-        )
-    elif isinstance(trigger, IntervalTrigger) and trigger.end_at is not None:
-        if trigger.start_at is not None and trigger.end_at < trigger.start_at:
-            yield Finding(
-                f"the interval trigger ends ({_iso(trigger.end_at)}) before it starts ({_iso(trigger.start_at)})",
-                path="$.trigger.end_at",
-                hint="swap start_at and end_at, or fix the dates",
-            )
-        elif trigger.end_at < now:
-            yield Finding(
-                f"the interval trigger ended at {_iso(trigger.end_at)}, in the past: it never fires",
-                path="$.trigger.end_at",
-                hint="set an end_at in the future, or remove it",
-            )
-
-
-def _wait_timing(
-    node: WaitNode, path: str, now: datetime, window: tuple[datetime | None, datetime | None]
-) -> Iterator[Finding]:
-    if node.duration_ms is not None and node.duration_ms > node.max_wait_ms:
-        yield Finding(
-            f"wait '{node.id}' lasts {node.duration_ms} ms, longer than its max_wait_ms {node.max_wait_ms}: "
-            "it always times out",
-            node_id=node.id,
-            path=f"{path}.duration_ms",
-            hint="raise max_wait_ms to at least duration_ms, or wait less",
-        )
-    if node.until_time is None:
-        return
-    start, end = window
-    when = _iso(node.until_time)
-    problem = None
-    if node.until_time < now:
-        problem = f"is in the past (now: {_iso(now)})"
-    elif start is not None and node.until_time < start:
-        problem = f"is before the plan's trigger first fires ({_iso(start)})"
-    elif end is not None and node.until_time > end:
-        problem = f"is after the plan's trigger ends ({_iso(end)})"
-    if problem is not None:
-        yield Finding(
-            f"wait '{node.id}' waits until {when}, which {problem}",
-            node_id=node.id,
-            path=f"{path}.until_time",
-            hint="fix until_time (times are UTC unless they carry an offset)",
-        )
-
-
-def _minimum_ms(ctx: LintContext) -> dict[str, int]:
-    """The least time each node must take, from its waits alone (bottom-up)."""
-    graph, start = ctx.graph, plan_start(ctx.plan, ctx.now)
-    least: dict[str, int] = {}
-    for node_id in reversed(list(graph.nodes)):
-        node, kids = graph.nodes[node_id], [least[kid] for kid in graph.children[node_id]]
-        if isinstance(node, WaitNode):
-            least[node_id] = _wait_minimum(node, start)
-        elif node.type == "sequence":
-            least[node_id] = sum(kids)
-        elif node.type == "parallel":
-            least[node_id] = max(kids, default=0)
-        elif isinstance(node, IfNode):
-            least[node_id] = min(kids) if node.else_ is not None else 0
-        elif isinstance(node, LoopNode):
-            runs = node.max_iterations if node.exit_when is None else 1
-            least[node_id] = kids[0] * runs + node.delay_ms * (runs - 1)
-        else:
-            least[node_id] = 0  # an action may succeed at once; its handler runs only on failure
-    return least
-
-
-def _wait_minimum(node: WaitNode, start: datetime) -> int:
-    if node.duration_ms is not None:
-        return min(node.duration_ms, node.max_wait_ms)
-    if node.until_time is not None:
-        return max(0, min(int((node.until_time - start).total_seconds() * 1000), node.max_wait_ms))
-    return 0
-
-
-@rule(
-    "CONTRA_TIMING",
-    "impossible-timing",
-    severity=Severity.ERROR,
-    summary="Times that can't work: a past time, a wait longer than its max, a timeout shorter than a wait.",
-)
-def impossible_timing(ctx: LintContext) -> Iterator[Finding]:
-    """What it does: checks times against each other and against now:
-
-    * a time trigger in the past; an interval trigger whose ``end_at`` is before its ``start_at`` (or in the
-      past: it never fires);
-    * a wait ``until_time`` in the past, before the trigger first fires, or after the trigger's ``end_at``;
-    * a wait whose ``duration_ms`` is longer than its own ``max_wait_ms``;
-    * a node whose ``timeout_ms`` is shorter than the time its waits must take: its own ``duration_ms`` (or
-      the time until its ``until_time``, from the plan's earliest start), or for a composite the waits
-      inside it (a sequence adds them up, a parallel takes the longest, an ``if`` the shorter branch, a
-      loop without ``exit_when`` all its iterations and delays).
-
-    Why is this bad: such a plan can't run as written: it fires never, or the step always times out.
-
-    Example:
-        {"steps": [{"id": "cool-off", "type": "wait", "duration_ms": 7200000, "timeout_ms": 60000}]}
-
-    Use instead: consistent times: a timeout longer than the wait, a future ``until_time``.
-    """
-    yield from _trigger_timing(ctx)
-    window = _trigger_window(ctx)
-    if not visits_of(ctx, "wait"):
-        return  # without waits, nothing takes time: no wait or timeout can be wrong
-    least = _minimum_ms(ctx)
-    for visit in ctx.visits:
-        node, path = visit.node, visit.path
-        if isinstance(node, WaitNode):
-            yield from _wait_timing(node, path, ctx.now, window)
-        if node.timeout_ms is not None and least[node.id] > node.timeout_ms:
-            what = "its own wait" if isinstance(node, WaitNode) else "the waits inside it"
-            yield Finding(
-                f"'{node.id}' has timeout_ms {node.timeout_ms}, shorter than the {least[node.id]} ms {what} "
-                "must take: it always times out",
-                node_id=node.id,
-                path=f"{path}.timeout_ms",
-                hint=f"raise timeout_ms above {least[node.id]}, or shorten the wait",
-            )
 
 
 # ======================================================================================= duplicates
