@@ -148,7 +148,7 @@ def find_blocks(text: str) -> list[Scanned]:
         result, closed = _scan(text, match.start())
         if isinstance(result, Block):
             found.append(result)
-            position = result.end
+            position = _after_trailing_comment(text, result.end)
             continue
         if result.looks_like_json:
             found.append(result)
@@ -158,6 +158,15 @@ def find_blocks(text: str) -> list[Scanned]:
             break
         position = result.offset + 1
     return found
+
+
+_TRAILING_COMMENT = re.compile(r"[ \t]*(?://[^\n]*|/\*.*?\*/)", re.DOTALL)
+
+
+def _after_trailing_comment(text: str, end: int) -> int:
+    """Skip a comment right after a block (``} // end of plan [v2]``): brackets in it are not JSON."""
+    match = _TRAILING_COMMENT.match(text, end)
+    return match.end() if match is not None else end
 
 
 def _outermost(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:

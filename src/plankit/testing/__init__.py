@@ -7,14 +7,21 @@
 
 from ..store import MemoryStore
 from ._clock import DEFAULT_START, FakeClock
+from ._llm import ChatCall, FakeLlmServer, FakeReply, FunctionLlm, RecordedRequest, ScriptedLlm
 from ._steps import FakeLlmStepRunner, LlmCall, Replies, SequentialIds
 
 __all__ = [
     "DEFAULT_START",
+    "ChatCall",
     "FakeClock",
+    "FakeLlmServer",
     "FakeLlmStepRunner",
+    "FakeReply",
+    "FunctionLlm",
     "LlmCall",
     "MemoryStore",
+    "RecordedRequest",
     "Replies",
+    "ScriptedLlm",
     "SequentialIds",
 ]

@@ -23,7 +23,7 @@ from ..llm import LlmClient, LlmError, Message
 
 
 @dataclass(frozen=True, slots=True)
-class LlmCall:
+class ChatCall:
     """One request a test double received."""
 
     messages: tuple[Message, ...]
@@ -40,7 +40,7 @@ class ScriptedLlm(LlmClient):
     def __init__(self, replies: Iterable[str | BaseException], *, model_spec: str = "scripted:test"):
         self._replies: deque[str | BaseException] = deque(replies)
         self._given = len(self._replies)
-        self.calls: list[LlmCall] = []
+        self.calls: list[ChatCall] = []
         self.model_spec = model_spec
 
     @property
@@ -50,7 +50,7 @@ class ScriptedLlm(LlmClient):
 
     async def complete(self, messages: Sequence[Message], *, schema: Mapping[str, Any] | None = None) -> str:
         """The next scripted reply."""
-        self.calls.append(LlmCall(tuple(messages), schema))
+        self.calls.append(ChatCall(tuple(messages), schema))
         if not self._replies:
             raise LlmError(f"ScriptedLlm has no reply left for call {len(self.calls)} (it was given {self._given})")
         reply = self._replies.popleft()
@@ -68,12 +68,12 @@ class FunctionLlm(LlmClient):
 
     def __init__(self, handler: Handler, *, model_spec: str = "function:test"):
         self.handler = handler
-        self.calls: list[LlmCall] = []
+        self.calls: list[ChatCall] = []
         self.model_spec = model_spec
 
     async def complete(self, messages: Sequence[Message], *, schema: Mapping[str, Any] | None = None) -> str:
         """Whatever the handler returns."""
-        self.calls.append(LlmCall(tuple(messages), schema))
+        self.calls.append(ChatCall(tuple(messages), schema))
         reply = self.handler(list(messages), schema)
         if inspect.isawaitable(reply):
             reply = await reply
