@@ -19,7 +19,6 @@ import inspect
 import threading
 import typing
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, NotRequired
 
@@ -33,7 +32,6 @@ ToolFunction = Callable[..., Any]
 """A tool implementation: a sync or async function taking keyword parameters."""
 
 
-@dataclass
 class ToolContext:
     """What a tool knows about the call it is serving.
 
@@ -44,15 +42,46 @@ class ToolContext:
     it to stop early.
     """
 
-    execution_id: str
-    step_id: str
-    attempt: int = 1
-    idempotency_key: str = ""
-    deadline: datetime | None = None
-    iteration: int | None = None
-    cancelled: threading.Event = field(default_factory=threading.Event)
-    _now: Callable[[], datetime] = field(default=utcnow, repr=False)
-    _sleep: Callable[[float], Awaitable[None]] = field(default=asyncio.sleep, repr=False)
+    __slots__ = (
+        "_cancelled",
+        "_now",
+        "_sleep",
+        "attempt",
+        "deadline",
+        "execution_id",
+        "idempotency_key",
+        "iteration",
+        "step_id",
+    )
+
+    def __init__(
+        self,
+        execution_id: str,
+        step_id: str,
+        attempt: int = 1,
+        idempotency_key: str = "",
+        deadline: datetime | None = None,
+        iteration: int | None = None,
+        *,
+        now: Callable[[], datetime] = utcnow,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ):
+        self.execution_id = execution_id
+        self.step_id = step_id
+        self.attempt = attempt
+        self.idempotency_key = idempotency_key
+        self.deadline = deadline
+        self.iteration = iteration
+        self._now = now
+        self._sleep = sleep
+        self._cancelled: threading.Event | None = None
+
+    @property
+    def cancelled(self) -> threading.Event:
+        """Set once the attempt is cancelled or timed out."""
+        if self._cancelled is None:  # created on first use: most tools never look
+            self._cancelled = threading.Event()
+        return self._cancelled
 
     def now(self) -> datetime:
         """The executor's clock (a fake one in tests)."""
@@ -61,6 +90,12 @@ class ToolContext:
     async def sleep(self, seconds: float) -> None:
         """Sleep on the executor's clock (virtual time under :class:`plankit.testing.FakeClock`)."""
         await self._sleep(seconds)
+
+    def __repr__(self) -> str:
+        return (
+            f"ToolContext(execution_id={self.execution_id!r}, step_id={self.step_id!r}, attempt={self.attempt}, "
+            f"idempotency_key={self.idempotency_key!r})"
+        )
 
 
 class Tool:

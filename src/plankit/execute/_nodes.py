@@ -245,8 +245,8 @@ class NodeRunner:
             idempotency_key=record.idempotency_key or "",
             deadline=record.deadline_at if node.timeout_ms is not None else None,
             iteration=iteration,
-            _now=self.clock.now,
-            _sleep=self.clock.sleep,
+            now=self.clock.now,
+            sleep=self.clock.sleep,
         )
 
     # ---------------------------------------------------------------------------------------- failures
@@ -361,6 +361,7 @@ class NodeRunner:
         if tool.is_async:
             result = await tool.function(**kwargs)
         else:
+            ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
             loop = asyncio.get_running_loop()
             result = await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
         return Outcome("ok", _jsonable(result, node.id))

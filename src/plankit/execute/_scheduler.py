@@ -56,14 +56,19 @@ async def run_scope(
                     outcomes[child] = await _block(state, graph.nodes[child], iteration, blocker)
                     _release(child, successors, waiting, ready)
                     continue
+                if not ready and not running:
+                    # The only child that can run now (a chain): run it inline, without a task's overhead.
+                    outcome = await run_node(graph.nodes[child], iteration)
+                    break
                 task = asyncio.ensure_future(run_node(graph.nodes[child], iteration))
                 task.add_done_callback(lambda done, child=child: finished.put_nowait((child, done)))  # type: ignore[misc]
                 running[child] = task
-            if not running:
-                return outcomes
-            child, task = await finished.get()
-            del running[child]
-            outcome = task.result()  # an executor bug or a store failure propagates from here
+            else:
+                if not running:
+                    return outcomes
+                child, task = await finished.get()
+                del running[child]
+                outcome = task.result()  # an executor bug or a store failure propagates from here
             outcomes[child] = outcome
             if outcome.kind == "failed" and not tolerate_failures:
                 raise ScopeFailed(child, outcome.failure)

@@ -125,9 +125,7 @@ class RunState:
         record = self.records.get((node.id, iteration))
         if record is None:
             key = idempotency_key(self.execution_id, node.id, iteration) if leaf else None
-            record = StepExecution.model_construct(
-                step_id=node.id, status=StepStatus.PENDING, iteration=iteration, idempotency_key=key
-            )
+            record = StepExecution(step_id=node.id, status=StepStatus.PENDING, iteration=iteration, idempotency_key=key)
             self._index(record)
         self.latest[node.id] = record
         return record
@@ -157,8 +155,10 @@ class RunState:
         if self.on_event is not None:
             for record in batch:
                 await self._emit(_step_event(self.execution_id, record, self.clock))
-        if not self.stopping and await _guard(self.store.cancel_requested(self.execution_id)):
+        if self.stopping or await _guard(self.store.cancel_requested(self.execution_id)):
+            # Checked between transitions: stop here, even when the next step would start without yielding.
             self.stop()
+            raise asyncio.CancelledError
 
     async def set_status(self, status: ExecutionStatus, error: str | None = None) -> None:
         """Move the execution to ``status`` (committing any dirty records with it)."""
