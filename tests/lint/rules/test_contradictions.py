@@ -6,6 +6,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import plankit.lint.rules  # noqa: F401  (registers the rules)
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
@@ -679,3 +681,72 @@ def test_a_10000_step_plan_runs_every_contradiction_rule() -> None:
         "CONTRA_SLIPPAGE": [],
         "CONTRA_CHAIN": [],
     }
+
+
+# ================================================================================================ fuzz
+TOOLS = ["defi_swap", "exchange.buy", "exchange.sell", "trade", "wallet.transfer", "bridge.transfer", "notify.push"]
+PARAM_NAMES = [
+    "from_token",
+    "to_token",
+    "token",
+    "side",
+    "quote",
+    "amount",
+    "slippage",
+    "slippage_bps",
+    "chain_id",
+    "to",
+]
+param_values = st.sampled_from(
+    ["ETH", "USDC", "buy", "sell", "base", "0x1", "{{s0.out}}", "50%", 1, 0.5, 500, None, True]
+)
+
+
+@st.composite
+def fuzz_plans(draw: st.DrawFn) -> dict[str, object]:
+    """Flat plans of actions wrapped, now and then, in an if, a loop, a sequence or a wait."""
+    steps: list[dict[str, object]] = []
+    for index in range(draw(st.integers(1, 6))):
+        params = draw(st.dictionaries(st.sampled_from(PARAM_NAMES), param_values, max_size=5))
+        node: dict[str, object] = {
+            "id": f"s{index}",
+            "type": "action",
+            "tool": draw(st.sampled_from(TOOLS)),
+            "params": params,
+        }
+        wrapper = draw(st.sampled_from(["none", "if", "loop", "sequence", "wait"]))
+        if wrapper == "if":
+            condition = compare(price(), draw(st.sampled_from(["gt", "lt", "eq"])), draw(st.integers(0, 3)))
+            node = {"id": f"w{index}", "type": "if", "condition": condition, "then": node}
+        elif wrapper == "loop":
+            node = {"id": f"w{index}", "type": "loop", "max_iterations": draw(st.integers(1, 3000)), "body": node}
+        elif wrapper == "sequence":
+            pause = {"id": f"p{index}", "type": "wait", "duration_ms": draw(st.integers(0, 10)), "timeout_ms": 5}
+            node = {"id": f"w{index}", "type": "sequence", "steps": [pause, node]}
+        if draw(st.booleans()) and index:
+            node["depends_on"] = [f"s{draw(st.integers(0, index))}" if wrapper == "none" else f"w{index - 1}"]
+        steps.append(node)
+    return {"steps": steps, "context": {"balances": {"ETH": 1, "USDC": "100"}}}
+
+
+ALL_CODES = (
+    *CODES,
+    "LOOP_DETECTED",
+    "CONTRA_CIRCULAR",
+    "UNKNOWN_REFERENCE",
+    "IMPLICIT_DEPENDENCY",
+    "LIMIT_EXCEEDED",
+    "CONTRA_INFINITE",
+)
+
+
+@given(fuzz_plans())
+def test_rules_never_crash_and_point_at_real_nodes(data: dict[str, object]) -> None:
+    plan = plan_from_data(data)
+    policy = Policy(max_slippage=1, supported_chains=[1], balances={"usdc": 10}, max_loop_iterations=100, max_wait_ms=5)
+    ctx = LintContext(plan, policy, now=NOW)
+    ids = set(plan.nodes_by_id())
+    for code in ALL_CODES:
+        for finding in RULES[code].check(ctx):
+            assert finding.message and (finding.path or "$").startswith("$")
+            assert finding.node_id is None or finding.node_id in ids, (code, finding)

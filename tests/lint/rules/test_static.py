@@ -31,6 +31,7 @@ from plankit.lint._static import (
     intersect_spans,
     is_volatile,
     literal,
+    norm_key,
     number,
     percent,
     region,
@@ -543,3 +544,44 @@ def test_chains() -> None:
         action("bridge", fromChain="base", route={"to_chain_id": 10}, chain="{{a.c}}", chain_name="x"), "$.s"
     )
     assert found == [ChainUse("base", 8453, "$.s.params.fromChain"), ChainUse("10", 10, "$.s.params.route.to_chain_id")]
+
+
+# ====================================================================================== walking params
+json_keys = st.text("abcxyz_", min_size=1, max_size=4)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab{}$.", max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(json_keys, inner, max_size=3),
+    max_leaves=12,
+)
+
+
+def resolve(params: dict[str, Any], path: str) -> Any:
+    """Follow a ``$.p.key[0].key`` path (keys here never hold dots or brackets)."""
+    current: Any = params
+    for part in path.removeprefix("$.p").replace("[", ".[").split(".")[1:]:
+        current = current[int(part[1:-1])] if part.startswith("[") else current[part]
+    return current
+
+
+@given(st.dictionaries(json_keys, json_values, max_size=4), st.sets(st.sampled_from(["a", "b", "x", "ab"])))
+def test_walk_params_paths_lead_to_their_values(params: dict[str, Any], names: set[str]) -> None:
+    everything = list(walk_params(params, "$.p"))
+    for key, value, where in everything:
+        assert resolve(params, where) is value
+        assert where.endswith(f".{key}") or where.endswith("]")
+    wanted = frozenset(names)
+    assert list(walk_params(params, "$.p", wanted)) == [entry for entry in everything if norm_key(entry[0]) in wanted]
+
+
+@given(
+    st.dictionaries(json_keys, json_values, max_size=4),
+    st.sampled_from(["defi_swap", "exchange.buy", "trade", "wallet.send", "x"]),
+)
+def test_parameter_readers_accept_any_params(params: dict[str, Any], tool: str) -> None:
+    node = action(tool, **params)
+    trade = trade_of(node, "$.s")
+    assert trade is None or trade.sold != trade.bought
+    for spend in spends_of(node, "$.s"):
+        assert spend.amount >= 0 and spend.path.startswith("$.s.params.")
+    assert all(where.startswith("$.s.params.") for _, where in slippage_settings(node, "$.s"))
+    assert all(use.path.startswith("$.s.params.") for use in chains_of(node, "$.s"))
