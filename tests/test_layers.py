@@ -8,6 +8,7 @@ A new top-level module or package must be given a layer in ``LAYERS`` below.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tomllib
 from dataclasses import dataclass
@@ -60,6 +61,7 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
+@functools.cache
 def imports_of(path: Path, src: Path = SRC) -> list[Import]:
     """Every import in a module, resolved to absolute names; ``at_load`` is false inside functions and under
     ``if TYPE_CHECKING:``. ``from . import x`` yields the submodule ``package.x``."""
