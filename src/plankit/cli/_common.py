@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.text import Text
 
 from ..errors import PlankitError
 from ..plan import Plan, load_plan
@@ -31,7 +32,8 @@ class TextOrJson(str, Enum):
 
 def fail(error: PlankitError | str, code: int = EXIT_USAGE) -> NoReturn:
     """Print an error (with every problem it lists) to stderr and exit."""
-    stderr.print(f"[bold red]error:[/] {error}", markup=True, highlight=False)
+    # Text, not markup: messages hold brackets ("[1, 1000]") and colons ("openai:x:") that rich would eat.
+    stderr.print(Text.assemble(("error:", "bold red"), f" {error}"), highlight=False)
     raise typer.Exit(code)
 
 
