@@ -193,7 +193,9 @@ class NodeRunner:
             record.status = StepStatus.COMPLETED
             record.output = outcome.output
             record.completed_at = self.clock.now()
-            await self.state.commit(record)
+            # Written with the next transition (at the latest before anything waits): a step's completion
+            # and its dependant's start share one transaction, and still precede the dependant's action.
+            self.state.defer(record)
         return outcome
 
     async def _bounded(self, node: NodeBase, body: Awaitable[Outcome], ctx: ToolContext | None) -> Outcome:
@@ -422,6 +424,7 @@ class NodeRunner:
         done = _iterations_done(record)
         for index in range(done, node.max_iterations):
             if index > 0 and node.delay_ms:
+                await self.state.flush()
                 await self.clock.sleep(node.delay_ms / 1000)
             outcome = await self.run(node.body, body_key(iteration, node.max_iterations, index))
             if outcome.kind in ("paused", "failed"):
@@ -465,6 +468,7 @@ class NodeRunner:
                 raise StepTimeoutError(
                     f"wait {node.id!r}: the condition did not hold within max_wait_ms ({node.max_wait_ms} ms)"
                 )
+            await self.state.flush()
             await self.clock.sleep(min(node.poll_interval_ms / 1000, left))
 
 

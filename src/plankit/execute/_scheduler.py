@@ -66,6 +66,8 @@ async def run_scope(
             else:
                 if not running:
                     return outcomes
+                if finished.empty():
+                    await state.flush()  # nothing finished yet: make what did durable before waiting
                 child, task = await finished.get()
                 del running[child]
                 outcome = task.result()  # an executor bug or a store failure propagates from here

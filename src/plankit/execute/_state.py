@@ -3,7 +3,10 @@
 Every change goes through :meth:`RunState.commit`, which writes the execution header and the changed step
 records in one store transaction *before* the caller moves on, then tells the ``on_event`` handler, then
 checks whether another process asked for a cancel. Records changed where no await is allowed (a task
-being cancelled marks its record ``cancelled``) wait in ``dirty`` and ride along with the next commit.
+being cancelled marks its record ``cancelled``), and finished steps (:meth:`RunState.defer`), wait in
+``dirty`` and ride along with the next commit; whoever is about to wait on anything but the store flushes
+them first. So a chain costs one transaction per step (this step's start carries the last one's end), and
+nothing acts before every transition that precedes it is committed.
 """
 
 from __future__ import annotations
@@ -159,6 +162,16 @@ class RunState:
             # Checked between transitions: stop here, even when the next step would start without yielding.
             self.stop()
             raise asyncio.CancelledError
+
+    def defer(self, record: StepExecution) -> None:
+        """Write ``record`` with the next commit: for a finished step, whose dependants' start commits it.
+        Callers :meth:`flush` before waiting on anything but the store."""
+        self.dirty.append(record)
+
+    async def flush(self) -> None:
+        """Commit deferred records now, if there are any."""
+        if self.dirty:
+            await self.commit()
 
     async def set_status(self, status: ExecutionStatus, error: str | None = None) -> None:
         """Move the execution to ``status`` (committing any dirty records with it)."""
