@@ -409,6 +409,21 @@ def test_live_view_on_a_terminal_is_a_table() -> None:
     assert rows[4].split()[:3] == ["poll[3]", "waiting", "-"]
 
 
+def test_live_view_of_a_big_plan_shows_the_unfinished_steps_and_counts_the_rest() -> None:
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, width=100, color_system=None)
+    progress = _Progress(console, TextOrJson.TEXT, max_rows=2)
+    for index in range(3):
+        progress.on_event(_event(f"s{index}", "completed", 0.5, attempt=1))
+    progress.on_event(_event("s3", "running", attempt=1))
+    progress.on_event(_event("s4", "awaiting_confirmation"))
+    console.print(progress)
+    lines = [line.rstrip() for line in buffer.getvalue().splitlines()]
+    assert lines[0] == "execution"
+    assert [line.split()[:2] for line in lines[2:4]] == [["s3", "running"], ["s4", "awaiting_confirmation"]]
+    assert lines[4] == "... and 3 more steps (1 awaiting confirmation, 3 completed, 1 running)"
+
+
 def test_plain_lines_when_not_a_terminal_and_nothing_for_json() -> None:
     buffer = io.StringIO()
     console = Console(file=buffer, force_terminal=False, width=200)

@@ -16,7 +16,8 @@ from __future__ import annotations
 import asyncio
 import shlex
 import sqlite3
-from collections.abc import Callable, Coroutine
+from collections import Counter
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +41,8 @@ from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (the shell's convention: 128 + SIGINT)."""
 
 DEFAULT_DB = "plankit.db"
 
@@ -120,6 +123,11 @@ def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
         return asyncio.run(work())
     except sqlite3.Error as exc:
         fail(f"the database can't be used: {exc}")
+    except KeyboardInterrupt:
+        # Nothing is lost: every transition so far is committed, and the steps that were running will run
+        # again, with the same idempotency keys, on resume.
+        stderr.print("interrupted: the execution can be continued with `plankit resume`", highlight=False)
+        return EXIT_INTERRUPTED
 
 
 # ---------------------------------------------------------------------------------------------- running
@@ -233,12 +241,17 @@ def _exit_code(status: ExecutionStatus) -> int:
 
 # ------------------------------------------------------------------------------------------- progress
 class _Progress:
-    """Shows an execution's transitions as they are committed: a live table on a terminal, lines otherwise."""
+    """Shows an execution's transitions as they are committed: a live table on a terminal, lines otherwise.
 
-    def __init__(self, console: Console, output_format: TextOrJson):
+    The live table redraws on rich's own timer (8 times a second), not per event, so a 10,000-step plan
+    costs no more than a small one; past ``max_rows`` steps it shows the unfinished ones and counts the rest.
+    """
+
+    def __init__(self, console: Console, output_format: TextOrJson, max_rows: int = 30):
         self.console = console
         self.quiet = output_format is TextOrJson.JSON
         self.live = None if self.quiet or not console.is_terminal else Live(self, console=console, refresh_per_second=8)
+        self.max_rows = max_rows
         self.rows: dict[tuple[str, int | None], ExecutionEvent] = {}
         self.execution: ExecutionEvent | None = None
 
@@ -257,15 +270,19 @@ class _Progress:
             self.execution = event
         else:
             self.rows[(event.step_id, event.iteration)] = event
-        if self.live is not None:
-            self.live.refresh()
-        elif not self.quiet:
+        if self.live is None and not self.quiet:
             self.console.print(_event_line(event), markup=False, highlight=False)
 
     def __rich__(self) -> Group:
+        rows = list(self.rows.items())  # one C-level copy: the redraw runs on rich's thread
+        hidden = 0
+        if len(rows) > self.max_rows:
+            active = [row for row in rows if row[1].status not in _FINISHED]
+            hidden = len(rows) - len(active[: self.max_rows])
+            rows = active[: self.max_rows]
         table = Table("step", "status", "attempt", "duration", box=None, pad_edge=False)
         now = utcnow()
-        for (step_id, iteration), event in self.rows.items():
+        for (step_id, iteration), event in rows:
             name = step_id if iteration is None else f"{step_id}[{iteration}]"
             status = Text(event.status, style=_STATUS_STYLES.get(event.status, ""))
             attempt = str(event.attempt) if event.attempt else "-"
@@ -275,7 +292,18 @@ class _Progress:
             head.append(self.execution.execution_id, style="bold")
             head.append("  ")
             head.append(self.execution.status, style=_STATUS_STYLES.get(self.execution.status, ""))
-        return Group(head, table)
+        parts: list[Text | Table] = [head, table]
+        if hidden:
+            parts.append(Text(f"... and {hidden} more steps ({_tally(self.rows.values())})", style="dim"))
+        return Group(*parts)
+
+
+_FINISHED = frozenset({"completed", "failed", "cancelled", "skipped"})
+
+
+def _tally(events: Iterable[ExecutionEvent]) -> str:
+    counts = Counter(event.status for event in list(events))
+    return ", ".join(f"{count} {status.replace('_', ' ')}" for status, count in sorted(counts.items()))
 
 
 def _event_line(event: ExecutionEvent) -> str:
