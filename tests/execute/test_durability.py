@@ -433,3 +433,96 @@ def test_a_dead_letter_can_be_retried_as_a_one_step_plan(tmp_path: Path) -> None
     assert statuses(retried) == {"charge": "completed"}
     assert by_id(retried)["charge"].output == {"charged": 7, "to": "ann"}
     assert after == []
+
+
+class _Prices:
+    """A runtime whose ETH price the test sets between lives."""
+
+    def __init__(self, price: float):
+        self.price = price
+
+    def __call__(self, fn: str, args: list[Any]) -> float:
+        return self.price
+
+
+ABOVE_4000 = {
+    "type": "compare",
+    "left": {"type": "runtime", "fn": "price", "args": [{"type": "literal", "value": "ETH"}]},
+    "op": "gt",
+    "right": {"type": "literal", "value": 4000},
+}
+
+
+def test_a_resumed_if_keeps_the_branch_it_took(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+    plan = make_plan(
+        [
+            {
+                "id": "check",
+                "type": "if",
+                "condition": ABOVE_4000,
+                "then": {"id": "sell", "tool": "effect", "params": {"side": "sell"}},
+                "else": {"id": "hold", "tool": "effect", "params": {"side": "hold"}},
+            }
+        ]
+    )
+    prices = _Prices(4500)
+
+    async def first_life() -> Execution:
+        async with SqliteStore(db) as store:
+            task = asyncio.ensure_future(executor(store, effects.registry, runtime=prices).start(plan, "run1"))
+            effects.crash_in, effects.crash = "sell", task.cancel
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            stored = await store.load_execution("run1")
+            assert stored is not None
+            return stored
+
+    async def second_life() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, effects.registry, runtime=prices).resume("run1")
+
+    crashed = asyncio.run(first_life())
+    assert by_id(crashed)["check"].output == {"branch": "then"}  # the decision was stored before acting
+    prices.price = 3000  # checked again, the condition would now choose the other branch
+    finished = asyncio.run(second_life())
+    assert finished.status is ExecutionStatus.COMPLETED
+    assert [call[0] for call in effects.calls] == ["sell", "sell"]
+    assert by_id(finished)["check"].output == {"side": "sell"}
+
+
+def test_a_resumed_loop_keeps_its_finished_iterations(tmp_path: Path) -> None:
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+    loop = {
+        "id": "rounds",
+        "type": "loop",
+        "max_iterations": 5,
+        "exit_when": ABOVE_4000,
+        "body": {"id": "tick", "tool": "effect"},
+    }
+
+    async def crashed_store() -> None:
+        # Two iterations finished (the price was low then), the loop's progress says so; then a crash.
+        async with SqliteStore(db) as store:
+            await store.save_plan(make_plan([loop]))
+            header = Execution(execution_id="run1", plan_id="p", status=ExecutionStatus.RUNNING)
+            ticks = [
+                StepExecution(step_id="tick", iteration=index, status=StepStatus.COMPLETED, output={}, attempt_count=1)
+                for index in range(2)
+            ]
+            rounds = StepExecution(
+                step_id="rounds", status=StepStatus.RUNNING, output={"iterations": 2}, attempt_count=1
+            )
+            await store.record_transition(header, [rounds, *ticks])
+
+    async def resume() -> Execution:
+        async with SqliteStore(db) as store:
+            return await executor(store, effects.registry, runtime=_Prices(5000)).resume("run1")
+
+    asyncio.run(crashed_store())
+    finished = asyncio.run(resume())
+    # Not re-deciding iteration 0 with today's price: the loop goes on with iteration 2, then exits.
+    assert effects.calls == [("tick", "run1:tick:2", 1)]
+    assert by_id(finished)["rounds"].output == {"iterations": 3}
