@@ -12,10 +12,12 @@ references are addressed (``{{s1.result}}`` is what step ``s1`` returned) and
 
 from .._toolbox import ToolContext
 from ._clock import Clock, SystemClock
+from ._decisions import approve, deny
 from ._events import EventHandler, ExecutionEvent
-from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor, approve, deny
+from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
-from ._nodes import LlmStepRunner, dead_letter_id, decision_key
+from ._kinds import LlmStepRunner, decision_key
+from ._nodes import dead_letter_id
 from ._resolve import Resolver, RuntimeProvider, StaticRuntime, compare
 from ._state import idempotency_key
 

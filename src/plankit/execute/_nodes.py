@@ -1,29 +1,23 @@
-"""Running one node: attempts under its failure policy, timeouts, and what each node type does.
+"""Running one node: attempts under its failure policy, timeouts, on_error, dead letters.
 
 Every node type goes through :meth:`NodeRunner.run`: restore a finished record (resume, or a composite's
 retry keeping what completed), else attempt it under ``on_failure`` (abort, skip, retry with backoff and
-jitter), bounded by ``timeout_ms``. Leaves (``action``, ``llm``) call a tool or the LLM-step runner;
-composites run their children (:mod:`._scheduler`) and fail when a child's failure reaches them, so their
-own ``on_failure`` applies too: a retried composite runs again everything inside it that did not complete.
-
-Progress that must survive a crash is written before it is acted on: a ``wait``'s deadline, the branch an
-``if`` took, the iterations a ``loop`` finished.
+jitter), bounded by ``timeout_ms``. What each node type does in an attempt is in :mod:`._kinds`.
+Composites fail when a child's failure reaches them, so their own ``on_failure`` applies too: a retried
+composite runs again everything inside it that did not complete (completed work is kept).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
-from pydantic_core import PydanticSerializationError, to_jsonable_python
-
 from .._toolbox import ToolContext
-from ..errors import ErrorType, StepTimeoutError, ToolError, UserError
+from ..errors import ErrorType, StepTimeoutError
 from ..plan import (
     ActionNode,
     DeadLetterEntry,
@@ -41,8 +35,9 @@ from ..plan import (
 )
 from ..tools import ToolRegistry
 from ._failures import Failure, classify, retry_delay
+from ._kinds import IN_FLIGHT, LlmStepRunner, NodeKinds, child_failure, iterations_done
 from ._resolve import Resolver
-from ._scheduler import ScopeFailed, run_scope, scope_output
+from ._scheduler import ScopeFailed, run_scope
 from ._state import (
     OK_NONE,
     PAUSED,
@@ -56,13 +51,8 @@ from ._state import (
     failure_of,
 )
 
-LlmStepRunner = Callable[[LlmNode, str, ToolContext], Awaitable[Any]]
-"""Runs an ``llm`` step: ``runner(node, prompt, ctx)`` with the prompt's references interpolated."""
 
-IN_FLIGHT = frozenset({StepStatus.RUNNING, StepStatus.RETRYING, StepStatus.WAITING, StepStatus.AWAITING_CONFIRMATION})
-
-
-class NodeRunner:
+class NodeRunner(NodeKinds):
     """Runs the nodes of one execution."""
 
     def __init__(
@@ -108,7 +98,7 @@ class NodeRunner:
         try:
             outcomes = await run_scope(self.state, self.run, roots, None)
         except ScopeFailed as failed:
-            return Outcome("failed", failure=_child_failure(failed))
+            return Outcome("failed", failure=child_failure(failed))
         if len(outcomes) < len(roots) or any(outcome.kind == "paused" for outcome in outcomes.values()):
             return PAUSED
         return OK_NONE
@@ -316,7 +306,7 @@ class NodeRunner:
         graph, records = self.state.graph, self.state.records
         target = iteration
         if isinstance(node, LoopNode):
-            done = _iterations_done(record)
+            done = iterations_done(record)
             target = body_key(iteration, node.max_iterations, done)
         else:
             record.output = None  # an if decides its branch again
@@ -337,162 +327,12 @@ class NodeRunner:
                     reset.append(found)
         return reset
 
-    # ------------------------------------------------------------------------------------------ leaves
-    async def _confirmation(
-        self, node: ActionNode, record: StepExecution, iteration: IterationKey, attempt: int
-    ) -> Outcome | None:
-        key = decision_key(node.id, iteration)
-        decision = await self.state.guarded(self.state.store.load_decision(self.state.execution_id, key))
-        if decision is None:
-            if record.status is not StepStatus.AWAITING_CONFIRMATION:
-                record.status = StepStatus.AWAITING_CONFIRMATION
-                await self.state.commit(record)
-            return PAUSED
-        if not decision.approved:
-            by = f" by {decision.by}" if decision.by else ""
-            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}")))
-        return None
-
-    async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        tool = self.tools.implementation(node.tool)
-        if tool is None:
-            raise UserError(f"tool {node.tool!r} has no implementation in this executor's registry")
-        params = await self._params(node)
-        self.state.params[(node.id, iteration)] = params
-        kwargs = tool.bind(params, ctx)
-        if tool.is_async:
-            result = await tool.function(**kwargs)
-        else:
-            ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
-        return Outcome("ok", _jsonable(result, node.id))
-
-    async def _params(self, node: ActionNode) -> dict[str, Any]:
-        needs = self._needs_resolution.get(node.id)
-        if needs is None:
-            needs = self._needs_resolution[node.id] = _has_references(node.params)
-        if not needs:
-            return node.params
-        resolved = await self.resolver.value(node.params)
-        assert isinstance(resolved, dict)
-        return resolved
-
-    async def _llm(self, node: LlmNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        if self.llm is None:
-            raise UserError(f"step {node.id!r} is an llm step, and the executor has no LLM-step runner")
-        prompt = self.resolver.text(node.prompt)
-        self.state.params[(node.id, iteration)] = {"prompt": prompt}
-        return Outcome("ok", _jsonable(await self.llm(node, prompt, ctx), node.id))
-
-    # -------------------------------------------------------------------------------------- composites
-    async def _group(self, node: SequenceNode | ParallelNode, iteration: IterationKey) -> Outcome:
-        kids = self.state.graph.children[node.id]
-        parallel = isinstance(node, ParallelNode)
-        limit = node.max_concurrency if isinstance(node, ParallelNode) else None
-        tolerate = isinstance(node, ParallelNode) and node.allow_partial_failure
-        try:
-            outcomes = await run_scope(self.state, self.run, kids, iteration, limit=limit, tolerate_failures=tolerate)
-        except ScopeFailed as failed:
-            return Outcome("failed", failure=_child_failure(failed))
-        if any(outcome.kind == "paused" for outcome in outcomes.values()) or len(outcomes) < len(kids):
-            return PAUSED
-        if tolerate and kids and all(outcome.kind in ("failed", "blocked") for outcome in outcomes.values()):
-            message = f"every step of parallel {node.id!r} failed"
-            return Outcome("failed", failure=Failure(message, ErrorType.TOOL_ERROR, True))
-        return Outcome("ok", scope_output(kids, outcomes, "parallel" if parallel else "sequence"))
-
-    async def _if(self, node: IfNode, record: StepExecution, iteration: IterationKey) -> Outcome:
-        memo = record.output if isinstance(record.output, dict) else None
-        if memo is None or "branch" not in memo:
-            holds = await self.resolver.condition(node.condition)
-            branch = "then" if holds else ("else" if node.else_ is not None else None)
-            record.output = {"branch": branch}
-            await self.state.commit(record)
-        else:
-            branch = memo["branch"]
-        if branch is None:
-            return OK_NONE
-        child = node.then if branch == "then" else node.else_
-        assert child is not None
-        outcome = await self.run(child, iteration)
-        if outcome.kind == "skipped":
-            return OK_NONE
-        return outcome
-
-    async def _loop(self, node: LoopNode, record: StepExecution, iteration: IterationKey) -> Outcome:
-        done = _iterations_done(record)
-        for index in range(done, node.max_iterations):
-            if index > 0 and node.delay_ms:
-                await self.state.flush()
-                await self.clock.sleep(node.delay_ms / 1000)
-            outcome = await self.run(node.body, body_key(iteration, node.max_iterations, index))
-            if outcome.kind in ("paused", "failed"):
-                return outcome
-            finished = {"iterations": index + 1}
-            if node.exit_when is not None and await self.resolver.condition(node.exit_when):
-                return Outcome("ok", finished)
-            if index + 1 < node.max_iterations:
-                record.output = finished  # committed before the next iteration starts
-                await self.state.commit(record)
-        return Outcome("ok", {"iterations": node.max_iterations})
-
-    def _wait_deadline(self, node: WaitNode, record: StepExecution, now: datetime, resumed: bool) -> Failure | None:
-        if resumed and record.status is StepStatus.WAITING and record.deadline_at is not None:
-            return None  # a resumed wait keeps its deadline: it waits only for the time left
-        if node.duration_ms is not None:
-            wanted = node.duration_ms
-            record.deadline_at = now + timedelta(milliseconds=wanted)
-        elif node.until_time is not None:
-            wanted = int((node.until_time - now).total_seconds() * 1000)
-            record.deadline_at = node.until_time
-        else:
-            wanted = 0
-            record.deadline_at = now + timedelta(milliseconds=node.max_wait_ms)
-        if wanted > node.max_wait_ms:
-            message = f"wait {node.id!r} would last {wanted} ms, more than its max_wait_ms ({node.max_wait_ms} ms)"
-            return classify(UserError(message))
-        return None
-
-    async def _wait(self, node: WaitNode, record: StepExecution) -> Outcome:
-        deadline = record.deadline_at
-        assert deadline is not None
-        if node.until is None:
-            await self.clock.sleep((deadline - self.clock.now()).total_seconds())
-            return OK_NONE
-        while True:
-            if await self.resolver.condition(node.until):
-                return OK_NONE
-            left = (deadline - self.clock.now()).total_seconds()
-            if left <= 0:
-                raise StepTimeoutError(
-                    f"wait {node.id!r}: the condition did not hold within max_wait_ms ({node.max_wait_ms} ms)"
-                )
-            await self.state.flush()
-            await self.clock.sleep(min(node.poll_interval_ms / 1000, left))
-
 
 # ---------------------------------------------------------------------------------------------- helpers
 def dead_letter_id(execution_id: str, step_id: str, iteration: IterationKey) -> str:
     """Dead letters have stable ids, so writing one twice (after a crash) replaces it."""
     suffix = "" if iteration is None else f":{iteration}"
     return f"dl:{execution_id}:{step_id}{suffix}"
-
-
-def decision_key(step_id: str, iteration: IterationKey) -> str:
-    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops."""
-    return step_id if iteration is None else f"{step_id}#{iteration}"
-
-
-def _child_failure(failed: ScopeFailed) -> Failure:
-    inner = failed.failure or Failure("failed", ErrorType.UNKNOWN, True)
-    return Failure(
-        f"step {failed.child!r} failed: {inner.message}",
-        inner.error_type,
-        inner.retryable,
-        inner.retry_after,
-        inner.status_code,
-    )
 
 
 def _fail_record(record: StepExecution, failure: Failure, status: StepStatus, completed: Any) -> None:
@@ -513,13 +353,6 @@ def _reset_record(record: StepExecution) -> None:
     record.deadline_at = None
 
 
-def _iterations_done(record: StepExecution) -> int:
-    output = record.output
-    if record.status in IN_FLIGHT and isinstance(output, dict) and isinstance(output.get("iterations"), int):
-        return int(output["iterations"])
-    return 0
-
-
 def _radix_between(state: RunState, outer: NodeBase, inner: str) -> int:
     """The product of ``max_iterations`` of the loops strictly between ``outer``'s body and ``inner``."""
     radix = 1
@@ -530,26 +363,3 @@ def _radix_between(state: RunState, outer: NodeBase, inner: str) -> int:
             radix *= node.max_iterations
         current = state.graph.parent[current]
     return radix
-
-
-def _has_references(value: Any) -> bool:
-    stack = [value]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, str):
-            if "{" in current:
-                return True
-        elif isinstance(current, dict):
-            if "type" in current:
-                return True
-            stack.extend(current.values())
-        elif isinstance(current, list):
-            stack.extend(current)
-    return False
-
-
-def _jsonable(value: Any, step_id: str) -> Any:
-    try:
-        return to_jsonable_python(value)
-    except PydanticSerializationError as exc:
-        raise ToolError(f"step {step_id!r} returned a value that can't be stored as JSON: {exc}") from None
