@@ -310,6 +310,18 @@ def test_references_that_close_a_cycle_are_left_to_the_cycle_rules() -> None:
     assert check_data("IMPLICIT_DEPENDENCY", data) == []
 
 
+def test_a_reference_between_two_separate_circles_is_still_checked() -> None:
+    steps = [
+        {"id": "a", "tool": "x", "args": {"v": "{{b.o}}"}},
+        {"id": "b", "tool": "x", "args": {"v": "{{a.o}}"}},
+        {"id": "c", "tool": "x", "args": {"v": "{{d.o}}", "w": "{{a.o}}"}},
+        {"id": "d", "tool": "x", "args": {"v": "{{c.o}}"}},
+    ]
+    assert [(f.node_id, f.path) for f in check_data("IMPLICIT_DEPENDENCY", {"steps": steps})] == [
+        ("c", "$.steps[2].params.w")
+    ]
+
+
 def test_transitive_dependencies_count() -> None:
     data = {
         "steps": [

@@ -357,15 +357,14 @@ def unknown_reference(ctx: LintContext) -> Iterator[Finding]:
         )
 
 
-def _explicit_reach(graph: PlanGraph, sources: list[str], targets: set[str]) -> dict[str, int]:
-    """For each of ``targets``, a bit set of the ``sources`` (bit ``i`` is ``sources[i]``) upstream of it
-    through explicit edges.
+def _explicit_reach(graph: PlanGraph, bit: dict[str, int], targets: set[str]) -> dict[str, int]:
+    """For each of ``targets``, the union of the ``bit`` of every source upstream of it through explicit
+    edges.
 
     Nodes are visited in topological order of the explicit edges (Kahn); only the frontier's sets are held,
     so memory follows the width of the plan, not its length. Nodes on or after an explicit loop are never
     reached (that loop is ``LOOP_DETECTED``'s finding).
     """
-    bit = {source: 1 << number for number, source in enumerate(sources)}
     successors = _explicit_successors(graph)
     waiting = dict.fromkeys(graph.nodes, 0)
     for following in successors.values():
@@ -441,13 +440,17 @@ def reference_without_dependency(ctx: LintContext) -> Iterator[Finding]:
     graph = ctx.graph
     has_groups = any(cycle.kind == "dependency" for cycle in graph.cycles())
     groups = _strong_components(graph.nodes, graph.successors) if has_groups else []
-    in_circle = {member for group in groups for member in group}
-    queries = [edge for edge in _undeclared_references(graph) if not {edge.source, edge.target} <= in_circle]
+    group_of = {member: number for number, group in enumerate(groups) for member in group}
+    queries = [
+        edge
+        for edge in _undeclared_references(graph)
+        if edge.source not in group_of or group_of[edge.source] != group_of.get(edge.target)
+    ]
     if not queries:
         return
     sources = sorted({edge.source for edge in queries}, key=graph.position.__getitem__)
     bits = {source: 1 << number for number, source in enumerate(sources)}
-    reach = _explicit_reach(graph, sources, {edge.target for edge in queries})
+    reach = _explicit_reach(graph, bits, {edge.target for edge in queries})
     for edge in queries:
         if edge.target in reach and not reach[edge.target] & bits[edge.source]:
             yield _implicit_finding(graph, edge)
