@@ -597,6 +597,9 @@ def unbounded_loop_or_wait(ctx: LintContext) -> Iterator[Finding]:
       such as ``x > 5 and x < 3``), so it always runs all its iterations;
     * a wait on a condition (``until``) whose ``max_wait_ms`` is 30 days or more: no finite bound.
 
+    A loop above the policy's ``max_loop_iterations`` is also ``LIMIT_EXCEEDED``: that code says the policy
+    forbids it, this one that nothing ends the loop earlier.
+
     Why is this bad: the plan holds its slot, its funds or its rate limit for ever; a loop that can't exit
     early repeats its side effects every time.
 
