@@ -140,7 +140,7 @@ class NodeKinds:
         outcome = await self.run(child, iteration)
         if outcome.kind == "skipped":
             return OK_NONE
-        return outcome
+        return _through(child.id, outcome)
 
     async def _loop(self, node: LoopNode, record: StepExecution, iteration: IterationKey) -> Outcome:
         done = iterations_done(record)
@@ -150,7 +150,7 @@ class NodeKinds:
                 await self.clock.sleep(node.delay_ms / 1000)
             outcome = await self.run(node.body, body_key(iteration, node.max_iterations, index))
             if outcome.kind in ("paused", "failed"):
-                return outcome
+                return _through(node.body.id, outcome)
             finished = {"iterations": index + 1}
             if node.exit_when is not None and await self.resolver.condition(node.exit_when):
                 return Outcome("ok", finished)
@@ -201,17 +201,24 @@ def decision_key(step_id: str, iteration: IterationKey) -> str:
 
 
 def child_failure(failed: ScopeFailed) -> Failure:
-    inner = failed.failure or Failure("failed", ErrorType.UNKNOWN, True)
-    return Failure(
-        f"step {failed.child!r} failed: {inner.message}",
-        inner.error_type,
-        inner.retryable,
-        inner.retry_after,
-        inner.status_code,
-    )
+    """A composite's failure, caused by one of its children's."""
+    return _named(failed.child, failed.failure or Failure("failed", ErrorType.UNKNOWN, True))
+
+
+def _named(child: str, inner: Failure) -> Failure:
+    message = f"step {child!r} failed: {inner.message}"
+    return Failure(message, inner.error_type, inner.retryable, inner.retry_after, inner.status_code)
+
+
+def _through(child: str, outcome: Outcome) -> Outcome:
+    """A child's outcome as its ``if`` or loop reports it (a failure names the child)."""
+    if outcome.kind == "failed" and outcome.failure is not None:
+        return Outcome("failed", failure=_named(child, outcome.failure))
+    return outcome
 
 
 def iterations_done(record: StepExecution) -> int:
+    """How many iterations an in-flight loop has finished (its stored progress)."""
     output = record.output
     if record.status in IN_FLIGHT and isinstance(output, dict) and isinstance(output.get("iterations"), int):
         return int(output["iterations"])

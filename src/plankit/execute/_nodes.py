@@ -199,6 +199,7 @@ class NodeRunner(NodeKinds):
         except asyncio.CancelledError:
             task.cancel()
             timer.cancel()
+            await asyncio.wait({task})  # let the attempt handle its cancellation before this one ends
             raise
         if task.done():
             timer.cancel()
