@@ -1,8 +1,9 @@
 """Shared test settings.
 
-Hypothesis runs under the ``ci`` profile by default: derandomized (the same examples on every run, so a
-failure reproduces anywhere), no per-example deadline (a 2-core CI machine has noisy timings), and a
-modest number of examples so the whole suite stays fast. ``HYPOTHESIS_PROFILE=dev`` explores more.
+Hypothesis runs under the ``ci`` profile by default: derandomized and without an example database (the
+same examples on every run and every machine, so a failure reproduces anywhere), no per-example deadline
+(a 2-core CI machine has noisy timings), and a modest number of examples so the whole suite stays fast.
+``HYPOTHESIS_PROFILE=dev`` explores more, with fresh random examples each run.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ settings.register_profile(
     "ci",
     deadline=None,
     derandomize=True,
+    database=None,
     max_examples=60,
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
