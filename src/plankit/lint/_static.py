@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from enum import Enum
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ..plan import (
     ActionNode,
@@ -57,6 +57,9 @@ from ..plan import (
     ValueRef,
     parse_template,
 )
+
+if TYPE_CHECKING:
+    from ._context import LintContext
 
 _T = TypeVar("_T")
 
@@ -556,7 +559,7 @@ def memo(owner: object, name: str, compute: Callable[[], _T]) -> _T:
     return slot[name]  # type: ignore[no-any-return]
 
 
-def visits_of(ctx: Any, *kinds: str) -> list[NodeVisit]:
+def visits_of(ctx: LintContext, *kinds: str) -> list[NodeVisit]:
     """The lint context's node visits of the given node types, in document order (indexed once per run)."""
 
     def index() -> dict[str, list[NodeVisit]]:
