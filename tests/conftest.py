@@ -8,7 +8,9 @@ same examples on every run and every machine, so a failure reproduces anywhere),
 
 from __future__ import annotations
 
+import contextlib
 import os
+import warnings
 
 from hypothesis import HealthCheck, settings
 
@@ -23,3 +25,10 @@ settings.register_profile(
 )
 settings.register_profile("dev", deadline=None, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# When a property fails, Hypothesis's pytest plugin imports its patch writer, which imports libcst, whose
+# import warns (DeprecationWarning from mypy_extensions). Under ``-W error`` that warning would replace the
+# failure report with an INTERNALERROR, so the module is imported here once, with that warning silenced.
+with warnings.catch_warnings(), contextlib.suppress(ImportError):
+    warnings.simplefilter("ignore", DeprecationWarning)
+    import hypothesis.extra._patching  # noqa: F401
