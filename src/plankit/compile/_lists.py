@@ -4,7 +4,8 @@ Each item becomes a step that depends on the one before it (a list is read in or
 tool becomes an ``action`` step calling it, with the item's text as its label; any other item becomes an
 ``llm`` step whose prompt is the item's text. A tool is named when the item holds a known tool name (as a
 word, or in backticks), or a dotted name in backticks (``db.query``), or starts with a dotted name and a
-colon. Indented lines under an item (sub-bullets, wrapped text) belong to that item.
+colon. Indented lines under an item (sub-bullets, wrapped text) belong to that item; under a ``Step N:``
+item or a Markdown heading, every line up to the next item does.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class _Item:
     numbered: bool
     text: str
     details: list[str] = field(default_factory=list)
+    loose: bool = False
+    """A "Step N:" item or heading: the paragraphs under it, up to the next item, belong to it."""
 
 
 @dataclass(frozen=True)
@@ -73,14 +76,15 @@ def _lists(text: str) -> list[tuple[int, list[_Item]]]:
         indent = len(line) - len(line.lstrip())
         if match is not None:
             numbered = match.group("bullet") is None
+            loose = match.group("step") is not None or _HEADING.match(raw) is not None
             if current and (indent > current[0].indent or (numbered != current[0].numbered and indent > 0)):
                 current[-1].details.append(match.group("text").strip())
             elif current and numbered == current[0].numbered:
-                current.append(_Item(indent, numbered, match.group("text").strip()))
+                current.append(_Item(indent, numbered, match.group("text").strip(), loose=loose))
             else:
-                current = [_Item(indent, numbered, match.group("text").strip())]
+                current = [_Item(indent, numbered, match.group("text").strip(), loose=loose)]
                 lists.append((number, current))
-        elif current and indent > 0 and (indent > current[0].indent or not blank):
+        elif current and (current[-1].loose or (indent > 0 and (indent > current[0].indent or not blank))):
             current[-1].details.append(line.strip())  # a sub-item's detail, or the item's wrapped text
         else:
             current = []

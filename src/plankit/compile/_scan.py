@@ -19,7 +19,9 @@ _SPECIAL = re.compile(r'["{}\[\],:/]')
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _OPENER = re.compile(r"[{\[]")
 _CLOSER_OF = {"}": "{", "]": "["}
-_LOOKS_LIKE_JSON = re.compile(r'[\s{\[]*(?:"|[}\]])')
+# After the opening bracket: a quote (single quotes too: Python-style dicts are JSON gone wrong), a closing
+# bracket, or a bare key and a colon (a JavaScript object literal); prose in braces has none of these.
+_LOOKS_LIKE_JSON = re.compile(r"""[\s{\[]*(?:["'}\]]|[A-Za-z_]\w*\s*:)""")
 
 
 def line_col(text: str, offset: int) -> tuple[int, int]:
