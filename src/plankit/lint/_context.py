@@ -29,8 +29,8 @@ class LintContext:
 
     @cached_property
     def visits(self) -> list[NodeVisit]:
-        """Every node in document order, with its JSON path."""
-        return list(self.plan.walk())
+        """Every node in document order, with its JSON path (the graph's walk, shared)."""
+        return self.graph.visits
 
     @cached_property
     def step_of(self) -> dict[str, int]:

@@ -26,7 +26,9 @@ from functools import cached_property
 from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
-from ._model import Plan
+from ._model import NodeVisit, Plan
+
+_new_visit = tuple.__new__
 from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
 from ._refs import RESERVED_ROOTS, Reference, node_references
 
@@ -87,6 +89,8 @@ class PlanGraph:
     plan: Plan
     nodes: dict[str, NodeBase] = field(default_factory=dict)
     paths: dict[str, str] = field(default_factory=dict)
+    visits: list[NodeVisit] = field(default_factory=list)
+    """Every node in document (pre-)order with its path, holder and depth, as :meth:`Plan.walk` gives them."""
     position: dict[str, int] = field(default_factory=dict)
     """Each node's place in document (pre-)order."""
     parent: dict[str, str | None] = field(default_factory=dict)
@@ -111,20 +115,22 @@ class PlanGraph:
 
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
-        nodes, paths, parent, depth = self.nodes, self.paths, self.parent, self.depth
-        stack: list[tuple[NodeBase, str, str | None, int]] = [
+        nodes, paths, parent, depth, visits = self.nodes, self.paths, self.parent, self.depth, self.visits
+        stack: list[tuple[NodeBase, str, NodeBase | None, int]] = [
             (step, f"$.steps[{index}]", None, 0) for index, step in reversed(list(enumerate(self.plan.steps)))
         ]
         while stack:
-            node, path, parent_id, level = stack.pop()
+            entry = stack.pop()
+            node, path, holder, level = entry
             node_id = node.id
+            visits.append(_new_visit(NodeVisit, entry))
             nodes[node_id] = node
             paths[node_id] = path
-            parent[node_id] = parent_id
+            parent[node_id] = holder.id if holder is not None else None
             depth[node_id] = level
             slots = node.child_slots()
             for suffix, child in reversed(slots):
-                stack.append((child, f"{path}.{suffix}", node_id, level + 1))
+                stack.append((child, f"{path}.{suffix}", node, level + 1))
         self.position = {node_id: index for index, node_id in enumerate(nodes)}
         self.children = {node_id: [] for node_id in nodes}
         self.children[None] = []

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Literal, Self
+from typing import Any, Literal, NamedTuple, Self
 
 from pydantic import Field, model_validator
 
@@ -67,9 +66,8 @@ class ValidationInfo(IRModel):
     chains_used: list[int] = Field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
-class NodeVisit:
-    """A node met while walking a plan: where it is and what holds it."""
+class NodeVisit(NamedTuple):
+    """A node met while walking a plan: where it is and what holds it (a named tuple: plans can be huge)."""
 
     node: NodeBase
     path: str
@@ -77,6 +75,9 @@ class NodeVisit:
     parent: NodeBase | None
     depth: int
     """0 for top-level steps."""
+
+
+_new_visit = tuple.__new__  # skips the named tuple's Python-level constructor (hot on large plans)
 
 
 class Plan(IRModel):
@@ -155,7 +156,7 @@ class Plan(IRModel):
         ]
         while stack:
             node, path, parent, depth = stack.pop()
-            yield NodeVisit(node, path, parent, depth)
+            yield _new_visit(NodeVisit, (node, path, parent, depth))
             for suffix, child in reversed(node.child_slots()):
                 stack.append((child, f"{path}.{suffix}", node, depth + 1))
 
