@@ -119,7 +119,7 @@ def test_arbitrary_text_raises_only_plan_format_errors(text: str) -> None:
     _loads_or_format_error(text, fmt="yaml")
 
 
-@given(plan_data(max_steps=2), st.data())
+@given(plan_data(max_steps=2, max_depth=1), st.data())
 def test_damaged_plan_text_raises_only_plan_format_errors(data: dict[str, Any], draw: st.DataObject) -> None:
     text = dump_plan(plan_from_data(data), shape=draw.draw(st.sampled_from(["flat", "tree"])))
     for _ in range(draw.draw(st.integers(1, 3))):
