@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from typing import Any, TypeVar
 
 from .._utils import utcnow
 from ..plan import ActionNode, NodeVisit, Plan, PlanGraph
 from ..tools import ToolRegistry, tool_matches
 from ._policy import Policy
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -21,6 +24,13 @@ class LintContext:
     policy: Policy
     tools: ToolRegistry | None = None
     now: datetime = field(default_factory=utcnow)
+    _shared: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
+
+    def memo(self, name: str, compute: Callable[[], _T]) -> _T:
+        """``compute()`` once per lint run, so several rules share one reading of the plan."""
+        if name not in self._shared:
+            self._shared[name] = compute()
+        return self._shared[name]  # type: ignore[no-any-return]
 
     @cached_property
     def graph(self) -> PlanGraph:

@@ -32,7 +32,6 @@ import functools
 import json
 import math
 import re
-import weakref
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -544,19 +543,9 @@ def is_volatile(key: OperandKey) -> bool:
 
 
 # ============================================================================================== memo
-_MEMO: dict[int, dict[str, Any]] = {}
-
-
-def memo(owner: object, name: str, compute: Callable[[], _T]) -> _T:
-    """``compute()`` once per ``owner`` and ``name``, kept until the owner is garbage collected, so several
-    rules can share one reading of a plan (``owner`` is the lint context)."""
-    slot = _MEMO.get(id(owner))
-    if slot is None:
-        slot = _MEMO[id(owner)] = {}
-        weakref.finalize(owner, _MEMO.pop, id(owner), None)
-    if name not in slot:
-        slot[name] = compute()
-    return slot[name]  # type: ignore[no-any-return]
+def memo(ctx: LintContext, name: str, compute: Callable[[], _T]) -> _T:
+    """``compute()`` once per lint run and ``name`` (see :meth:`LintContext.memo`)."""
+    return ctx.memo(name, compute)
 
 
 def visits_of(ctx: LintContext, *kinds: str) -> list[NodeVisit]:

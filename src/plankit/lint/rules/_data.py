@@ -167,7 +167,15 @@ def out_of_bounds_argument(ctx: LintContext) -> Iterator[Finding]:
 _LIST_ITEM = re.compile(r"\[\d+\]")
 
 
-def _plan_strings(ctx: LintContext) -> Iterator[tuple[ActionNode | LlmNode | None, str, str, str, bool]]:
+_PlanString = tuple[ActionNode | LlmNode | None, str, str, str, bool]
+
+
+def _plan_strings(ctx: LintContext) -> list[_PlanString]:
+    """:func:`_read_plan_strings`, read once per lint run (several rules scan the same strings)."""
+    return ctx.memo("plan_strings", lambda: list(_read_plan_strings(ctx)))
+
+
+def _read_plan_strings(ctx: LintContext) -> Iterator[_PlanString]:
     """Every string a step sends (action params, llm prompts), then the plan's context, as
     ``(node or None, nearest key, text, json path, is a top-level param or an item of one)``. A string that
     is exactly one reference holds no data yet and is left out."""
