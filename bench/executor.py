@@ -38,6 +38,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from plankit.tools import ToolRegistry
+
 HERE = Path(__file__).resolve().parent
 SIZES = (100, 1_000, 10_000)
 SHAPES = ("chain", "wide")
@@ -207,9 +209,7 @@ def random_dag(nodes: int, seed: int) -> tuple[dict[str, Any], float]:
     return {"id": "bench-dag", "goal": "makespan", "steps": steps}, max(finish)
 
 
-def _registry() -> Any:
-    from plankit.tools import ToolRegistry
-
+def _registry() -> ToolRegistry:
     registry = ToolRegistry()
 
     @registry.tool("noop")
