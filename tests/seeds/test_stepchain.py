@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -12,10 +13,20 @@ from pydantic import ValidationError
 
 import plankit.seeds
 from plankit.errors import ErrorType as PlankitErrorType
-from plankit.errors import PlanFormatError
-from plankit.plan import LlmNode, RetryPolicy, StepExecution, plan_from_data, plan_to_data
+from plankit.errors import PlanFormatError, ServerError
+from plankit.execute import Executor
+from plankit.plan import (
+    Execution,
+    ExecutionStatus,
+    LlmNode,
+    RetryPolicy,
+    StepExecution,
+    plan_from_data,
+    plan_to_data,
+)
 from plankit.plan import StepStatus as IRStepStatus
 from plankit.seeds.stepchain import ErrorType, Plan, Step, StepResult, StepStatus
+from plankit.testing import FakeClock, FakeLlmStepRunner, MemoryStore, Replies, SequentialIds
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "seeds"
 T0 = datetime(2026, 3, 1, 12, 0, 0, tzinfo=UTC)
@@ -270,3 +281,30 @@ def test_from_step_execution_failed_loop_iteration_with_text_output() -> None:
     )
     assert (result.completed_at, result.duration_seconds) == (None, None)
     assert result.metadata == {"plankit_status": "failed", "iteration": 4}
+
+
+def test_a_stepchain_plan_runs_on_the_executor_and_reads_back_as_step_results() -> None:
+    plan = Plan(
+        goal="Summarise the sales data",
+        id="sales",
+        steps=[
+            Step(id="fetch", prompt="Fetch the sales data", max_retries=1),
+            Step(id="summarise", prompt="Summarise: {{fetch.result}}", dependencies=["fetch"], max_retries=0),
+        ],
+    )
+    llm = FakeLlmStepRunner({"fetch": Replies([ServerError("503 from the model", 503), "3 rows"]),
+                             "summarise": "sales are up"})
+
+    async def run() -> Execution:
+        async with MemoryStore() as store, Executor(store, llm=llm, clock=FakeClock(), ids=SequentialIds()) as ex:
+            return await ex.start(plan.to_plankit())
+
+    execution = asyncio.run(run())
+    assert execution.status is ExecutionStatus.COMPLETED
+    assert llm.prompts("summarise") == ["Summarise: 3 rows"]
+    results = [StepResult.from_step_execution(record) for record in execution.steps]
+    assert [(r.step_id, r.status, r.attempt_count, r.output, r.error) for r in results] == [
+        ("fetch", StepStatus.COMPLETED, 2, {"content": "3 rows"}, None),
+        ("summarise", StepStatus.COMPLETED, 1, {"content": "sales are up"}, None),
+    ]
+    assert [r.metadata["idempotency_key"] for r in results] == ["exec_1:fetch", "exec_1:summarise"]
