@@ -88,8 +88,14 @@ def crash_plan() -> dict[str, Any]:
         node = _post(f"t{i}", 1000 + i, ["{{pay.result.total}}"], ms=10)
         node["depends_on"] = ["pay"] if i <= 7 else [f"t{i - 1}"]
         steps.append(node)
-    steps.append({"id": "close", "tool": "ledger.post", "params": {"label": "close", "amount": 0},
-                  "depends_on": [f"t{i}" for i in range(TAIL)]})
+    steps.append(
+        {
+            "id": "close",
+            "tool": "ledger.post",
+            "params": {"label": "close", "amount": 0},
+            "depends_on": [f"t{i}" for i in range(TAIL)],
+        }
+    )
     return {"id": "crash-plan", "goal": "survive SIGKILL", "steps": steps}
 
 
