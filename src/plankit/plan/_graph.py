@@ -27,12 +27,12 @@ from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
 from ._model import NodeVisit, Plan
-
-_new_visit = tuple.__new__
-from ._nodes import LoopNode, NodeBase, SequenceNode, WaitNode
+from ._nodes import LoopNode, NodeBase, WaitNode
 from ._refs import RESERVED_ROOTS, Reference, node_references
 
-_new_edge = tuple.__new__  # skips the named tuple's Python-level constructor (hot on large plans)
+# tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
+_new_edge = tuple.__new__
+_new_visit = tuple.__new__
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
 ESTIMATE_KEY = "estimated_duration_ms"
@@ -157,7 +157,13 @@ class PlanGraph:
                     self._add_edge(Edge(before, after, "sequence", node_id, paths[after]), seen)
 
     def _need(
-        self, needed: str, needer: str, needer_parent: str | None, kind: EdgeKind, location: str, seen: set[tuple[str, str]]
+        self,
+        needed: str,
+        needer: str,
+        needer_parent: str | None,
+        kind: EdgeKind,
+        location: str,
+        seen: set[tuple[str, str]],
     ) -> None:
         """Record that ``needer`` needs ``needed`` finished first."""
         if needed in self.nodes and needed != needer and self.parent[needed] == needer_parent:
