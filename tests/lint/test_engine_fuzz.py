@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -183,9 +184,17 @@ def test_generated_plans_never_raise(plan: dict[str, Any], policy: Policy | None
 
 
 @settings(max_examples=150, deadline=None)
-@given(json_values)
+@given(json_values.filter(lambda value: not isinstance(value, str)))
 def test_arbitrary_json_never_raises(data: Any) -> None:
+    # A top-level string is a file path to validate_plan, not a document: that case is tested below.
     _check(validate_plan(data, now=NOW))
+
+
+def test_a_string_is_a_path_and_a_bad_one_is_a_format_error(tmp_path: Any) -> None:
+    with pytest.raises(PlanFormatError, match="is a directory, not a plan file"):
+        validate_plan(str(tmp_path))
+    with pytest.raises(PlanFormatError, match="no such file"):
+        validate_plan(str(tmp_path / "missing.json"))
 
 
 plan_shaped = st.fixed_dictionaries(
