@@ -182,81 +182,120 @@ def _outermost(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _scan(text: str, start: int) -> tuple[Scanned, list[tuple[int, int]]]:
     """Scan the block opening at ``start``; also return every bracket pair closed on the way."""
-    slices = _Slices(text)
-    stack = [_Frame(text[start], start, "$")]
-    closed: list[tuple[int, int]] = []
-    comments = trailing = 0
-    depth = 1
-    last_string: tuple[int, int] | None = None
-    pending_comma: int | None = None
-    slices.take(start, start + 1)
-    position = start + 1
-    size = len(text)
-    while True:
-        match = _SPECIAL.search(text, position)
-        end = match.start() if match is not None else size
-        if pending_comma is not None and text[position:end].strip():
-            slices.take(pending_comma, pending_comma + 1)
-            pending_comma = None
-        slices.take(position, end)
-        if match is None:
-            return _truncated(text, start, stack, slices, None, None), closed
-        char = text[end]
-        position = end + 1
-        if char == "/":
-            follow = text[end + 1 : end + 2]
-            if follow == "/":
-                newline = text.find("\n", end)
-                position = size if newline < 0 else newline
-                comments += 1
+    scanner = _Scanner(text, start)
+    return scanner.run(), scanner.closed
+
+
+class _Scanner:
+    """The state of one block scan. Each handler takes the special character at ``end`` and returns a
+    result when the scan is over, or None to go on from ``self.position``."""
+
+    def __init__(self, text: str, start: int):
+        self.text = text
+        self.start = start
+        self.slices = _Slices(text)
+        self.stack = [_Frame(text[start], start, "$")]
+        self.closed: list[tuple[int, int]] = []
+        self.comments = self.trailing = 0
+        self.depth = 1
+        self.last_string: tuple[int, int] | None = None
+        self.pending_comma: int | None = None
+        """A comma held back until the next token shows whether it is a trailing one."""
+        self.position = start + 1
+        self.slices.take(start, start + 1)
+
+    def run(self) -> Scanned:
+        text = self.text
+        while True:
+            match = _SPECIAL.search(text, self.position)
+            end = match.start() if match is not None else len(text)
+            if text[self.position : end].strip():
+                self._flush_comma()
+            self.slices.take(self.position, end)
+            if match is None:
+                return self._truncated(None, None)
+            self.position = end + 1
+            char = text[end]
+            if char == "/" and text[end + 1 : end + 2] in ("/", "*"):
+                result = self._comment(end)
+            elif char in "}]":
+                result = self._close(end, char)
+            elif char == '"':
+                self._flush_comma()
+                result = self._string(end)
+            elif char == ",":
+                self._comma(end)
                 continue
-            if follow == "*":
-                close = text.find("*/", end + 2)
-                if close < 0:
-                    return _truncated(text, start, stack, slices, None, end), closed
-                position = close + 2
-                comments += 1
+            else:
+                self._flush_comma()
+                self._other(end, char)
                 continue
-        if char in "}]":
-            if pending_comma is not None:
-                trailing += 1
-                pending_comma = None
-            frame = stack[-1]
-            if frame.char != _CLOSER_OF[char]:
-                bracket = OpenBracket(frame.char, frame.offset, frame.path)
-                return Mismatch(start, end, char, bracket, _looks_like_json(slices)), closed
-            stack.pop()
-            closed.append((frame.offset, end + 1))
-            slices.take(end, end + 1)
-            if not stack:
-                return Block(start, end + 1, slices, comments, trailing, depth), closed
-            continue
-        if char == ",":
-            if pending_comma is not None:
-                slices.take(pending_comma, pending_comma + 1)
-            pending_comma = end
-            frame = stack[-1]
-            frame.index += 1
-            frame.key = None
-            continue
-        if pending_comma is not None:
-            slices.take(pending_comma, pending_comma + 1)
-            pending_comma = None
-        if char == '"':
-            string = _STRING.match(text, end)
-            if string is None:
-                return _truncated(text, start, stack, slices, end, None), closed
-            slices.take(end, string.end())
-            last_string = (end, string.end())
-            position = string.end()
-        elif char in "{[":
-            stack.append(_Frame(char, end, stack[-1].child_path()))
-            depth = max(depth, len(stack))
-            slices.take(end, end + 1)
-        else:  # ':' or a lone '/'
-            if char == ":" and last_string is not None and stack[-1].char == "{":
-                stack[-1].key = _key_text(text[last_string[0] + 1 : last_string[1] - 1])
-            slices.take(end, end + 1)
+            if result is not None:
+                return result
+
+    def _flush_comma(self) -> None:
+        if self.pending_comma is not None:
+            self.slices.take(self.pending_comma, self.pending_comma + 1)
+            self.pending_comma = None
+
+    def _comment(self, end: int) -> Scanned | None:
+        self.comments += 1
+        if self.text[end + 1] == "/":
+            newline = self.text.find("\n", end)
+            self.position = len(self.text) if newline < 0 else newline
+            return None
+        close = self.text.find("*/", end + 2)
+        if close < 0:
+            return self._truncated(None, end)
+        self.position = close + 2
+        return None
+
+    def _close(self, end: int, char: str) -> Scanned | None:
+        if self.pending_comma is not None:
+            self.trailing += 1
+            self.pending_comma = None
+        frame = self.stack[-1]
+        if frame.char != _CLOSER_OF[char]:
+            bracket = OpenBracket(frame.char, frame.offset, frame.path)
+            return Mismatch(self.start, end, char, bracket, _looks_like_json(self.slices))
+        self.stack.pop()
+        self.closed.append((frame.offset, end + 1))
+        self.slices.take(end, end + 1)
+        if not self.stack:
+            return Block(self.start, end + 1, self.slices, self.comments, self.trailing, self.depth)
+        return None
+
+    def _comma(self, end: int) -> None:
+        self._flush_comma()  # two commas in a row: keep both, and let the decoder say so
+        self.pending_comma = end
+        frame = self.stack[-1]
+        frame.index += 1
+        frame.key = None
+
+    def _string(self, end: int) -> Scanned | None:
+        string = _STRING.match(self.text, end)
+        if string is None:
+            return self._truncated(end, None)
+        self.slices.take(end, string.end())
+        self.last_string = (end, string.end())
+        self.position = string.end()
+        return None
+
+    def _other(self, end: int, char: str) -> None:
+        """An opening bracket, a colon, or a lone slash."""
+        if char in "{[":
+            self.stack.append(_Frame(char, end, self.stack[-1].child_path()))
+            self.depth = max(self.depth, len(self.stack))
+        elif char == ":" and self.last_string is not None and self.stack[-1].char == "{":
+            begin, finish = self.last_string
+            self.stack[-1].key = _key_text(self.text[begin + 1 : finish - 1])
+        self.slices.take(end, end + 1)
+
+    def _truncated(self, string_start: int | None, comment_start: int | None) -> Truncated:
+        brackets = tuple(OpenBracket(frame.char, frame.offset, frame.path) for frame in self.stack)
+        # A reply cut inside a string still shows the string's opening quote, which the slices don't hold yet.
+        looks = _looks_like_json(self.slices, '"' if string_start is not None else "")
+        return Truncated(self.start, brackets, string_start, comment_start, looks)
 
 
 def _key_text(raw: str) -> str:
@@ -266,12 +305,3 @@ def _key_text(raw: str) -> str:
 
 def _looks_like_json(slices: _Slices, tail: str = "") -> bool:
     return _LOOKS_LIKE_JSON.match("".join(slices.parts) + tail, 1) is not None
-
-
-def _truncated(
-    text: str, start: int, stack: list[_Frame], slices: _Slices, string_start: int | None, comment_start: int | None
-) -> Truncated:
-    brackets = tuple(OpenBracket(frame.char, frame.offset, frame.path) for frame in stack)
-    # A reply cut inside a string still shows the string's opening quote, which the slices don't hold yet.
-    looks = _looks_like_json(slices, '"' if string_start is not None else "")
-    return Truncated(start, brackets, string_start, comment_start, looks)
