@@ -48,10 +48,12 @@ class MemoryStore(Store):
         return self._plans.pop(plan_id, None) is not None
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
-        self._executions[execution.execution_id] = execution.model_copy(update={"steps": []}, deep=True)
+        self._executions[execution.execution_id] = execution.model_copy(update={"steps": []})
         records = self._steps.setdefault(execution.execution_id, {})
         for step in steps or []:
-            records[_step_key(step)] = step.model_copy(deep=True)
+            # A shallow copy: step outputs are JSON data the executor never mutates after recording, and a
+            # deep copy per transition was most of this store's cost.
+            records[_step_key(step)] = step.model_copy()
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         execution = self._executions.get(execution_id)

@@ -29,33 +29,25 @@ from ..plan import (
 from ._base import Decision, Store
 
 MIGRATIONS: list[str] = [
-    # 1: the first schema.
+    # 1: the first schema. Rows are written with upserts, which keep their rowid, so "ORDER BY rowid" is the
+    # order of first writes (clocks can repeat or go backwards; rowids don't).
     """
-    CREATE TABLE plans (
-        id TEXT PRIMARY KEY, owner TEXT, seq INTEGER NOT NULL, document TEXT NOT NULL
-    );
-    CREATE INDEX plans_owner ON plans (owner, seq);
-    CREATE TABLE executions (
-        id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL,
-        document TEXT NOT NULL
-    );
-    CREATE INDEX executions_plan ON executions (plan_id, seq);
+    CREATE TABLE plans (id TEXT PRIMARY KEY, owner TEXT, document TEXT NOT NULL);
+    CREATE INDEX plans_owner ON plans (owner);
+    CREATE TABLE executions (id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, status TEXT NOT NULL, document TEXT NOT NULL);
+    CREATE INDEX executions_plan ON executions (plan_id);
     CREATE TABLE step_executions (
-        execution_id TEXT NOT NULL, step_id TEXT NOT NULL, iteration INTEGER NOT NULL, seq INTEGER NOT NULL,
-        document TEXT NOT NULL, PRIMARY KEY (execution_id, step_id, iteration)
+        execution_id TEXT NOT NULL, step_id TEXT NOT NULL, iteration INTEGER NOT NULL, document TEXT NOT NULL,
+        UNIQUE (execution_id, step_id, iteration)
     );
     CREATE TABLE checkpoints (execution_id TEXT PRIMARY KEY, document TEXT NOT NULL);
-    CREATE TABLE dead_letters (
-        id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, seq INTEGER NOT NULL, document TEXT NOT NULL
-    );
+    CREATE TABLE dead_letters (id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, document TEXT NOT NULL);
     CREATE TABLE templates (id TEXT PRIMARY KEY, name TEXT NOT NULL UNIQUE, document TEXT NOT NULL);
     CREATE TABLE decisions (
         execution_id TEXT NOT NULL, step_id TEXT NOT NULL, approved INTEGER NOT NULL, decided_by TEXT,
         PRIMARY KEY (execution_id, step_id)
     );
     CREATE TABLE cancellations (execution_id TEXT PRIMARY KEY);
-    CREATE TABLE counter (value INTEGER NOT NULL);
-    INSERT INTO counter VALUES (0);
     """,
 ]
 """Schema migrations, applied in order; ``PRAGMA user_version`` holds how many have been applied."""
@@ -123,11 +115,6 @@ class SqliteStore(Store):
             raise
         db.execute("COMMIT")
 
-    def _next_seq(self, db: sqlite3.Connection) -> int:
-        # A counter row (not time) orders records: clocks can repeat or go backwards.
-        db.execute("UPDATE counter SET value = value + 1")
-        return int(db.execute("SELECT value FROM counter").fetchone()[0])
-
     # -------------------------------------------------------------------------------------------- plans
     async def save_plan(self, plan: Plan) -> str:
         plan_id = plan.id or new_id("plan_")
@@ -135,11 +122,10 @@ class SqliteStore(Store):
             by_alias=True, exclude_defaults=True
         )
         with self._transaction() as db:
-            row = db.execute("SELECT seq FROM plans WHERE id = ?", (plan_id,)).fetchone()
-            seq = row[0] if row else self._next_seq(db)
             db.execute(
-                "INSERT OR REPLACE INTO plans (id, owner, seq, document) VALUES (?, ?, ?, ?)",
-                (plan_id, plan.owner, seq, document),
+                "INSERT INTO plans (id, owner, document) VALUES (?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET owner = excluded.owner, document = excluded.document",
+                (plan_id, plan.owner, document),
             )
         return plan_id
 
@@ -149,10 +135,10 @@ class SqliteStore(Store):
 
     async def load_plans(self, owner: str | None = None) -> list[Plan]:
         if owner is None:
-            rows = self.db.execute("SELECT document FROM plans ORDER BY seq").fetchall()
+            rows = self.db.execute("SELECT document FROM plans ORDER BY rowid").fetchall()
         else:
             rows = self.db.execute(
-                "SELECT document FROM plans WHERE owner = ? ORDER BY seq", (owner,)
+                "SELECT document FROM plans WHERE owner = ? ORDER BY rowid", (owner,)
             ).fetchall()
         return [Plan.model_validate_json(row[0]) for row in rows]
 
@@ -164,34 +150,32 @@ class SqliteStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
         with self._transaction() as db:
-            row = db.execute("SELECT seq FROM executions WHERE id = ?", (execution.execution_id,)).fetchone()
-            seq = row[0] if row else self._next_seq(db)
             db.execute(
-                "INSERT OR REPLACE INTO executions (id, plan_id, status, seq, document) VALUES (?, ?, ?, ?, ?)",
-                (execution.execution_id, execution.plan_id, execution.status.value, seq, header),
+                "INSERT INTO executions (id, plan_id, status, document) VALUES (?, ?, ?, ?) ON CONFLICT (id) "
+                "DO UPDATE SET plan_id = excluded.plan_id, status = excluded.status, document = excluded.document",
+                (execution.execution_id, execution.plan_id, execution.status.value, header),
             )
-            for step in steps or []:
-                self._write_step(db, execution.execution_id, step)
-
-    def _write_step(self, db: sqlite3.Connection, execution_id: str, step: StepExecution) -> None:
-        iteration = -1 if step.iteration is None else step.iteration
-        key = (execution_id, step.step_id, iteration)
-        row = db.execute(
-            "SELECT seq FROM step_executions WHERE execution_id = ? AND step_id = ? AND iteration = ?", key
-        ).fetchone()
-        seq = row[0] if row else self._next_seq(db)
-        db.execute(
-            "INSERT OR REPLACE INTO step_executions (execution_id, step_id, iteration, seq, document) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (*key, seq, step.model_dump_json(exclude_defaults=True)),
-        )
+            if steps:
+                db.executemany(
+                    "INSERT INTO step_executions (execution_id, step_id, iteration, document) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (execution_id, step_id, iteration) DO UPDATE SET document = excluded.document",
+                    [
+                        (
+                            execution.execution_id,
+                            step.step_id,
+                            -1 if step.iteration is None else step.iteration,
+                            step.model_dump_json(exclude_defaults=True),
+                        )
+                        for step in steps
+                    ],
+                )
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         row = self.db.execute("SELECT document FROM executions WHERE id = ?", (execution_id,)).fetchone()
         if row is None:
             return None
         rows = self.db.execute(
-            "SELECT document FROM step_executions WHERE execution_id = ? ORDER BY seq", (execution_id,)
+            "SELECT document FROM step_executions WHERE execution_id = ? ORDER BY rowid", (execution_id,)
         ).fetchall()
         execution = Execution.model_validate_json(row[0])
         execution.steps = [StepExecution.model_validate_json(step[0]) for step in rows]
@@ -209,7 +193,7 @@ class SqliteStore(Store):
             values.append(status.value)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self.db.execute(
-            f"SELECT document FROM executions {where} ORDER BY seq DESC LIMIT ?", (*values, limit)
+            f"SELECT document FROM executions {where} ORDER BY rowid DESC LIMIT ?", (*values, limit)
         ).fetchall()
         return [Execution.model_validate_json(row[0]) for row in rows]
 
@@ -230,19 +214,18 @@ class SqliteStore(Store):
     # ------------------------------------------------------------------------------------- dead letters
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
         with self._transaction() as db:
-            row = db.execute("SELECT seq FROM dead_letters WHERE id = ?", (entry.id,)).fetchone()
-            seq = row[0] if row else self._next_seq(db)
             db.execute(
-                "INSERT OR REPLACE INTO dead_letters (id, plan_id, seq, document) VALUES (?, ?, ?, ?)",
-                (entry.id, entry.plan_id, seq, entry.model_dump_json(exclude_defaults=True)),
+                "INSERT INTO dead_letters (id, plan_id, document) VALUES (?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET plan_id = excluded.plan_id, document = excluded.document",
+                (entry.id, entry.plan_id, entry.model_dump_json(exclude_defaults=True)),
             )
 
     async def list_dead_letters(self, plan_id: str | None = None) -> list[DeadLetterEntry]:
         if plan_id is None:
-            rows = self.db.execute("SELECT document FROM dead_letters ORDER BY seq").fetchall()
+            rows = self.db.execute("SELECT document FROM dead_letters ORDER BY rowid").fetchall()
         else:
             rows = self.db.execute(
-                "SELECT document FROM dead_letters WHERE plan_id = ? ORDER BY seq", (plan_id,)
+                "SELECT document FROM dead_letters WHERE plan_id = ? ORDER BY rowid", (plan_id,)
             ).fetchall()
         return [DeadLetterEntry.model_validate_json(row[0]) for row in rows]
 
