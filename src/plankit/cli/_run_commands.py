@@ -17,7 +17,7 @@ import asyncio
 import shlex
 import sqlite3
 from collections import Counter
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -171,21 +171,7 @@ def resume(
 ) -> None:
     """Continue an interrupted or paused execution: completed steps are not run again."""
     settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency).load()
-    store = _open_store(db, must_exist=True)
-
-    async def work() -> int:
-        progress = _Progress(_stdout(), settings.output_format)
-        async with store, settings.executor(store, progress) as executor:
-            with progress:
-                try:
-                    execution = await executor.resume(execution_id)
-                except LookupError as exc:
-                    fail(_message(exc))
-                except PlanRefusedError as exc:
-                    return _refused(execution_id, exc, settings.output_format)
-        return _report(execution, settings)
-
-    raise typer.Exit(_run_async(work))
+    raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
 def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson) -> int:
@@ -555,6 +541,13 @@ def dead_letters_retry(
 ) -> None:
     """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
     settings = _RunSettings(db, tools, output_format, policy or []).load()
+    raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
+
+
+def _continue(
+    settings: _RunSettings, db: Path, subject: str, action: Callable[[Executor], Awaitable[Execution]]
+) -> int:
+    """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
     store = _open_store(db, must_exist=True)
 
     async def work() -> int:
@@ -562,14 +555,14 @@ def dead_letters_retry(
         async with store, settings.executor(store, progress) as executor:
             with progress:
                 try:
-                    execution = await executor.retry_dead_letter(entry_id)
+                    execution = await action(executor)
                 except LookupError as exc:
                     fail(_message(exc))
                 except PlanRefusedError as exc:
-                    return _refused(entry_id, exc, settings.output_format)
+                    return _refused(subject, exc, settings.output_format)
         return _report(execution, settings)
 
-    raise typer.Exit(_run_async(work))
+    return _run_async(work)
 
 
 def _message(exc: Exception) -> str:
