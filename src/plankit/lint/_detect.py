@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import unquote
 
 from ..plan import ActionNode, LlmNode, NodeBase, Reference, parse_template
@@ -197,6 +197,11 @@ def template_text(text: str, placeholder: str = "?") -> str:
     return "".join(placeholder if isinstance(part, Reference) else part for part in parse_template(text))
 
 
+def literal_text(text: str, placeholder: str = "?") -> str:
+    """:func:`template_text` by one substitution, for long texts (the NUL-joined strings of a plan)."""
+    return _ONE_REFERENCE.sub(placeholder, text) if "{" in text else text
+
+
 def template_references(text: str, location: str) -> list[Reference]:
     """The template references inside ``text``."""
     if "{" not in text:
@@ -225,6 +230,96 @@ class _Format:
     pattern: re.Pattern[str]
     accept: Callable[[str], bool] | None = None
     folded: bool = False
+
+
+class PlanText(NamedTuple):
+    """Every string of a plan, joined, and every key: read once per lint run to rule scans out in bulk."""
+
+    text: str
+    """Every distinct string of action params (any depth, reference objects included), llm prompts and the
+    context, joined by NUL (no detector pattern matches across a NUL: see :func:`could_match`)."""
+    keys: frozenset[str]
+    """Every dict key at any depth of action params and of the context (plus ``prompt``)."""
+
+
+def plan_text(ctx: LintContext) -> PlanText:
+    """The :class:`PlanText` of the lint context's plan (read once per lint run)."""
+    return ctx.memo("plan_text", lambda: _read_plan_text(ctx))
+
+
+def _read_plan_text(ctx: LintContext) -> PlanText:
+    # A superset of the strings the rules look at is fine here: it can only let a scan run, never skip one.
+    texts: list[str] = []
+    keys: set[str] = set()
+    params: list[Any] = []
+    for visit in ctx.visits:
+        node = visit.node
+        if isinstance(node, ActionNode):
+            if node.params:
+                params.append(node.params)
+        elif isinstance(node, LlmNode):
+            texts.append(node.prompt)
+            keys.add("prompt")
+    _read_strings([ctx.plan.context], texts, keys, skip_references=False)
+    # A param that is exactly one reference holds no data yet: the string rules skip it, so may this.
+    _read_strings(params, texts, keys, skip_references=True)
+    # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
+    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(str(key) for key in keys))
+
+
+def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skip_references: bool) -> None:
+    one_reference = _ONE_REFERENCE.fullmatch
+    while pending:
+        current = pending.pop()
+        if current.__class__ is dict:
+            keys.update(current)
+            values: Any = current.values()
+        elif current.__class__ is list:
+            values = current
+        else:
+            if isinstance(current, str):
+                texts.append(current)
+            continue
+        for value in values:
+            kind = value.__class__
+            if kind is str:
+                if not (skip_references and value[:1] in "{$" and one_reference(value) is not None):
+                    texts.append(value)
+            elif kind is dict or kind is list:
+                pending.append(value)
+
+
+# Constructs whose meaning at a string's edge changes when the string is followed or preceded by a NUL.
+_EDGE_SENSITIVE = ("^", "$", "\\A", "\\Z", "\\z", "(?!", "(?<!", "(?>", "(?(", "*+", "++", "?+", "}+")
+
+
+def could_match(pattern: re.Pattern[str], joined: str) -> bool:
+    """False only when ``pattern`` surely matches none of the NUL-joined strings of ``joined``.
+
+    A match inside one string is also a match inside the joined text: its characters are the same, and a
+    NUL on either side looks like the string's edge to ``\\b`` (not a word character). Anchors, negative
+    lookarounds, atomic groups and possessive quantifiers can tell the difference, so a pattern using any of
+    them is never ruled out."""
+    source = pattern.pattern
+    if any(construct in source for construct in _EDGE_SENSITIVE):
+        return True
+    return pattern.search(joined) is not None
+
+
+def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format, ...]:
+    """The formats that may match some string of ``joined`` (the others match none: skip them everywhere).
+    The built-in formats' lookarounds only reject characters a NUL is not, so :func:`could_match`'s argument
+    holds for them too."""
+    lowered: str | None = None
+    present: list[_Format] = []
+    for fmt in formats:
+        haystack = joined
+        if fmt.folded:
+            lowered = joined.lower() if lowered is None else lowered
+            haystack = lowered
+        if any(anchor in haystack for anchor in fmt.anchors) and fmt.pattern.search(joined) is not None:
+            present.append(fmt)
+    return tuple(present)
 
 
 def _scan(text: str, formats: tuple[_Format, ...]) -> list[tuple[str, str]]:
@@ -364,10 +459,15 @@ _SECRET_FORMATS = (
 )
 
 
-def find_secrets(text: str, key: str = "") -> list[SecretHit]:
+SECRET_FORMATS: tuple[_Format, ...] = _SECRET_FORMATS
+"""The known secret formats :func:`find_secrets` looks for (see :func:`present_formats`)."""
+
+
+def find_secrets(text: str, key: str = "", formats: tuple[_Format, ...] = _SECRET_FORMATS) -> list[SecretHit]:
     """Secrets in ``text``: known token formats anywhere, and a raw password or random-looking value in a
-    secret-looking ``key``. A UUID, and a hex digest under a checksum-looking key, are never secrets."""
-    hits = [SecretHit(kind, matched) for kind, matched in _scan(text, _SECRET_FORMATS)] if len(text) >= 8 else []
+    secret-looking ``key``. A UUID, and a hex digest under a checksum-looking key, are never secrets.
+    ``formats`` narrows the formats looked for (to those :func:`present_formats` found in the plan)."""
+    hits = [SecretHit(kind, matched) for kind, matched in _scan(text, formats)] if len(text) >= 8 and formats else []
     if hits or not key or not is_secret_name(key) or is_placeholder(text) or is_uuid(text.strip()):
         return hits
     value = text.strip()
@@ -459,12 +559,17 @@ _PII_FORMATS = (
 )
 
 
-def find_pii(text: str) -> list[PiiHit]:
+PII_FORMATS: tuple[_Format, ...] = _PII_FORMATS
+"""The kinds of personal data :func:`find_pii` looks for (see :func:`present_formats`)."""
+
+
+def find_pii(text: str, formats: tuple[_Format, ...] = _PII_FORMATS) -> list[PiiHit]:
     """Emails, phone numbers (E.164 and common national forms), card numbers passing Luhn (13-19 digits,
-    starting 2-6 like the major networks) and IBANs passing mod-97 in ``text``, left to right."""
-    if len(text) < 7:
+    starting 2-6 like the major networks) and IBANs passing mod-97 in ``text``, left to right. ``formats``
+    narrows the kinds looked for (to those :func:`present_formats` found in the plan)."""
+    if len(text) < 7 or not formats:
         return []
-    return [PiiHit(kind, matched) for kind, matched in _scan(text, _PII_FORMATS)]
+    return [PiiHit(kind, matched) for kind, matched in _scan(text, formats)]
 
 
 # -------------------------------------------------------------------------------------------------- SQL

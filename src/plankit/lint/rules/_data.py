@@ -14,19 +14,25 @@ from ...plan import ActionNode, LlmNode
 from ...tools import tool_matches
 from .._context import LintContext
 from .._detect import (
+    PII_FORMATS,
+    SECRET_FORMATS,
     PiiHit,
     SecretHit,
     ToolRoles,
+    could_match,
     find_pii,
     find_secrets,
     is_reference_value,
     is_secret_name,
     is_single_reference,
     literal_of,
+    literal_text,
     looks_like_sql,
     mask,
     name_words,
     path_problem,
+    plan_text,
+    present_formats,
     sql_writes,
     template_references,
     template_text,
@@ -200,24 +206,27 @@ def _read_plan_strings(ctx: LintContext) -> Iterator[_PlanString]:
 
 
 class _Memo:
-    """Detector results by string: plans repeat the same strings across many steps."""
+    """Detector results by string: plans repeat the same strings across many steps. Only the ``formats``
+    present somewhere in the plan are looked for (the others match no string of it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, secret_formats: tuple[Any, ...] = (), pii_formats: tuple[Any, ...] = ()) -> None:
         self.secrets: dict[tuple[str, str], list[SecretHit]] = {}
         self.pii: dict[str, list[PiiHit]] = {}
+        self.secret_formats = secret_formats
+        self.pii_formats = pii_formats
 
     def find_secrets(self, text: str, key: str) -> list[SecretHit]:
         # Only secret-looking keys change the result; others share one entry per text.
         memo_key = (text, key if is_secret_name(key) else "")
         hits = self.secrets.get(memo_key)
         if hits is None:
-            hits = self.secrets[memo_key] = find_secrets(text, memo_key[1])
+            hits = self.secrets[memo_key] = find_secrets(text, memo_key[1], self.secret_formats)
         return hits
 
     def find_pii(self, text: str) -> list[PiiHit]:
         hits = self.pii.get(text)
         if hits is None:
-            hits = self.pii[text] = find_pii(text)
+            hits = self.pii[text] = find_pii(text, self.pii_formats)
         return hits
 
 
@@ -245,8 +254,14 @@ def hardcoded_secret(ctx: LintContext) -> Iterator[Finding]:
     tool that holds the credential:
         {"steps": [{"id": "s3", "tool": "aws.s3_put", "args": {"access_key": "{{env.AWS_ACCESS_KEY_ID}}"}}]}
     """
-    patterns = ctx.policy.deny_patterns
-    memo = _Memo()
+    # One C-speed pass over all the plan's text rules out (nearly always) every pattern and format at once.
+    scan = plan_text(ctx)
+    formats = present_formats(SECRET_FORMATS, scan.text)
+    joined = literal_text(scan.text, " ") if ctx.policy.deny_patterns else ""
+    patterns = [pattern for pattern in ctx.policy.deny_patterns if could_match(pattern, joined)]
+    if not patterns and not formats and not any(is_secret_name(key) for key in scan.keys):
+        return
+    memo = _Memo(secret_formats=formats)
     hint = "don't write credentials into plans: let the tool hold them, or reference them ({{env.NAME}})"
     for node, key, text, where, _ in _plan_strings(ctx):
         node_id = node.id if node is not None else None
@@ -294,8 +309,11 @@ def inline_personal_data(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a reference resolved at run time:
         {"steps": [{"id": "note", "tool": "crm.note", "args": {"text": "Card {{s1.result.card_id}} declined"}}]}
     """
+    formats = present_formats(PII_FORMATS, plan_text(ctx).text)
+    if not formats:
+        return
     roles = ToolRoles(ctx)
-    memo = _Memo()
+    memo = _Memo(pii_formats=formats)
     hint = "don't write personal data into plans: reference it ({{context.key}}, {{step.result}}) instead"
     for node, key, text, where, top in _plan_strings(ctx):
         if node is None:
