@@ -20,7 +20,7 @@ import threading
 import typing
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any, NotRequired
+from typing import Any, NotRequired, cast
 
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
@@ -109,7 +109,8 @@ class Tool:
         self._context_param, fields, accepts_extra = _signature_fields(name, function)
         params = TypedDict(f"{name}_params", fields)  # type: ignore[misc]  # built from the signature
         params.__pydantic_config__ = ConfigDict(extra="allow" if accepts_extra else "forbid")  # type: ignore[attr-defined]
-        self._adapter: TypeAdapter[dict[str, Any]] = TypeAdapter(params)
+        # The TypedDict is built at run time, so its static type says nothing: validate to a plain dict.
+        self._adapter: TypeAdapter[dict[str, Any]] = TypeAdapter(cast(Any, params))
         self.params_schema: dict[str, Any] = self._adapter.json_schema()
         self.params_schema.pop("title", None)
 
