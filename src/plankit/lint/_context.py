@@ -58,6 +58,20 @@ class LintContext:
         """Every action node with its JSON path."""
         return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]
 
+    @cached_property
+    def tools_used(self) -> frozenset[str]:
+        """The distinct tools of the plan's actions: rules about tools decide once per tool, not per step."""
+        return frozenset(node.tool for node, _ in self.actions)
+
+    def actions_of(self, tools: Iterable[str]) -> list[tuple[ActionNode, str]]:
+        """The actions calling one of ``tools``, in document order, with their JSON paths."""
+        wanted = set(tools)
+        if not wanted:
+            return []
+        if wanted >= self.tools_used:
+            return self.actions
+        return [(node, path) for node, path in self.actions if node.tool in wanted]
+
     def matches(self, tool: str, patterns: Iterable[str] | None) -> bool:
         """True when ``tool`` matches one of the glob ``patterns``."""
         return patterns is not None and tool_matches(tool, patterns)

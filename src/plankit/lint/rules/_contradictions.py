@@ -27,6 +27,7 @@ from ...plan import (
     WaitNode,
 )
 from .._context import LintContext
+from .._detect import plan_text
 from .._findings import Finding, Severity
 from .._registry import rule
 from .._static import (
@@ -43,8 +44,11 @@ from .._static import (
     chains_of,
     condition_keys,
     describe_condition,
+    is_spending_tool,
+    is_trading_tool,
     is_volatile,
     memo,
+    norm_key,
     number,
     region,
     slippage_settings,
@@ -151,7 +155,8 @@ def _trades(ctx: LintContext) -> dict[str, Trade]:
     """Every trade of the plan by action id, in plan order (read once per lint run)."""
 
     def read() -> dict[str, Trade]:
-        found = ((action.id, trade_of(action, path)) for action, path in ctx.actions)
+        trading = ctx.actions_of(tool for tool in ctx.tools_used if is_trading_tool(tool))
+        found = ((action.id, trade_of(action, path)) for action, path in trading)
         return {node_id: trade for node_id, trade in found if trade is not None}
 
     return memo(ctx, "trades", read)
@@ -161,6 +166,9 @@ def _param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
     """The slippage and chain params of every action that has some (read once per lint run)."""
 
     def read() -> dict[str, list[tuple[str, Any, str]]]:
+        # The plan's keys (at any depth) tell at once whether any action can have a watched param.
+        if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
+            return {}
         found = (
             (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
         )
@@ -226,6 +234,8 @@ def buy_and_sell_same_asset(ctx: LintContext) -> Iterator[Finding]:
             marks.setdefault(trade.bought, []).append((trade.node_id, 0, trade.sold))  # tag: what was paid
         if trade.sold is not None:
             marks.setdefault(trade.sold, []).append((trade.node_id, 1, trade.bought))  # tag: what came back
+    if not marks:
+        return
     branches = bool(visits_of(ctx, "if")) or any(action.on_error is not None for action, _ in ctx.actions)
     reported: set[frozenset[str]] = set()
     for asset, asset_marks in marks.items():
@@ -260,7 +270,8 @@ def _spend_totals(ctx: LintContext) -> tuple[dict[str, Decimal], dict[str, list[
     plain: list[dict[str, Decimal]] = []  # top-level actions without a handler: always counted in full
     own: dict[str, dict[str, Decimal]] = {}
     spenders: dict[str, list[str]] = {}
-    for action, path in ctx.actions:
+    relevant = (tool for tool in ctx.tools_used if is_trading_tool(tool) or is_spending_tool(tool))
+    for action, path in ctx.actions_of(relevant):
         mine: dict[str, Decimal] = {}
         for spend in spends_of(action, path, trades):
             mine[spend.asset] = mine.get(spend.asset, Decimal(0)) + spend.amount
@@ -589,7 +600,27 @@ _SCALARS = (str, int, float, bool, type(None))
 def _canonical(params: dict[str, Any]) -> Hashable:
     """Params as a comparable value: equal exactly when their canonical JSON is equal (1, 1.0, true and
     "1" all differ; key order does not matter)."""
+    # Nearly every step's params are scalars and lists of scalars under string keys: then the repr of the
+    # sorted items (keys are unique, so values are never compared) tells them apart exactly, in one call.
+    # Its tag keeps it apart from the general form (the two could never be equal anyway).
+    if _flat(params):
+        return repr(sorted(params.items()))
     return tuple(sorted((str(key), _canonical_value(value)) for key, value in params.items()))
+
+
+_SCALAR_TYPES = frozenset(_SCALARS)
+_STR_ONLY = frozenset({str})
+
+
+def _flat(params: dict[str, Any]) -> bool:
+    """True when every key is a string and every value a scalar or a list of scalars (type checks in C)."""
+    if not _STR_ONLY.issuperset(map(type, params)):
+        return False
+    for value in params.values():
+        kind = type(value)
+        if kind not in _SCALAR_TYPES and not (kind is list and _SCALAR_TYPES.issuperset(map(type, value))):
+            return False
+    return True
 
 
 def _canonical_value(value: Any) -> str:
@@ -676,6 +707,8 @@ def slippage_conflict(ctx: LintContext) -> Iterator[Finding]:
     graph, trades = ctx.graph, _trades(ctx)
     by_pair: dict[frozenset[str], dict[float, list[str]]] = {}
     hits = _param_hits(ctx)
+    if not hits:
+        return  # no action has a slippage param: nothing to check or compare
     for action, path in ctx.actions:
         settings = slippage_settings(action, path, hits.get(action.id, ()))
         for value, where in settings:
