@@ -12,6 +12,13 @@ from ._compiler import (
 )
 from ._parse import Extraction, ParsedReply, ReplyParseError, extract_plan_data, parse_plan_reply
 from ._prompt import EXAMPLE_PLAN, build_goal_prompt, build_repair_prompt, build_system_prompt
+from ._replan import (
+    DEFAULT_RESULT_CHARS,
+    LlmReplanner,
+    build_replan_prompt,
+    read_remainder,
+    replan_repair_message,
+)
 from .cortex import (
     ACTION_VERBS,
     COMPLEXITY_WEIGHTS,
@@ -39,6 +46,7 @@ __all__ = [
     "ACTION_VERBS",
     "COMPLEXITY_WEIGHTS",
     "DEFAULT_MAX_REPAIRS",
+    "DEFAULT_RESULT_CHARS",
     "EXAMPLE_PLAN",
     "MULTI_ACTION_KEYWORDS",
     "PARAM_NAME_PATTERN",
@@ -47,6 +55,7 @@ __all__ = [
     "CompileRound",
     "ExecutionPlan",
     "Extraction",
+    "LlmReplanner",
     "ParsedReply",
     "PlanState",
     "PlanStep",
@@ -57,6 +66,7 @@ __all__ = [
     "TemplateError",
     "build_goal_prompt",
     "build_repair_prompt",
+    "build_replan_prompt",
     "build_system_prompt",
     "build_template",
     "compile_goal",
@@ -68,6 +78,8 @@ __all__ = [
     "parse_param_spec",
     "parse_param_value",
     "parse_plan_reply",
+    "read_remainder",
     "repair_message",
+    "replan_repair_message",
     "save_template",
 ]

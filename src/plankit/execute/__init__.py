@@ -18,19 +18,38 @@ from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
 from ._kinds import LlmStepRunner, decision_key
 from ._nodes import dead_letter_id
+from ._replan import (
+    DEFAULT_MAX_REPLANS,
+    REPLAN_ID_TAKEN,
+    REPLAN_NO_STEPS,
+    Planner,
+    Replanning,
+    ReplanRequest,
+    Revision,
+    RevisionApplied,
+    replans_of,
+)
 from ._resolve import Resolver, RuntimeProvider, StaticRuntime, compare
 from ._state import idempotency_key
 
 __all__ = [
     "DEFAULT_JITTER",
+    "DEFAULT_MAX_REPLANS",
     "DEFAULT_THREAD_POOL_SIZE",
+    "REPLAN_ID_TAKEN",
+    "REPLAN_NO_STEPS",
     "Clock",
     "EventHandler",
     "ExecutionEvent",
     "Executor",
     "Failure",
     "LlmStepRunner",
+    "Planner",
+    "ReplanRequest",
+    "Replanning",
     "Resolver",
+    "Revision",
+    "RevisionApplied",
     "RuntimeProvider",
     "StaticRuntime",
     "SystemClock",
@@ -42,5 +61,6 @@ __all__ = [
     "decision_key",
     "deny",
     "idempotency_key",
+    "replans_of",
     "retry_delay",
 ]

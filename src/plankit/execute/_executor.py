@@ -57,6 +57,7 @@ from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
 from ._kinds import LlmStepRunner
 from ._nodes import NodeRunner
+from ._replan import Replanning
 from ._resolve import Resolver, RuntimeProvider
 from ._state import TERMINAL, Outcome, RunAborted, RunState
 
@@ -75,7 +76,8 @@ class Executor:
     ``rng`` (jitter) and ``llm`` are injectable for tests. ``runtime`` answers ``price(...)`` and friends;
     ``env`` is where ``env`` references read (default: ``os.environ``; only keys the policy's ``env_allow``
     lists). ``max_concurrency`` caps the leaves (actions, llm steps) running at once across the execution.
-    ``on_event`` sees every committed transition.
+    ``on_event`` sees every committed transition. ``replanning``: when a failure reaches the top of a plan,
+    ask its planner for the remaining steps and carry on (see :mod:`plankit.execute._replan`).
     """
 
     def __init__(
@@ -96,6 +98,7 @@ class Executor:
         jitter: float = DEFAULT_JITTER,
         rng: random.Random | None = None,
         cancel_poll_interval: float = 0.5,
+        replanning: Replanning | None = None,
     ):
         if max_concurrency is not None and max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -113,6 +116,7 @@ class Executor:
         self.jitter = jitter
         self.rng = rng or random.Random()
         self.cancel_poll_interval = cancel_poll_interval
+        self.replanning = replanning
         self._linter = Linter(self.policy, tools=self.tools)
         self._pool: ThreadPoolExecutor | None = None
         self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
@@ -257,26 +261,9 @@ class Executor:
 
     # --------------------------------------------------------------------------------------- internals
     async def _execute(self, state: RunState) -> Execution:
-        runner = NodeRunner(
-            state,
-            Resolver(
-                state.lookup,
-                context=state.plan.context,
-                env=self.env,
-                env_allow=self.policy.env_allow,
-                runtime=self.runtime,
-                clock=self.clock,
-            ),
-            tools=self.tools,
-            llm=self.llm,
-            pool=self._thread_pool(),
-            slots=asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None,
-            rng=self.rng,
-            jitter=self.jitter,
-        )
         finished = asyncio.Event()
         self._active[state.execution_id] = (state, finished)
-        inner = asyncio.ensure_future(runner.run_top())
+        inner = asyncio.ensure_future(self._run_plan(state))
         state.task = inner
         watcher = asyncio.ensure_future(self._watch(state))
         try:
@@ -293,6 +280,38 @@ class Executor:
             self._active.pop(state.execution_id, None)
             finished.set()
         return await self._finish(state, outcome)
+
+    async def _run_plan(self, state: RunState) -> Outcome:
+        """Run the plan; with replanning, a failure that reaches the top gets a revised plan to continue."""
+        while True:
+            outcome = await self._runner(state).run_top()
+            if outcome.kind != "failed" or self.replanning is None:
+                return outcome
+            assert outcome.failure is not None
+            failure = await self.replanning.recover(
+                state, outcome.failure, checker=self.check, tools=self.tools, policy=self.policy
+            )
+            if failure is not None:
+                return Outcome("failed", failure=failure)
+
+    def _runner(self, state: RunState) -> NodeRunner:
+        return NodeRunner(
+            state,
+            Resolver(
+                state.lookup,
+                context=state.plan.context,
+                env=self.env,
+                env_allow=self.policy.env_allow,
+                runtime=self.runtime,
+                clock=self.clock,
+            ),
+            tools=self.tools,
+            llm=self.llm,
+            pool=self._thread_pool(),
+            slots=asyncio.Semaphore(self.max_concurrency) if self.max_concurrency else None,
+            rng=self.rng,
+            jitter=self.jitter,
+        )
 
     async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
         if outcome.kind == "paused":
