@@ -1,6 +1,8 @@
 """Commands that run plans and look after their executions.
 
 ``run``, ``resume``, ``approve``, ``deny``, ``cancel``, ``executions list|show``, ``dead-letters list|retry``.
+``run --replan --model provider:model [--base-url URL] [--max-replans N]``: a step that fails for good gets the
+remaining steps rewritten by the model, linted, and the run goes on (see :mod:`plankit.execute._replan`).
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
@@ -14,6 +16,7 @@ record (or, for a refused plan, the lint report).
 from __future__ import annotations
 
 import asyncio
+import os
 import shlex
 import sqlite3
 from collections import Counter
@@ -30,14 +33,17 @@ from rich.table import Table
 from rich.text import Text
 
 from .._utils import utcnow
+from ..compile import LlmReplanner
 from ..errors import PlankitError, PlanRefusedError
-from ..execute import ExecutionEvent, Executor, approve, deny
+from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied, approve, deny
 from ..lint import Policy
 from ..lint._report import render_json, render_text
+from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
 from ..store import SqliteStore, Store
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
+from ._compile_commands import MODEL_ENV_VAR
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
@@ -86,20 +92,29 @@ class _RunSettings:
     max_concurrency: int | None = None
     tools: ToolRegistry = field(default_factory=ToolRegistry)
     policy: Policy | None = None
+    replan: _ReplanSettings | None = None
+    llm: LlmClient | None = None
 
     def load(self) -> _RunSettings:
         try:
             self.tools = load_tools(self.tools_source)
             self.policy = Policy.load_all(self.policy_files) if self.policy_files else None
+            if self.replan is not None:
+                self.llm = make_llm(self.replan.model, base_url=self.replan.base_url)
         except PlankitError as exc:
             fail(exc)
         return self
 
     def executor(self, store: Store, progress: _Progress) -> Executor:
         """An executor with these tools, policy and concurrency, reporting to ``progress``."""
+        replanning = None
+        if self.replan is not None and self.llm is not None:
+            planner = LlmReplanner(self.llm)
+            replanning = Replanning(planner, max_replans=self.replan.max_replans, on_revision=progress.on_revision)
         return Executor(
-            store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event
-        )
+            store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event,
+            replanning=replanning,
+        )  # fmt: skip
 
     def resume_command(self, execution_id: str) -> str:
         """The exact ``plankit resume`` command that continues with these settings."""
@@ -109,6 +124,27 @@ class _RunSettings:
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
         return shlex.join([*words, "--db", str(self.db)])
+
+
+@dataclass(frozen=True)
+class _ReplanSettings:
+    """``run --replan`` and its model."""
+
+    model: str
+    base_url: str | None
+    max_replans: int
+
+    @classmethod
+    def of(cls, replan: bool, model: str | None, base_url: str | None, max_replans: int) -> _ReplanSettings | None:
+        """The settings, or None without ``--replan``; exits 2 when the options don't fit together."""
+        if not replan:
+            if model is not None or base_url is not None:
+                fail("--model and --base-url are for --replan (add --replan to have the model rewrite failed plans)")
+            return None
+        model = model or os.environ.get(MODEL_ENV_VAR) or None
+        if model is None:
+            fail(f"--replan needs a model: pass --model provider:model (or set {MODEL_ENV_VAR})")
+        return cls(model, base_url, max_replans)
 
 
 def _open_store(db: Path, *, must_exist: bool) -> SqliteStore:
@@ -141,21 +177,39 @@ def run(
     execution_id: Annotated[
         str | None, typer.Option("--execution-id", help="Id for the new execution (default: a fresh one).")
     ] = None,
+    replan: Annotated[
+        bool, typer.Option("--replan", help="When a step fails for good, have --model rewrite the remaining steps.")
+    ] = False,
+    model: Annotated[
+        str | None,
+        typer.Option("--model", help=f"provider:model for --replan, e.g. openai:gpt-4o-mini (env {MODEL_ENV_VAR})."),
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible server for --replan (Ollama, vLLM...).")
+    ] = None,
+    max_replans: Annotated[
+        int, typer.Option("--max-replans", min=0, help="Most revisions of one execution with --replan.")
+    ] = DEFAULT_MAX_REPLANS,
 ) -> None:
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
     plan = load_or_exit(plan_file)
-    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency).load()
+    replanning = _ReplanSettings.of(replan, model, base_url, max_replans)
+    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, replan=replanning).load()
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
-        async with SqliteStore(db) as store, settings.executor(store, progress) as executor:
-            with progress:
-                try:
-                    execution = await executor.start(plan, execution_id=execution_id)
-                except PlanRefusedError as exc:
-                    return _refused(plan_file, exc, settings.output_format)
-                except ValueError as exc:  # the execution id is taken
-                    fail(str(exc))
+        try:
+            async with SqliteStore(db) as store, settings.executor(store, progress) as executor:
+                with progress:
+                    try:
+                        execution = await executor.start(plan, execution_id=execution_id)
+                    except PlanRefusedError as exc:
+                        return _refused(plan_file, exc, settings.output_format)
+                    except ValueError as exc:  # the execution id is taken
+                        fail(str(exc))
+        finally:
+            if settings.llm is not None:
+                await settings.llm.aclose()
         return _report(execution, settings)
 
     raise typer.Exit(_run_async(work))
@@ -258,6 +312,11 @@ class _Progress:
             self.rows[(event.step_id, event.iteration)] = event
         if self.live is None and not self.quiet:
             self.console.print(_event_line(event), markup=False, highlight=False)
+
+    def on_revision(self, applied: RevisionApplied) -> None:
+        """The replanning hook: say what the revision changed (above the live table, on a terminal)."""
+        if not self.quiet:
+            self.console.print(applied.describe(), markup=False, highlight=False)
 
     def __rich__(self) -> Group:
         rows = list(self.rows.items())  # one C-level copy: the redraw runs on rich's thread
