@@ -137,43 +137,48 @@ def value_references(value: Any, location: str) -> list[Reference]:
     """Every reference inside a parameter value (nested dicts, lists, strings, reference objects), in
     document order."""
     # Only containers and strings holding a '{' are visited, and a location is built only for those:
-    # parameters are mostly plain scalars, and this runs for every step of 100k-step plans.
+    # parameters are mostly plain scalars, and this runs for every step of 100k-step plans. The walk keeps
+    # one iterator per open container, so it resumes each where it left off (document order, no recursion).
     found: list[Reference] = []
-    stack: list[tuple[Any, str]] = [(value, location)]
+    if value.__class__ is str:
+        if "{" in value:
+            _string_references(value, location, found)
+        return found
+    frame = _open(value, location, found)
+    stack = [frame] if frame is not None else []
     while stack:
-        current, where = stack.pop()
-        if current.__class__ is dict:
-            if "type" in current and is_reference_object(current):
-                ref = _object_reference(current, where)
-                if ref is not None:
-                    found.append(ref)
-                    continue
-                if current["type"] == "literal":
-                    continue
-                # A runtime call: its arguments may hold references, so walk it like any object.
-            items: Any = current.items()
-            key_format = "{}.{}"
-        elif current.__class__ is list:
-            items = enumerate(current)
-            key_format = "{}[{}]"
-        else:
-            if current.__class__ is str and "{" in current:
-                _string_references(current, where, found)
-            continue
-        nested: list[tuple[Any, str]] = []
+        items, where, in_list = stack[-1]
         for key, item in items:
             item_class = item.__class__
             if item_class is str:
                 if "{" in item:
-                    if nested:  # keep document order: strings after a container wait their turn
-                        nested.append((item, key_format.format(where, key)))
-                    else:
-                        _string_references(item, key_format.format(where, key), found)
+                    _string_references(item, f"{where}[{key}]" if in_list else f"{where}.{key}", found)
             elif item_class is dict or item_class is list:
-                nested.append((item, key_format.format(where, key)))
-        nested.reverse()
-        stack.extend(nested)
+                frame = _open(item, f"{where}[{key}]" if in_list else f"{where}.{key}", found)
+                if frame is not None:
+                    stack.append(frame)
+                    break
+        else:
+            stack.pop()
     return found
+
+
+def _open(value: Any, where: str, found: list[Reference]) -> tuple[Any, str, bool] | None:
+    """A container's entries to walk, as ``(iterator of (key, item), path, is a list)``; None for a
+    reference object (then recorded in ``found``), a literal object or a non-container."""
+    if value.__class__ is dict:
+        if "type" in value and is_reference_object(value):
+            ref = _object_reference(value, where)
+            if ref is not None:
+                found.append(ref)
+                return None
+            if value["type"] == "literal":
+                return None
+            # A runtime call: its arguments may hold references, so walk it like any object.
+        return iter(value.items()), where, False
+    if value.__class__ is list:
+        return enumerate(value), where, True
+    return None
 
 
 def condition_references(condition: Any, location: str) -> list[Reference]:

@@ -329,13 +329,20 @@ _SQL_KEYS = frozenset({"query", "sql", "statement", "statements", "sql_query", "
 _SQL_TOOLS = ("db.*", "sql.*")
 
 
-def _sql_texts(node: ActionNode, path: str, sql_tool: bool) -> Iterator[tuple[str, str]]:
+def _sql_texts(
+    node: ActionNode, path: str, sql_tool: bool, needs_reference: bool = False
+) -> Iterator[tuple[str, str]]:
     """The SQL strings of an action: query-like params of ``db.*``/``sql.*`` tools, any tool's ``sql``
-    params, and any tool's ``query`` param that reads like SQL."""
+    params, and any tool's ``query`` param that reads like SQL. ``needs_reference`` leaves out texts
+    without a template reference (before anything costlier)."""
     for key, value in node.params.items():
         if key not in _SQL_KEYS:
             continue
+        if value.__class__ is str and needs_reference and "{" not in value:
+            continue  # the common case for interpolation: a plain query, no path built
         for _, text, where in walk_strings(value, f"{path}.params.{key}", key):
+            if needs_reference and "{" not in text:
+                continue
             if sql_tool or key != "query" or looks_like_sql(template_text(text)):
                 yield text, where
 
@@ -364,11 +371,15 @@ def write_in_read_only_query(ctx: LintContext) -> Iterator[Finding]:
         {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT 1"}}]}
     """
     roles = ToolRoles(ctx)
-    for node, path in ctx.actions:
-        if not node.params or not roles.is_read_only(node.tool):
+    writes_of: dict[str, list[tuple[int, list[str]]]] = {}  # plans repeat their queries: tokenize each once
+    for node, path in ctx.actions_of(tool for tool in ctx.tools_used if roles.is_read_only(tool)):
+        if not node.params or _SQL_KEYS.isdisjoint(node.params):
             continue
         for text, where in _sql_texts(node, path, sql_tool=True):
-            for number, keywords in sql_writes(template_text(text)):
+            found = writes_of.get(text)
+            if found is None:
+                found = writes_of[text] = sql_writes(template_text(text))
+            for number, keywords in found:
                 writes = ", ".join(keywords)
                 yield Finding(
                     f"read-only tool {node.tool!r} is given a write: {writes} (statement {number})",
@@ -400,13 +411,15 @@ def interpolated_sql(ctx: LintContext) -> Iterator[Finding]:
                     "args": {"query": "SELECT * FROM t WHERE id = $1", "args": ["{{s1.id}}"]}}]}
     """
     sql_tools: dict[str, bool] = {}
+    if not _SQL_KEYS.intersection(plan_text(ctx).keys):
+        return  # no action has an SQL-like param
     for node, path in ctx.actions:
         if not node.params or _SQL_KEYS.isdisjoint(node.params):
             continue
         sql_tool = sql_tools.get(node.tool)
         if sql_tool is None:
             sql_tool = sql_tools[node.tool] = tool_matches(node.tool, _SQL_TOOLS)
-        for text, where in _sql_texts(node, path, sql_tool):
+        for text, where in _sql_texts(node, path, sql_tool, needs_reference=True):
             refs = template_references(text, where)
             if not refs or is_reference_value(text):
                 continue

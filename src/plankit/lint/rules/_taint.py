@@ -15,7 +15,7 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...plan import ActionNode, LlmNode, NodeBase, Reference
+from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, NodeBase, Reference
 from ...tools import tool_matches
 from .._context import LintContext
 from .._detect import ToolRoles, is_sensitive_name
@@ -51,7 +51,21 @@ class _Flow:
         self._env_allow = ctx.policy.env_allow
         self._env_verdicts: dict[str, bool] = {}
         self.tainted: dict[str, _Taint] = {}
+
+    def run(self) -> _Flow:
+        """Taint every node that reads a source, directly or through other nodes."""
         self._spread(self._seed())
+        return self
+
+    def has_sources(self, ctx: LintContext) -> bool:
+        """True when some node reads a source (without it, nothing can be tainted)."""
+        if any(self.roles.is_sensitive_source(tool) for tool in ctx.tools_used):
+            return True
+        return any(
+            ref[0] in RESERVED_ROOTS and self.source_of(ref) is not None
+            for refs in self.graph.references.values()
+            for ref in refs
+        )
 
     def source_of(self, ref: Reference) -> str | None:
         """The source a reference reads directly (``context.api_key``, ``env.TOKEN``), or None."""
@@ -179,10 +193,13 @@ def sensitive_data_to_sink(ctx: LintContext) -> Iterator[Finding]:
                     "args": {"to": "ops@example.com", "body": "The charge ran."}}]}
     """
     roles = ToolRoles(ctx)
+    flow = _Flow(ctx, roles)
+    if not flow.has_sources(ctx):
+        return  # nothing is sensitive, so nothing can leak
     sinks = list(_sinks(ctx, roles))
     if not sinks:
         return
-    flow = _Flow(ctx, roles)
+    flow.run()
     hint = "send only what the recipient needs (redacted or derived values); keep secrets inside the tools"
     for node, _tool, described in sinks:
         for ref in ctx.graph.references[node.id]:
