@@ -142,15 +142,34 @@ class PlanGraph:
     def _build_edges(self) -> None:
         seen: set[tuple[str, str]] = set()
         nodes, parent, paths, references = self.nodes, self.parent, self.paths, self.references
+        edges, successors, predecessors = self.edges, self.successors, self.predecessors
         for node_id, node in nodes.items():
             path = paths[node_id]
             own_parent = parent[node_id]
+            # Each need is either between siblings (the common case in flat plans, inlined here: an edge, no
+            # lifting) or left to _need; both record the same edges in the same order.
             for index, dep in enumerate(node.depends_on):
-                self._need(dep, node_id, own_parent, "depends_on", f"{path}.depends_on[{index}]", seen)
+                if dep in nodes and dep != node_id and parent[dep] == own_parent:
+                    edges.append(_new_edge(Edge, (dep, node_id, "depends_on", node_id, f"{path}.depends_on[{index}]")))
+                    if (dep, node_id) not in seen:
+                        seen.add((dep, node_id))
+                        successors[dep].append(node_id)
+                        predecessors[node_id].append(dep)
+                else:
+                    self._need(dep, node_id, own_parent, "depends_on", f"{path}.depends_on[{index}]", seen)
             refs = references[node_id] = node_references(node, path)
             for ref in refs:
-                if ref[0] not in RESERVED_ROOTS:
-                    self._need(ref[0], node_id, own_parent, "reference", ref[2], seen)
+                root = ref[0]
+                if root in RESERVED_ROOTS:
+                    continue
+                if root in nodes and root != node_id and parent[root] == own_parent:
+                    edges.append(_new_edge(Edge, (root, node_id, "reference", node_id, ref[2])))
+                    if (root, node_id) not in seen:
+                        seen.add((root, node_id))
+                        successors[root].append(node_id)
+                        predecessors[node_id].append(root)
+                else:
+                    self._need(root, node_id, own_parent, "reference", ref[2], seen)
             if node.type == "sequence":
                 kids = self.children[node_id]
                 for before, after in itertools.pairwise(kids):

@@ -128,7 +128,12 @@ def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
 def _string_references(text: str, where: str, found: list[Reference]) -> None:
     whole = _TEMPLATE.fullmatch(text)
     if whole is not None:
-        found.append(_template_reference(whole, where))
+        # _template_reference, inlined: most reference strings are exactly one reference.
+        mroot, mpath, droot, dpath = whole.groups()
+        root, path = (mroot, mpath) if mroot is not None else (droot, dpath)
+        if path and path[0] == ".":
+            path = path[1:]
+        found.append(_tuple_new(Reference, (root, path or "", where, "template", text)))
     else:
         found.extend(part for part in parse_template(text, where) if part.__class__ is Reference)
 

@@ -8,12 +8,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..._utils import did_you_mean
-from ...plan import ActionNode, ConditionTrigger, Reference, condition_references
+from ...plan import ActionNode, ConditionTrigger, LlmNode, Reference, condition_references
 from ...tools import tool_matches
 from .._context import LintContext
 from .._detect import ToolRoles, is_reference_value, literal_of, template_text, tool_uses
 from .._findings import Finding, Severity
 from .._registry import rule
+from .._static import visits_of
 
 
 @rule(
@@ -39,10 +40,13 @@ def denied_tool(ctx: LintContext) -> Iterator[Finding]:
     policy = ctx.policy
     if policy.allow_tools is None and not policy.deny_tools:
         return
-    verdicts: dict[str, Finding | None] = {}
+    # Verdicts depend on the tool alone: decide each distinct tool once, and walk the steps only when some
+    # tool is refused.
+    offered = {tool for visit in visits_of(ctx, "llm") if isinstance(visit.node, LlmNode) for tool in visit.node.tools}
+    verdicts = {tool: _tool_verdict(ctx, tool) for tool in sorted(ctx.tools_used | offered)}
+    if all(verdict is None for verdict in verdicts.values()):
+        return
     for node, tool, path in tool_uses(ctx):
-        if tool not in verdicts:
-            verdicts[tool] = _tool_verdict(ctx, tool)
         verdict = verdicts[tool]
         if verdict is not None:
             yield Finding(verdict.message, node_id=node.id, path=path, hint=verdict.hint)

@@ -149,8 +149,8 @@ def out_of_bounds_argument(ctx: LintContext) -> Iterator[Finding]:
     """
     if not ctx.policy.bounds:
         return
-    by_tool = _bounds_by_tool(ctx.policy.bounds, {node.tool for node, _ in ctx.actions})
-    for node, path in ctx.actions:
+    by_tool = _bounds_by_tool(ctx.policy.bounds, set(ctx.tools_used))
+    for node, path in ctx.actions_of(by_tool):
         for bound in by_tool.get(node.tool, ()):
             argument = ".".join(bound.argument)
             hint = f"policy bound {bound.key!r} allows [{_show(bound.low)}, {_show(bound.high)}]"
@@ -463,8 +463,8 @@ def unsafe_file_path(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a path inside the workspace:
         {"steps": [{"id": "r", "tool": "file.read", "args": {"path": "reports/2025-01.csv"}}]}
     """
-    for node, path in ctx.actions:
-        if not node.params or not node.tool.startswith("file."):
+    for node, path in ctx.actions_of(tool for tool in ctx.tools_used if tool.startswith("file.")):
+        if not node.params:
             continue
         for key, text, where in walk_strings(node.params, f"{path}.params"):
             words = name_words(key)
