@@ -109,7 +109,7 @@ def test_the_prompt_carries_goal_results_failure_tools_and_taken_ids() -> None:
     ]
     assert "- step b (tool record) failed: [TOOL_ERROR] the service said no" in user.content
     assert '"id": "c"' in user.content  # the step that never started, for the model to carry over
-    assert "Ids already used in this run (give new steps other ids): a, b" in user.content
+    assert "Ids already used in this run (new steps need other ids): a, b" in user.content
 
 
 def test_long_results_are_cut_and_sensitive_ones_withheld() -> None:
@@ -173,7 +173,8 @@ def test_a_lint_failing_remainder_fails_the_execution_with_the_original_error_an
     third = llm.calls[2].messages[-1].content
     assert third.startswith(
         "Your steps have 1 problem to fix:\n- [REPLAN_ID_TAKEN] step 'b' at $.steps[0]: step id 'b' is taken: a "
-        "step of that id already ran in this execution (hint: give the new step another id, e.g. 'b_2')"
+        "step of that id already ran in this execution (only a step that did not finish, carried over unchanged, "
+        "keeps its id) (hint: give the new step another id, e.g. 'b_2')"
     )
 
 
@@ -253,17 +254,15 @@ def test_a_reply_that_echoes_completed_steps_keeps_them_as_they_ran(tmp_path: Pa
     assert replans_of(plan)[0]["added"] == ["b2", "c"]
 
 
-def test_a_stopped_sibling_can_be_carried_over_and_runs_afresh() -> None:
-    # b fails while s (a parallel sibling, waiting on the clock) runs: s is cancelled; the revision keeps s.
+def test_a_stopped_sibling_carried_over_unchanged_runs_afresh_and_a_changed_one_needs_a_new_id() -> None:
+    # b fails while s (a parallel sibling, waiting on the clock) runs: s is cancelled, and its id is taken,
+    # unless the revision carries s over unchanged.
     journal = failing_journal()
-    steps = [
-        {"id": "a", "tool": "record", "params": {"step": "a"}},
-        {"id": "b", "tool": "record", "params": {"step": "b"}, "depends_on": ["a"]},
-        {"id": "s", "type": "wait", "duration_ms": 60000},
-    ]
-    reply = {"steps": [{"id": "s", "type": "wait", "duration_ms": 10}, {"id": "b2", "tool": "record",
-                                                                       "params": {"step": "b2"}}]}  # fmt: skip
-    llm = ScriptedLlm([json.dumps(reply)])
+    wait = {"id": "s", "type": "wait", "duration_ms": 60000}
+    steps = [STEPS[0], STEPS[1], wait]
+    b2 = {"id": "b2", "tool": "record", "params": {"step": "b2"}}
+    changed = json.dumps({"steps": [{**wait, "duration_ms": 10}, b2]})
+    llm = ScriptedLlm([changed, json.dumps({"steps": [wait, b2]})])
 
     async def body(store: Store) -> Any:
         execution = await executor(store, journal.registry, replanning=replanning(llm)).start(make_plan(steps))
@@ -271,10 +270,13 @@ def test_a_stopped_sibling_can_be_carried_over_and_runs_afresh() -> None:
 
     execution, plan = run(body)
     assert execution.status is ExecutionStatus.COMPLETED
+    assert llm.calls[1].messages[-1].content.startswith(
+        "Your steps have 1 problem to fix:\n- [REPLAN_ID_TAKEN] step 's' at $.steps[0]: step id 's' is taken"
+    )
     assert statuses(execution) == {"a": "completed", "b": "failed", "s": "completed", "b2": "completed"}
     assert plan is not None and replans_of(plan)[0]["kept"] == ["a"] and replans_of(plan)[0]["added"] == ["s", "b2"]
     assert by_id(execution)["s"].attempt_count == 1
-    assert by_id(execution)["s"].duration_seconds == 0.01  # the revision's 10 ms wait, started afresh
+    assert by_id(execution)["s"].duration_seconds == 60.0  # the whole wait again, from the start
 
 
 def test_a_revised_execution_resumes_on_its_revision(tmp_path: Path) -> None:
@@ -306,3 +308,25 @@ def test_a_revised_execution_resumes_on_its_revision(tmp_path: Path) -> None:
 def test_replanning_rejects_a_negative_limit() -> None:
     with pytest.raises(ValueError, match="max_replans must be 0 or more"):
         Replanning(LlmReplanner(ScriptedLlm([])), max_replans=-1)
+
+
+def test_a_denied_step_is_never_replanned_around() -> None:
+    journal = Journal()
+    steps = [STEPS[0], {**STEPS[1], "require_confirmation": True}]
+    llm = ScriptedLlm([json.dumps(REMAINDER)])
+
+    async def body(store: Store) -> Any:
+        from plankit.execute import deny
+
+        run_it = executor(store, journal.registry, replanning=replanning(llm))
+        paused = await run_it.start(make_plan(steps))
+        await deny(store, paused.execution_id, "b", by="ann")
+        return await run_it.resume(paused.execution_id)
+
+    execution = run(body)
+    assert execution.status is ExecutionStatus.FAILED
+    assert execution.error == (
+        "step 'b' failed: step 'b' was denied by ann; not replanned: step 'b' was denied by a person"
+    )
+    assert llm.calls == [] and execution.plan_revision == 0
+    assert journal.steps() == ["a"]

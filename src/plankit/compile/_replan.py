@@ -126,10 +126,10 @@ def build_replan_prompt(request: ReplanRequest, *, result_chars: int = DEFAULT_R
         "Failed:\n" + _failed_section(request),
     ]
     if request.unfinished:
-        parts.append("Steps that did not finish (stopped by the failure, or never started):\n"
-                     + _nodes_json(request.unfinished))  # fmt: skip
+        parts.append("Steps that did not finish (stopped by the failure, or never started); carry one over "
+                     "unchanged to run it again, or replace it:\n" + _nodes_json(request.unfinished))  # fmt: skip
     taken = sorted(request.reserved_ids | {node.id for node, _ in request.completed})
-    parts.append(f"Ids already used in this run (give new steps other ids): {', '.join(taken) or 'none'}")
+    parts.append(f"Ids already used in this run (new steps need other ids): {', '.join(taken) or 'none'}")
     parts.append(_REPLY_FORMAT)
     return "\n\n".join(parts) + "\n"
 

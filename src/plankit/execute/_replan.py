@@ -7,8 +7,10 @@ retries and its ``on_error`` handler). The planner (any :class:`Planner`, e.g. t
 * **Kept verbatim:** the top-level steps that finished (completed, or skipped by their own policy). They
   are not run again; their outputs stay available to references.
 * **Replaced:** every other top-level step (the failed one, the ones stopped or never started) gives way
-  to the planner's remainder. New steps may not take an id this execution already used for a finished or
-  failed step (``REPLAN_ID_TAKEN``): those records are history.
+  to the planner's remainder. New steps may not take the id of a step that did anything in this execution
+  (``REPLAN_ID_TAKEN``): those records are history, and an approval given for one step never covers
+  different work. The one exception: a step that did not finish, carried over unchanged, runs again from
+  the start under its own id.
 * **Checked like any plan:** the revised plan (kept + new) is linted by the executor itself, whatever the
   planner says; a revision with errors is refused and the execution fails with the original error plus
   the findings.
@@ -16,6 +18,7 @@ retries and its ``on_error`` handler). The planner (any :class:`Planner`, e.g. t
   ``revision`` + 1 and a ``meta["replans"]`` entry saying what changed; the execution's ``plan_id`` and
   ``plan_revision`` follow in one transition, so a resumed run continues the revision.
 * **Bounded:** at most ``max_replans`` revisions per execution (default 2).
+* **Never around a person:** a failure that comes from a denied confirmation is not replanned.
 """
 
 from __future__ import annotations
@@ -26,9 +29,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from ..lint import Diagnostic, Policy, Severity, ValidationResult
-from ..plan import NodeBase, Plan, PlanGraph, StepExecution, StepStatus
+from ..plan import ActionNode, NodeBase, Plan, PlanGraph, StepExecution, StepStatus
 from ..tools import ToolRegistry
 from ._failures import Failure
+from ._kinds import decision_key
 from ._state import RunState
 
 logger = logging.getLogger("plankit.execute")
@@ -93,7 +97,8 @@ class ReplanRequest:
     unfinished: tuple[NodeBase, ...]
     """Top-level steps that neither finished nor failed (stopped, or never started)."""
     reserved_ids: frozenset[str]
-    """Ids new steps may not take."""
+    """Ids new steps may not take: every step that did something in this execution (an unfinished step
+    carried over unchanged keeps its id)."""
     tools: ToolRegistry
     policy: Policy
     checker: Callable[[Plan], ValidationResult] = field(repr=False)
@@ -120,7 +125,10 @@ class ReplanRequest:
                 notes.append(f"step {node.id!r} repeats a completed step: kept as it ran")
             else:
                 fresh.append(node)
-        problems = self._collisions(remainder, fresh, set(_subtree_ids(kept.values())))
+        unfinished = {node.id: node.model_dump() for node in self.unfinished}
+        carried = [node for node in fresh if unfinished.get(node.id) == node.model_dump()]
+        notes += [f"step {node.id!r} is carried over unchanged: it runs again from the start" for node in carried]
+        problems = self._collisions(remainder, fresh, carried, set(_subtree_ids(kept.values())))
         if not fresh:
             problems.append(
                 Diagnostic(REPLAN_NO_STEPS, Severity.ERROR, "the reply holds no new step", path="$.steps",
@@ -141,15 +149,20 @@ class ReplanRequest:
         kept = {node.id for node, _ in self.completed}
         return [node for node in self.plan.steps if node.id not in kept]
 
-    def _collisions(self, remainder: Plan, fresh: list[NodeBase], kept_ids: set[str]) -> list[Diagnostic]:
+    def _collisions(
+        self, remainder: Plan, fresh: list[NodeBase], carried: list[NodeBase], kept_ids: set[str]
+    ) -> list[Diagnostic]:
         problems: list[Diagnostic] = []
         taken = self.reserved_ids | kept_ids
-        fresh_nodes = {id(node) for node in fresh}
+        checked = {id(node) for node in fresh} - {id(node) for node in carried}
         for visit in remainder.walk():
             top = remainder.steps[int(visit.path[len("$.steps[") : visit.path.index("]")])]
-            if id(top) not in fresh_nodes or visit.node.id not in taken:
-                continue  # an echo of a kept step (dropped), or a free id
-            message = f"step id {visit.node.id!r} is taken: a step of that id already ran in this execution"
+            if id(top) not in checked or visit.node.id not in taken:
+                continue  # an echo of a kept step (dropped), a step carried over unchanged, or a free id
+            message = (
+                f"step id {visit.node.id!r} is taken: a step of that id already ran in this execution (only a "
+                "step that did not finish, carried over unchanged, keeps its id)"
+            )
             hint = f"give the new step another id, e.g. {_free_id(visit.node.id, taken)!r}"
             problems.append(Diagnostic(REPLAN_ID_TAKEN, Severity.ERROR, message, visit.node.id, None, visit.path, hint))
         return problems
@@ -221,6 +234,10 @@ class Replanning:
         done = len(replans_of(state.plan))
         if done >= self.max_replans:
             return _noted(failure, f"not replanned: the limit of {self.max_replans} replans is reached")
+        denied = await _denied_step(state)
+        if denied is not None:
+            # A person said no: a model must not find another way round that decision.
+            return _noted(failure, f"not replanned: step {denied!r} was denied by a person")
         request = _request(state, failure, checker, tools, policy)
         try:
             answer = await self.planner(request)
@@ -293,11 +310,24 @@ def _request(
         failed=tuple(record for record in records if record.status is StepStatus.FAILED),
         completed=tuple(completed),
         unfinished=tuple(unfinished),
-        reserved_ids=frozenset(record.step_id for record in records if record.status in _FINISHED),
+        reserved_ids=frozenset(record.step_id for record in records if record.status is not StepStatus.PENDING),
         tools=tools,
         policy=policy,
         checker=checker,
     )
+
+
+async def _denied_step(state: RunState) -> str | None:
+    """The id of a failed step of this plan whose confirmation was denied, if any."""
+    nodes = state.graph.nodes
+    for record in state.steps():
+        node = nodes.get(record.step_id)
+        if record.status is StepStatus.FAILED and isinstance(node, ActionNode) and node.require_confirmation:
+            key = decision_key(record.step_id, record.iteration)
+            decision = await state.guarded(state.store.load_decision(state.execution_id, key))
+            if decision is not None and not decision.approved:
+                return record.step_id
+    return None
 
 
 def _reset_reused(state: RunState, plan: Plan, kept: set[str]) -> list[StepExecution]:
