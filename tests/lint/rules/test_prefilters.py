@@ -1,0 +1,144 @@
+"""The bulk prefilters that let rules skip the per-string scans: the NUL-joined plan text, the formats and
+patterns it rules out, and the per-tool action index. A prefilter may only ever let a scan run: these tests
+pin that it never hides a finding (anchored patterns, a match in one string among many, nested keys)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from plankit.lint import RULES, Finding, LintContext, Policy
+from plankit.lint._detect import (
+    PII_FORMATS,
+    SECRET_FORMATS,
+    could_match,
+    find_pii,
+    find_secrets,
+    literal_text,
+    plan_text,
+    present_formats,
+    template_text,
+)
+from plankit.plan import plan_from_data
+
+
+def context_of(plan: dict[str, Any], **policy: Any) -> LintContext:
+    return LintContext(plan_from_data(plan), Policy(**policy))
+
+
+def findings(code: str, plan: dict[str, Any], **policy: Any) -> list[Finding]:
+    return list(RULES[code].check(context_of(plan, **policy)))
+
+
+def chain(count: int, **extra: Any) -> dict[str, Any]:
+    """``count`` steps with the same query, each reading the one before; ``extra`` params on the last."""
+    steps: list[dict[str, Any]] = []
+    for index in range(count):
+        params: dict[str, Any] = {"query": "SELECT id FROM t WHERE id = $1", "args": [f"{{{{s{index - 1}.id}}}}"]}
+        if index == count - 1:
+            params.update(extra)
+        steps.append({"id": f"s{index}", "tool": "db.query_ro", "params": params})
+    return {"goal": "g", "steps": steps, "context": {"region": "{{env.REGION}}"}}
+
+
+def test_plan_text_holds_each_distinct_string_once_without_single_references() -> None:
+    plan = chain(3, note={"deep": ["x {{s0.id}} y", {"inner_key": "z"}]})
+    text = plan_text(context_of(plan))
+    assert text.text.split("\x00") == [
+        "{{env.REGION}}",  # the context keeps its single references: the secret rule scans them
+        "SELECT id FROM t WHERE id = $1",
+        "x {{s0.id}} y",
+        "z",
+    ]
+    assert text.keys == frozenset({"region", "query", "args", "note", "deep", "inner_key"})
+
+
+def test_literal_text_equals_template_text_string_by_string() -> None:
+    strings = ["a {{s1.x}} b", "${s2.y[0]}", "${{s3.z}}", "plain", "{{ s4 }}{{s5.v}}"]
+    assert literal_text("\x00".join(strings), " ") == "\x00".join(template_text(s, " ") for s in strings)
+
+
+def test_could_match_never_rules_out_a_pattern_that_sees_string_edges() -> None:
+    joined = "xSELECT 1\x00total price"
+    for source in ("^SELECT", "price$", r"\ASELECT", "(?!x)SELECT", "(?<!x)SELECT", "(?>SEL)ECT"):
+        assert could_match(re.compile(source), joined) is True
+    assert could_match(re.compile("DROP TABLE", re.IGNORECASE), joined) is False
+    assert could_match(re.compile(r"\bprice\b"), joined) is True
+    assert could_match(re.compile(r"\b1\b"), joined) is True
+
+
+_PIECES = st.sampled_from(
+    ["4111 1111 1111 1111", "+1 415 555 0100", "a@example.com", "DE89370400440532013000", "AKIA" + "A" * 16,
+     "password=hunter22", "Bearer abcdefghijklmnop1234", "sk-" + "a1" * 12, " ", "-", "7", "x", ".", "@", "/"]
+)
+_STRINGS = st.lists(st.lists(_PIECES, max_size=4).map("".join), min_size=1, max_size=6)
+
+
+@given(_STRINGS)
+def test_present_formats_keep_every_format_found_in_any_one_string(strings: list[str]) -> None:
+    joined = "\x00".join(strings)
+    secret_formats = present_formats(SECRET_FORMATS, joined)
+    pii_formats = present_formats(PII_FORMATS, joined)
+    for text in strings:
+        assert find_secrets(text, "note", secret_formats) == find_secrets(text, "note")
+        assert find_pii(text, pii_formats) == find_pii(text)
+
+
+def test_an_anchored_deny_pattern_still_reports_the_one_string_it_matches() -> None:
+    found = findings("RAW_SECRET", chain(40, comment="DROP it"), deny_tokens_regex=["^drop"])
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s39", "$.steps[39].params.comment", "value matches the policy's denied pattern '^drop'")
+    ]
+
+
+def test_a_secret_in_one_string_among_many_repeated_ones_is_found() -> None:
+    found = findings("RAW_SECRET", chain(50, headers={"auth": "Bearer abcdefghijklmnop1234"}))
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s49", "$.steps[49].params.headers.auth", "raw secret: bearer token 'Bear…' (27 chars)")
+    ]
+
+
+def test_a_secret_looking_nested_key_still_gets_its_literal_checked() -> None:
+    found = findings("RAW_SECRET", chain(5, config={"db": {"password": "hunter2"}}))
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s4", "$.steps[4].params.config.db.password", "raw secret: literal password '…' (7 chars)")
+    ]
+
+
+def test_no_pii_format_in_the_plan_means_no_pii_finding_and_one_means_its_finding() -> None:
+    assert findings("PII_EXPOSED", chain(30)) == []
+    found = findings("PII_EXPOSED", chain(30, note="call +1 415 555 0100"))
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s29", "$.steps[29].params.note", "phone number '…0100' in the plan")
+    ]
+
+
+def test_slippage_nested_deep_in_one_action_is_still_read() -> None:
+    plan = chain(4, route={"legs": [{"slippage_bps": 300}]})
+    found = findings("CONTRA_SLIPPAGE", plan, max_slippage=1)
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s3", "$.steps[3].params.route.legs[0].slippage_bps", "'s3' allows 3% slippage, above the policy's "
+         "max_slippage of 1%")
+    ]
+
+
+def test_actions_of_keeps_document_order_across_tools() -> None:
+    plan = {
+        "steps": [
+            {"id": "a", "tool": "x.one"},
+            {"id": "b", "type": "sequence", "steps": [{"id": "c", "tool": "y.two"}, {"id": "d", "tool": "x.one"}]},
+            {"id": "e", "tool": "z.three"},
+        ]
+    }
+    ctx = context_of(plan)
+    assert ctx.tools_used == frozenset({"x.one", "y.two", "z.three"})
+    assert [(node.id, path) for node, path in ctx.actions_of(["x.one", "y.two"])] == [
+        ("a", "$.steps[0]"),
+        ("c", "$.steps[1].steps[0]"),
+        ("d", "$.steps[1].steps[1]"),
+    ]
+    assert ctx.actions_of([]) == []
+    assert ctx.actions_of(["x.one", "y.two", "z.three", "unused"]) is ctx.actions
