@@ -330,3 +330,30 @@ def test_a_denied_step_is_never_replanned_around() -> None:
     )
     assert llm.calls == [] and execution.plan_revision == 0
     assert journal.steps() == ["a"]
+
+
+def test_the_prompt_stays_bounded_on_large_plans() -> None:
+    journal = Journal()
+    journal.fail("f", ToolError("down"))
+    done = [{"id": f"c{i}", "tool": "record", "params": {"step": f"c{i}", "text": "x" * 400}} for i in range(30)]
+    failing = {"id": "f", "tool": "record", "params": {"step": "f"}, "depends_on": [f"c{i}" for i in range(30)]}
+    later = [{"id": f"u{i}", "tool": "record", "params": {"step": f"u{i}"}, "depends_on": ["f"]} for i in range(25)]
+    captured: list[str] = []
+
+    async def planner(request: ReplanRequest) -> Revision:
+        captured.append(build_replan_prompt(request))
+        return Revision()
+
+    async def body(store: Store) -> Any:
+        return await executor(store, journal.registry, replanning=Replanning(planner)).start(
+            make_plan([*done, failing, *later])
+        )
+
+    assert run(body).status is ExecutionStatus.FAILED
+    [prompt] = captured
+    lines = prompt.splitlines()
+    assert sum(1 for line in lines if line.startswith("- c")) == 18  # about 8,000 characters of results
+    assert "- and 12 more (results not shown): " + ", ".join(f"c{i}" for i in range(18, 30)) in lines
+    assert prompt.count('"id": "u') == 20
+    assert "and 5 more: u20, u21, u22, u23, u24" in lines
+    assert len(prompt) < 13_000

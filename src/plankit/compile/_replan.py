@@ -28,7 +28,9 @@ from ._prompt import _finding_line, build_system_prompt
 DEFAULT_RESULT_CHARS = 500
 """How much of each completed step's output the replan prompt shows."""
 DEFAULT_PROMPT_RESULTS_CHARS = 8000
-"""How much output, all completed steps together, the prompt shows; past it, only their ids are listed."""
+"""How long the completed steps' lines may get, all together; past it, only their ids are listed."""
+MAX_UNFINISHED_SHOWN = 20
+"""Unfinished steps shown in full in the prompt; past it, only their ids are listed."""
 
 _REPLY_FORMAT = (
     'Reply with one JSON object {"steps": [...]} holding only the new steps, in the plan format above: no '
@@ -126,8 +128,11 @@ def build_replan_prompt(request: ReplanRequest, *, result_chars: int = DEFAULT_R
         "Failed:\n" + _failed_section(request),
     ]
     if request.unfinished:
+        shown = request.unfinished[:MAX_UNFINISHED_SHOWN]
+        rest = [node.id for node in request.unfinished[MAX_UNFINISHED_SHOWN:]]
+        more = f"\nand {len(rest)} more: {', '.join(rest)}" if rest else ""
         parts.append("Steps that did not finish (stopped by the failure, or never started); carry one over "
-                     "unchanged to run it again, or replace it:\n" + _nodes_json(request.unfinished))  # fmt: skip
+                     f"unchanged to run it again, or replace it:\n{_nodes_json(shown)}{more}")  # fmt: skip
     taken = sorted(request.reserved_ids | {node.id for node, _ in request.completed})
     parts.append(f"Ids already used in this run (new steps need other ids): {', '.join(taken) or 'none'}")
     parts.append(_REPLY_FORMAT)
@@ -139,17 +144,18 @@ def _completed_section(request: ReplanRequest, result_chars: int) -> str:
         return "(none)"
     lines: list[str] = []
     budget = DEFAULT_PROMPT_RESULTS_CHARS
+    unshown: list[str] = []
     for node, record in request.completed:
-        what = _what(node)
-        if record.status.value != "completed":
-            lines.append(f"- {node.id} ({what}): skipped")
-            continue
         if budget <= 0:
-            lines.append(f"- {node.id} ({what}): completed (result not shown: the prompt's budget is spent)")
-            continue
-        shown = _result_text(node, record.output, request, result_chars)
-        budget -= len(shown)
-        lines.append(f"- {node.id} ({what}): result {shown}")
+            unshown.append(node.id)
+        elif record.status.value != "completed":
+            lines.append(f"- {node.id} ({_what(node)}): skipped")
+        else:
+            result = _result_text(node, record.output, request, result_chars)
+            lines.append(f"- {node.id} ({_what(node)}): result {result}")
+            budget -= len(lines[-1])
+    if unshown:
+        lines.append(f"- and {len(unshown)} more (results not shown): {', '.join(unshown)}")
     return "\n".join(lines)
 
 
