@@ -357,3 +357,22 @@ def test_the_prompt_stays_bounded_on_large_plans() -> None:
     assert prompt.count('"id": "u') == 20
     assert "and 5 more: u20, u21, u22, u23, u24" in lines
     assert len(prompt) < 13_000
+
+
+def test_a_failing_revision_handler_is_logged_and_the_run_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    journal = failing_journal()
+
+    def broken(applied: RevisionApplied) -> None:
+        raise RuntimeError("view is gone")
+
+    planning = Replanning(LlmReplanner(ScriptedLlm([json.dumps(REMAINDER)]), use_schema=False), on_revision=broken)
+
+    async def body(store: Store) -> Any:
+        return await executor(store, journal.registry, replanning=planning).start(make_plan(STEPS))
+
+    with caplog.at_level("INFO", logger="plankit.execute"):
+        execution = run(body)
+    assert execution.status is ExecutionStatus.COMPLETED
+    messages = [record.getMessage() for record in caplog.records]
+    assert "execution exec_1: replanned (revision 1) after step 'b' failed: kept a; added b2, c; dropped b" in messages
+    assert any(message.startswith("on_revision handler failed for RevisionApplied(") for message in messages)

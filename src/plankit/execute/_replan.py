@@ -279,7 +279,10 @@ class Replanning:
         )  # fmt: skip
         logger.info("execution %s: %s", state.execution_id, applied.describe())
         if self.on_revision is not None:
-            self.on_revision(applied)
+            try:
+                self.on_revision(applied)
+            except Exception:  # a broken live view must not break the run
+                logger.exception("on_revision handler failed for %s", applied)
 
 
 def replans_of(plan: Plan) -> list[dict[str, Any]]:
