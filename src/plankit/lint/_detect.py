@@ -251,18 +251,13 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     # A superset of the strings the rules look at is fine here: it can only let a scan run, never skip one.
     texts: list[str] = []
     keys: set[str] = set()
-    params: list[Any] = []
     for visit in ctx.visits:
-        node = visit.node
-        if isinstance(node, ActionNode):
-            if node.params:
-                params.append(node.params)
-        elif isinstance(node, LlmNode):
-            texts.append(node.prompt)
+        if isinstance(visit.node, LlmNode):
+            texts.append(visit.node.prompt)
             keys.add("prompt")
     _read_strings([ctx.plan.context], texts, keys, skip_references=False)
     # A param that is exactly one reference holds no data yet: the string rules skip it, so may this.
-    _read_strings(params, texts, keys, skip_references=True)
+    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, skip_references=True)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
     return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(str(key) for key in keys))
 
@@ -282,10 +277,19 @@ def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skip_ref
             continue
         for value in values:
             kind = value.__class__
-            if kind is str:
+            if kind is list:
+                # Lists of scalars are common (bound args, values): read in place, not through the stack.
+                for item in value:
+                    item_kind = item.__class__
+                    if item_kind is str:
+                        if not (skip_references and item[:1] in "{$" and one_reference(item) is not None):
+                            texts.append(item)
+                    elif item_kind is dict or item_kind is list:
+                        pending.append(item)
+            elif kind is str:
                 if not (skip_references and value[:1] in "{$" and one_reference(value) is not None):
                     texts.append(value)
-            elif kind is dict or kind is list:
+            elif kind is dict:
                 pending.append(value)
 
 

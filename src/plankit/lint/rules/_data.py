@@ -6,7 +6,7 @@ from __future__ import annotations
 import fnmatch
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -330,16 +330,23 @@ _SQL_TOOLS = ("db.*", "sql.*")
 
 
 def _sql_texts(
-    node: ActionNode, path: str, sql_tool: bool, needs_reference: bool = False
+    node: ActionNode,
+    path: str,
+    sql_tool: bool,
+    needs_reference: bool = False,
+    wanted: Callable[[str], bool] | None = None,
 ) -> Iterator[tuple[str, str]]:
     """The SQL strings of an action: query-like params of ``db.*``/``sql.*`` tools, any tool's ``sql``
     params, and any tool's ``query`` param that reads like SQL. ``needs_reference`` leaves out texts
-    without a template reference (before anything costlier)."""
+    without a template reference, and ``wanted`` a plain string param it says no to, before their paths
+    are built (most queries hold nothing to report)."""
     for key, value in node.params.items():
         if key not in _SQL_KEYS:
             continue
-        if value.__class__ is str and needs_reference and "{" not in value:
-            continue  # the common case for interpolation: a plain query, no path built
+        if value.__class__ is str and (
+            (needs_reference and "{" not in value) or (wanted is not None and not wanted(value))
+        ):
+            continue
         for _, text, where in walk_strings(value, f"{path}.params.{key}", key):
             if needs_reference and "{" not in text:
                 continue
@@ -372,14 +379,21 @@ def write_in_read_only_query(ctx: LintContext) -> Iterator[Finding]:
     """
     roles = ToolRoles(ctx)
     writes_of: dict[str, list[tuple[int, list[str]]]] = {}  # plans repeat their queries: tokenize each once
+
+    def writes_in(text: str) -> list[tuple[int, list[str]]]:
+        found = writes_of.get(text)
+        if found is None:
+            found = writes_of[text] = sql_writes(template_text(text))
+        return found
+
+    def has_writes(text: str) -> bool:
+        return bool(writes_in(text))
+
     for node, path in ctx.actions_of(tool for tool in ctx.tools_used if roles.is_read_only(tool)):
         if not node.params or _SQL_KEYS.isdisjoint(node.params):
             continue
-        for text, where in _sql_texts(node, path, sql_tool=True):
-            found = writes_of.get(text)
-            if found is None:
-                found = writes_of[text] = sql_writes(template_text(text))
-            for number, keywords in found:
+        for text, where in _sql_texts(node, path, sql_tool=True, wanted=has_writes):
+            for number, keywords in writes_in(text):
                 writes = ", ".join(keywords)
                 yield Finding(
                     f"read-only tool {node.tool!r} is given a write: {writes} (statement {number})",
