@@ -148,7 +148,31 @@ def value_references(value: Any, location: str) -> list[Reference]:
     if value.__class__ is str:
         if "{" in value:
             _string_references(value, location, found)
-        return found
+    elif value.__class__ is dict and "type" not in value:
+        # A step's params: their strings and lists of scalars are read in place, other containers walked.
+        for key, item in value.items():
+            item_class = item.__class__
+            if item_class is str:
+                if "{" in item:
+                    _string_references(item, f"{location}.{key}", found)
+            elif item_class is list:
+                where = f"{location}.{key}"
+                for index, entry in enumerate(item):
+                    entry_class = entry.__class__
+                    if entry_class is str:
+                        if "{" in entry:
+                            _string_references(entry, f"{where}[{index}]", found)
+                    elif entry_class is dict or entry_class is list:
+                        _walk(entry, f"{where}[{index}]", found)
+            elif item_class is dict:
+                _walk(item, f"{location}.{key}", found)
+    else:
+        _walk(value, location, found)
+    return found
+
+
+def _walk(value: Any, location: str, found: list[Reference]) -> None:
+    """Add the references inside a container to ``found``, in document order (iteratively)."""
     frame = _open(value, location, found)
     stack = [frame] if frame is not None else []
     while stack:
@@ -165,7 +189,6 @@ def value_references(value: Any, location: str) -> list[Reference]:
                     break
         else:
             stack.pop()
-    return found
 
 
 def _open(value: Any, where: str, found: list[Reference]) -> tuple[Any, str, bool] | None:
