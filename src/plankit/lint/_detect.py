@@ -15,6 +15,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 from urllib.parse import unquote
@@ -255,15 +256,18 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
         if isinstance(visit.node, LlmNode):
             texts.append(visit.node.prompt)
             keys.add("prompt")
-    _read_strings([ctx.plan.context], texts, keys, skip_references=False)
-    # A param that is exactly one reference holds no data yet: the string rules skip it, so may this.
-    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, skip_references=True)
+    _read_strings([ctx.plan.context], texts, keys, frozenset())
+    # A param that is exactly one reference holds no data yet: the string rules skip it, so may this. The
+    # graph has parsed every reference already; a string that is the whole text of one is such a param.
+    whole = {ref[4] for refs in ctx.graph.references.values() for ref in refs if ref[4] is not None}
+    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
     return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(str(key) for key in keys))
 
 
-def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skip_references: bool) -> None:
-    one_reference = _ONE_REFERENCE.fullmatch
+def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:
+    """Every string inside ``pending`` (but those in ``skipped``) into ``texts``, every dict key into
+    ``keys``."""
     while pending:
         current = pending.pop()
         if current.__class__ is dict:
@@ -282,12 +286,12 @@ def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skip_ref
                 for item in value:
                     item_kind = item.__class__
                     if item_kind is str:
-                        if not (skip_references and item[:1] in "{$" and one_reference(item) is not None):
+                        if item not in skipped:
                             texts.append(item)
                     elif item_kind is dict or item_kind is list:
                         pending.append(item)
             elif kind is str:
-                if not (skip_references and value[:1] in "{$" and one_reference(value) is not None):
+                if value not in skipped:
                     texts.append(value)
             elif kind is dict:
                 pending.append(value)
