@@ -142,3 +142,23 @@ def test_actions_of_keeps_document_order_across_tools() -> None:
     ]
     assert ctx.actions_of([]) == []
     assert ctx.actions_of(["x.one", "y.two", "z.three", "unused"]) is ctx.actions
+
+
+def test_a_write_hidden_in_a_literal_object_among_clean_queries_is_found() -> None:
+    plan = chain(20)
+    plan["steps"][7]["params"]["query"] = {"type": "literal", "value": "SELECT 1; delete FROM t"}
+    found = findings("SQL_WRITE_READ_ONLY", plan)
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s7", "$.steps[7].params.query.value", "read-only tool 'db.query_ro' is given a write: DELETE (statement 2)")
+    ]
+    assert findings("SQL_WRITE_READ_ONLY", chain(20)) == []
+
+
+def test_interpolation_in_one_query_among_plain_ones_is_found() -> None:
+    plan = chain(20)
+    plan["steps"][12]["params"]["query"] = "SELECT id FROM t WHERE id = {{s11.id}}"
+    found = findings("SQL_INTERPOLATION", plan)
+    assert [(f.node_id, f.path, f.message) for f in found] == [
+        ("s12", "$.steps[12].params.query", "SQL text interpolates {{s11.id}}")
+    ]
+    assert findings("SQL_INTERPOLATION", chain(20)) == []

@@ -16,6 +16,7 @@ from .._context import LintContext
 from .._detect import (
     PII_FORMATS,
     SECRET_FORMATS,
+    WRITE_KEYWORDS,
     PiiHit,
     SecretHit,
     ToolRoles,
@@ -377,6 +378,9 @@ def write_in_read_only_query(ctx: LintContext) -> Iterator[Finding]:
     Use instead: reads only in ``db.query_ro``; changes through a separate, reviewed write tool:
         {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT 1"}}]}
     """
+    upper = plan_text(ctx).text.upper()
+    if not any(keyword in upper for keyword in WRITE_KEYWORDS):
+        return  # no string of the plan holds a write keyword at all
     roles = ToolRoles(ctx)
     writes_of: dict[str, list[tuple[int, list[str]]]] = {}  # plans repeat their queries: tokenize each once
 
@@ -425,8 +429,11 @@ def interpolated_sql(ctx: LintContext) -> Iterator[Finding]:
                     "args": {"query": "SELECT * FROM t WHERE id = $1", "args": ["{{s1.id}}"]}}]}
     """
     sql_tools: dict[str, bool] = {}
-    if not _SQL_KEYS.intersection(plan_text(ctx).keys):
-        return  # no action has an SQL-like param
+    scan = plan_text(ctx)
+    # Interpolation needs a string holding a reference and more: such a string is never left out of the
+    # plan's text (only strings that are exactly one reference are).
+    if not _SQL_KEYS.intersection(scan.keys) or "{" not in scan.text:
+        return
     for node, path in ctx.actions:
         if not node.params or _SQL_KEYS.isdisjoint(node.params):
             continue
