@@ -131,7 +131,7 @@ class PlanGraph:
             slots = node.child_slots()
             for suffix, child in reversed(slots):
                 stack.append((child, f"{path}.{suffix}", node, level + 1))
-        self.position = {node_id: index for index, node_id in enumerate(nodes)}
+        self.position = dict(zip(nodes, range(len(nodes))))
         self.children = {node_id: [] for node_id in nodes}
         self.children[None] = []
         for node_id, parent_id in parent.items():
@@ -151,8 +151,9 @@ class PlanGraph:
             for index, dep in enumerate(node.depends_on):
                 if dep in nodes and dep != node_id and parent[dep] == own_parent:
                     edges.append(_new_edge(Edge, (dep, node_id, "depends_on", node_id, f"{path}.depends_on[{index}]")))
-                    if (dep, node_id) not in seen:
-                        seen.add((dep, node_id))
+                    key = (dep, node_id)
+                    if key not in seen:
+                        seen.add(key)
                         successors[dep].append(node_id)
                         predecessors[node_id].append(dep)
                 else:
@@ -164,8 +165,9 @@ class PlanGraph:
                     continue
                 if root in nodes and root != node_id and parent[root] == own_parent:
                     edges.append(_new_edge(Edge, (root, node_id, "reference", node_id, ref[2])))
-                    if (root, node_id) not in seen:
-                        seen.add((root, node_id))
+                    key = (root, node_id)
+                    if key not in seen:
+                        seen.add(key)
                         successors[root].append(node_id)
                         predecessors[node_id].append(root)
                 else:
