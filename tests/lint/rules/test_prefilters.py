@@ -22,6 +22,7 @@ from plankit.lint._detect import (
     present_formats,
     template_text,
 )
+from plankit.lint.rules._contradictions import _canonical, _canonical_value
 from plankit.plan import plan_from_data
 
 
@@ -162,3 +163,20 @@ def test_interpolation_in_one_query_among_plain_ones_is_found() -> None:
         ("s12", "$.steps[12].params.query", "SQL text interpolates {{s11.id}}")
     ]
     assert findings("SQL_INTERPOLATION", chain(20)) == []
+
+
+_FLAT_VALUES = st.sampled_from([1, 1.0, True, "1", None, 0.0, -0.0, float("nan"), "a", "", 10**30, 0.1, False, 0])
+_FLAT = st.dictionaries(
+    st.sampled_from(["a", "b", "c"]),
+    st.one_of(_FLAT_VALUES, st.lists(_FLAT_VALUES, max_size=3)),
+    max_size=3,
+)
+
+
+@given(_FLAT, _FLAT)
+def test_flat_params_compare_exactly_as_their_canonical_text(left: dict[str, Any], right: dict[str, Any]) -> None:
+    def text(params: dict[str, Any]) -> Any:
+        return tuple(sorted((key, _canonical_value(value)) for key, value in params.items()))
+
+    assert (_canonical(left) == _canonical(right)) == (text(left) == text(right))
+    assert _canonical(dict(reversed(left.items()))) == _canonical(left)

@@ -9,6 +9,7 @@ action and the other its own ``on_error`` handler.
 from __future__ import annotations
 
 import json
+import marshal
 from collections import ChainMap
 from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
 from decimal import Decimal
@@ -600,11 +601,13 @@ _SCALARS = (str, int, float, bool, type(None))
 def _canonical(params: dict[str, Any]) -> Hashable:
     """Params as a comparable value: equal exactly when their canonical JSON is equal (1, 1.0, true and
     "1" all differ; key order does not matter)."""
-    # Nearly every step's params are scalars and lists of scalars under string keys: then the repr of the
-    # sorted items (keys are unique, so values are never compared) tells them apart exactly, in one call.
-    # Its tag keeps it apart from the general form (the two could never be equal anyway).
+    # Nearly every step's params are scalars and lists of scalars under string keys: then marshal's
+    # version-0 bytes of the sorted items (keys are unique, so values are never compared) tell them apart
+    # exactly as repr does, in one C call: type codes keep 1, 1.0 and true apart, floats are written as
+    # 17-digit text (every NaN as "nan"), and version 0 never shares repeated strings by reference. Bytes
+    # are never equal to the general form (a tuple), which could not be equal anyway.
     if _flat(params):
-        return repr(sorted(params.items()))
+        return marshal.dumps(sorted(params.items()), 0)
     return tuple(sorted((str(key), _canonical_value(value)) for key, value in params.items()))
 
 
