@@ -131,7 +131,7 @@ class PlanGraph:
             slots = node.child_slots()
             for suffix, child in reversed(slots):
                 stack.append((child, f"{path}.{suffix}", node, level + 1))
-        self.position = dict(zip(nodes, range(len(nodes))))
+        self.position = dict(zip(nodes, range(len(nodes)), strict=True))
         self.children = {node_id: [] for node_id in nodes}
         self.children[None] = []
         for node_id, parent_id in parent.items():
