@@ -8,6 +8,7 @@ finished (``{"iterations": n}``); a ``wait``'s deadline is stored with its ``wai
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import functools
 from collections.abc import Awaitable, Callable
@@ -44,7 +45,7 @@ LlmStepRunner = Callable[[LlmNode, str, ToolContext], Awaitable[Any]]
 IN_FLIGHT = frozenset({StepStatus.RUNNING, StepStatus.RETRYING, StepStatus.WAITING, StepStatus.AWAITING_CONFIRMATION})
 
 
-class NodeKinds:
+class NodeKinds(abc.ABC):
     """The node-type bodies (a base of :class:`~._nodes.NodeRunner`, which provides ``run``)."""
 
     state: RunState
@@ -55,9 +56,9 @@ class NodeKinds:
     clock: Clock
     _needs_resolution: dict[str, bool]
 
+    @abc.abstractmethod
     async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
-        """Run a node (implemented by the runner)."""
-        raise NotImplementedError
+        """Run a node (the runner implements it; composite kinds call it for their children)."""
 
     # ------------------------------------------------------------------------------------------ leaves
     async def _confirmation(
