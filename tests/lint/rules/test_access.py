@@ -5,29 +5,19 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from tests.lint.rules._support import fixture_findings, run_rule
 
 from plankit.lint import RULES, Finding, LintContext, Policy
-from plankit.plan import load_plan, plan_from_data
-from plankit.tools import ToolRegistry, ToolSpec, load_tools
-
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint"
-
-
-def fixture_findings(code: str, name: str) -> list[Finding]:
-    """Run one rule on a fixture plan, with the policy and tool specs stored next to it (if any)."""
-    folder = FIXTURES / code
-    policy = Policy.load(folder / "policy.json") if (folder / "policy.json").exists() else Policy()
-    tools = load_tools(folder / "tools.json") if (folder / "tools.json").exists() else None
-    return list(RULES[code].check(LintContext(load_plan(folder / f"{name}.json"), policy, tools)))
+from plankit.plan import plan_from_data
+from plankit.tools import ToolRegistry, ToolSpec
 
 
 def findings(code: str, plan: dict[str, Any], tools: ToolRegistry | None = None, **policy: Any) -> list[Finding]:
-    return list(RULES[code].check(LintContext(plan_from_data(plan), Policy(**policy), tools)))
+    return run_rule(code, plan, Policy(**policy), tools)
 
 
 @pytest.mark.parametrize(

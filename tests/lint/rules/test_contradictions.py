@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
 
 import plankit.lint.rules  # noqa: F401  (registers the rules)
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
 from plankit.lint.rules._contradictions import exclusive, first_coexisting
 from plankit.plan import PlanGraph, load_plan, plan_from_data
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "lint"
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CODES = (
     "CONTRA_BUY_SELL",
@@ -32,18 +31,12 @@ CONTRADICT_HINT = "fix the comparisons (they contradict each other), or remove t
 CONSTANT_HINT = "compare a value known only at run time, or replace the if by its then-branch"
 
 
-def policy_for(code: str) -> Policy:
-    path = FIXTURES / code / "policy.json"
-    return Policy.load(path) if path.exists() else Policy()
-
-
 def check(code: str, name: str) -> list[Finding]:
-    ctx = LintContext(load_plan(FIXTURES / code / f"{name}.json"), policy_for(code), now=NOW)
-    return list(RULES[code].check(ctx))
+    return fixture_findings(code, name, now=NOW)
 
 
 def check_data(code: str, data: object, policy: Policy | None = None) -> list[Finding]:
-    return list(RULES[code].check(LintContext(plan_from_data(data), policy or Policy(), now=NOW)))
+    return run_rule(code, data, policy, now=NOW)
 
 
 def act(node_id: str, tool: str, **params: object) -> dict[str, object]:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
 
 import plankit.lint.rules  # noqa: F401  (registers the rules)
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
 from plankit.plan import load_plan, plan_from_data
 
-FIXTURES = Path(__file__).parents[2] / "fixtures" / "lint"
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CODES = (
     "LOOP_DETECTED",
@@ -33,20 +32,13 @@ CIRCLE_HINT = (
 CONTAINED_HINT = "use the output of a step that finishes before this one starts"
 
 
-def policy_for(code: str) -> Policy:
-    path = FIXTURES / code / "policy.json"
-    return Policy.load(path) if path.exists() else Policy()
-
-
 def check(code: str, name: str, folder: str | None = None) -> list[Finding]:
     """The findings of rule ``code`` on fixture ``name`` (from the rule's folder, or another ``folder``)."""
-    folder = folder or code
-    ctx = LintContext(load_plan(FIXTURES / folder / f"{name}.json"), policy_for(folder), now=NOW)
-    return list(RULES[code].check(ctx))
+    return fixture_findings(code, name, folder, now=NOW)
 
 
 def check_data(code: str, data: object, policy: Policy | None = None) -> list[Finding]:
-    return list(RULES[code].check(LintContext(plan_from_data(data), policy or Policy(), now=NOW)))
+    return run_rule(code, data, policy, now=NOW)
 
 
 GOOD = [(code, path.stem) for code in CODES for path in sorted((FIXTURES / code).glob("good_*.json"))]

@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from plankit.lint import RULES, Finding, LintContext, Policy
-from plankit.plan import load_plan, plan_from_data
+from tests.lint.rules._support import fixture_findings as support_fixture_findings
+from tests.lint.rules._support import run_rule
+
+from plankit.lint import Finding, Policy
 from plankit.tools import ToolRegistry, ToolSpec
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint" / "DATA_EXFILTRATION"
 HINT = "send only what the recipient needs (redacted or derived values); keep secrets inside the tools"
 
 
 def fixture_findings(name: str) -> list[Finding]:
-    policy = Policy.load(FIXTURES / "policy.json")
-    return list(RULES["DATA_EXFILTRATION"].check(LintContext(load_plan(FIXTURES / f"{name}.json"), policy)))
+    return support_fixture_findings("DATA_EXFILTRATION", name)
 
 
 def findings(plan: dict[str, Any], tools: ToolRegistry | None = None, **policy: Any) -> list[Finding]:
-    return list(RULES["DATA_EXFILTRATION"].check(LintContext(plan_from_data(plan), Policy(**policy), tools)))
+    return run_rule("DATA_EXFILTRATION", plan, Policy(**policy), tools)
 
 
 def messages(plan: dict[str, Any], tools: ToolRegistry | None = None, **policy: Any) -> list[str]:

@@ -1,0 +1,47 @@
+"""Running one lint rule in isolation, on a fixture folder or on plan data (shared by the rule tests).
+
+A fixture folder ``tests/fixtures/lint/<CODE>/`` holds ``good_*.json`` and ``bad_*.json`` plans, and optionally the
+``policy.json`` and ``tools.json`` they are checked with.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from plankit.lint import RULES, Finding, LintContext, Policy
+from plankit.plan import load_plan, plan_from_data
+from plankit.tools import ToolRegistry, load_tools
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "lint"
+
+
+def fixture_policy(folder: str) -> Policy:
+    """The folder's ``policy.json``, or the empty policy."""
+    path = FIXTURES / folder / "policy.json"
+    return Policy.load(path) if path.exists() else Policy()
+
+
+def fixture_tools(folder: str) -> ToolRegistry | None:
+    """The folder's ``tools.json``, or None (no tool specs)."""
+    path = FIXTURES / folder / "tools.json"
+    return load_tools(path) if path.exists() else None
+
+
+def run_rule(
+    code: str, plan: Any, policy: Policy | None = None, tools: ToolRegistry | None = None, now: datetime | None = None
+) -> list[Finding]:
+    """The findings of rule ``code`` on a plan (a :class:`Plan` or plan data)."""
+    loaded = plan if not isinstance(plan, dict | list) else plan_from_data(plan)
+    ctx = LintContext(loaded, policy or Policy(), tools)
+    if now is not None:
+        ctx.now = now
+    return list(RULES[code].check(ctx))
+
+
+def fixture_findings(code: str, name: str, folder: str | None = None, now: datetime | None = None) -> list[Finding]:
+    """Rule ``code`` on fixture ``name`` from its own folder (or ``folder``), with that folder's policy and tools."""
+    folder = folder or code
+    plan = load_plan(FIXTURES / folder / f"{name}.json")
+    return run_rule(code, plan, fixture_policy(folder), fixture_tools(folder), now)
