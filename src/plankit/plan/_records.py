@@ -18,6 +18,8 @@ class ExecutionStatus(str, Enum):
     PENDING = "pending"
     RUNNING = "running"
     PAUSED = "paused"
+    WAITING = "waiting"
+    """Parked on a long ``wait``: no process holds it; a worker continues it at ``wake_at``."""
     COMPLETED = "completed"
     FAILED = "failed"
     CANCELLED = "cancelled"
@@ -74,6 +76,12 @@ class Execution(IRModel):
     error: str | None = None
     plan_revision: int = Field(0, ge=0)
     gas_spent_eth: float | None = None
+    wake_at: UtcDatetime | None = None
+    """When a worker should continue this execution: a parked wait's deadline or next poll; for a running
+    one, from when it may be taken over (once its lease has expired). None: nothing to do until someone
+    decides a confirmation."""
+    schedule_id: str | None = None
+    """The schedule whose fire started this execution, if any."""
 
 
 class ExecutionCheckpoint(IRModel):

@@ -22,15 +22,45 @@ _TOPIC = re.compile(r"^0x[0-9a-fA-F]{64}$")
 _EVENT_SIGNATURE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\(([A-Za-z0-9_\[\]]+(,[A-Za-z0-9_\[\]]+)*)?\)$")
 
 
+DEFAULT_MISFIRE_GRACE_MS = 3_600_000
+"""How late a fire may still run when no worker was up at its time (1 hour); later ones are ``missed``."""
+
+CatchUp = Literal["none", "one", "all"]
+"""What a recurring trigger does with fire times missed while no worker ran (see the scheduler)."""
+
+Overlap = Literal["skip", "buffer_one", "allow"]
+"""What a recurring trigger does when a fire comes due while its previous execution still runs."""
+
+
 class TimeTrigger(TaggedModel):
-    """Start once, at a given time."""
+    """Start once, at ``at``.
+
+    If no worker was running then, it fires late only within ``misfire_grace_ms`` (default 1 hour, a
+    plankit extension); past that the fire is recorded as ``missed``, never dropped or run days late.
+    """
 
     type: Literal["time"] = "time"
     at: UtcDatetime
+    misfire_grace_ms: int = Field(DEFAULT_MISFIRE_GRACE_MS, ge=0)
 
 
-class IntervalTrigger(TaggedModel):
-    """Start every ``every_ms``, from ``start_at`` (default: now) until ``end_at`` or ``max_runs``."""
+class _Recurring(TaggedModel):
+    """The plankit extensions every time-based recurring trigger has."""
+
+    misfire_grace_ms: int = Field(DEFAULT_MISFIRE_GRACE_MS, ge=0)
+    """How late the latest due fire may start with ``catch_up: none``."""
+    catch_up: CatchUp = "one"
+    """After downtime: ``one`` catch-up fire for the latest missed time (default), ``none``, or ``all``."""
+    overlap: Overlap = "skip"
+    """A fire while the previous execution runs: ``skip`` it (recorded), ``buffer_one`` (run it once the
+    previous ends; at most one waits), or ``allow`` (run both)."""
+
+
+class IntervalTrigger(_Recurring):
+    """Start every ``every_ms``, from ``start_at`` (default: when scheduled) until ``end_at`` or ``max_runs``.
+
+    Fire times are ``start_at + k * every_ms``: a slow run never makes the next ones drift.
+    """
 
     type: Literal["interval"] = "interval"
     every_ms: int = Field(ge=1)
@@ -79,8 +109,13 @@ def validate_timezone(name: str) -> str:
     return name
 
 
-class CronTrigger(TaggedModel):
-    """Start on a cron schedule, evaluated in ``timezone`` (default UTC)."""
+class CronTrigger(_Recurring):
+    """Start on a 5-field cron schedule, evaluated in the IANA ``timezone`` (default UTC).
+
+    Day-of-month and day-of-week are ORed when both are restricted (as in Vixie cron); ``7`` is Sunday.
+    Daylight saving: a local time that does not exist that day fires once at the first instant after the
+    gap; a local time that happens twice fires once, at its first occurrence.
+    """
 
     type: Literal["cron"] = "cron"
     expression: str

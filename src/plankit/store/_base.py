@@ -8,6 +8,8 @@ execution's header and its changed step records atomically, so a crash never lea
 from __future__ import annotations
 
 import abc
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from types import TracebackType
 from typing import Self
 
@@ -16,10 +18,24 @@ from ..plan import (
     Execution,
     ExecutionCheckpoint,
     ExecutionStatus,
+    Fire,
     Plan,
     PlanTemplate,
+    Schedule,
     StepExecution,
 )
+
+WAKE_NOW = datetime(1970, 1, 1, tzinfo=UTC)
+"""The ``wake_at`` of an execution that is due at once, whatever a worker's clock says (a decision
+arrived for it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lease:
+    """Who holds a schedule or an execution, and until when (they renew it while they work)."""
+
+    owner: str
+    until: datetime
 
 
 class Decision:
@@ -143,10 +159,74 @@ class Store(abc.ABC):
     async def delete_template(self, name_or_id: str) -> bool:
         """Delete a template by id or name; True when it existed."""
 
+    # ---------------------------------------------------------------------------------------- schedules
+    @abc.abstractmethod
+    async def save_schedule(self, schedule: Schedule) -> None:
+        """Insert or replace a schedule (its lease, if any, is kept)."""
+
+    @abc.abstractmethod
+    async def load_schedule(self, schedule_id: str) -> Schedule | None:
+        """The schedule with this id, or None."""
+
+    @abc.abstractmethod
+    async def list_schedules(self, owner: str | None = None, include_removed: bool = False) -> list[Schedule]:
+        """Schedules (of one owner, when given), oldest first; removed ones only when asked."""
+
+    @abc.abstractmethod
+    async def due_schedules(self, now: datetime, limit: int = 100) -> list[Schedule]:
+        """Active schedules whose ``due_at`` has come and that no live worker holds, earliest first.
+
+        Backends answer from an index on ``due_at``: the cost does not grow with the schedules not due.
+        """
+
+    @abc.abstractmethod
+    async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        """Take the schedule's lease until ``until`` if it is free, expired or already ``owner``'s.
+
+        Returns None on success, else the lease that holds it.
+        """
+
+    @abc.abstractmethod
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
+        """Record a decision about a schedule in one transaction: the ``fires``, the ``execution`` a fire
+        started (its header, new), and the advanced ``schedule`` (lease released).
+
+        A pause or removal committed meanwhile by someone else is kept. Returns False, writing nothing,
+        when the first fire's key is already recorded: that fire was decided before (by a worker that then
+        crashed, or lost its lease), and deciding it again must not fire twice.
+        """
+
+    @abc.abstractmethod
+    async def list_fires(self, schedule_id: str, limit: int = 100) -> list[Fire]:
+        """The schedule's fires, newest nominal time first."""
+
+    # ------------------------------------------------------------------------------ execution leases
+    @abc.abstractmethod
+    async def claim_execution(self, execution_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        """Take the execution's lease (see :meth:`claim_schedule`); None on success, else the holder."""
+
+    @abc.abstractmethod
+    async def renew_execution(self, execution_id: str, owner: str, until: datetime) -> bool:
+        """Extend ``owner``'s lease; False when ``owner`` no longer holds it."""
+
+    @abc.abstractmethod
+    async def release_execution(self, execution_id: str, owner: str) -> None:
+        """Give the lease up (only ``owner``'s own)."""
+
+    @abc.abstractmethod
+    async def due_executions(self, now: datetime, limit: int = 100) -> list[str]:
+        """Ids of executions whose ``wake_at`` has come and that no live process holds, earliest first:
+        parked waits that are due, paused steps that got a decision, new executions of fires, and running
+        executions whose process died (its lease expired)."""
+
     # ------------------------------------------------------------------ signals from other processes
     @abc.abstractmethod
     async def record_decision(self, execution_id: str, decision: Decision) -> None:
-        """Store an approval or denial of one step (the latest answer wins)."""
+        """Store an approval or denial of one step (the latest answer wins).
+
+        A paused or waiting execution becomes due at once (``wake_at`` = :data:`WAKE_NOW`), so a worker
+        continues it without anyone running ``resume``.
+        """
 
     @abc.abstractmethod
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from .._utils import new_id
 from ..plan import (
     DeadLetterEntry,
     Execution,
     ExecutionCheckpoint,
     ExecutionStatus,
+    Fire,
     Plan,
     PlanTemplate,
+    Schedule,
+    ScheduleStatus,
     StepExecution,
 )
-from ._base import Decision, Store
+from ._base import WAKE_NOW, Decision, Lease, Store
+
+_WOKEN_BY_DECISION = frozenset({ExecutionStatus.PAUSED, ExecutionStatus.WAITING})
 
 
 def _step_key(step: StepExecution) -> tuple[str, int]:
@@ -31,6 +38,10 @@ class MemoryStore(Store):
         self._templates: dict[str, PlanTemplate] = {}
         self._decisions: dict[tuple[str, str], Decision] = {}
         self._cancelled: set[str] = set()
+        self._schedules: dict[str, Schedule] = {}
+        self._fires: dict[str, Fire] = {}
+        self._leases: dict[tuple[str, str], Lease] = {}
+        """Leases by (kind, id): kind ``schedule`` or ``execution``."""
 
     async def save_plan(self, plan: Plan) -> str:
         plan_id = plan.id or new_id("plan_")
@@ -114,6 +125,9 @@ class MemoryStore(Store):
 
     async def record_decision(self, execution_id: str, decision: Decision) -> None:
         self._decisions[(execution_id, decision.step_id)] = decision
+        execution = self._executions.get(execution_id)
+        if execution is not None and execution.status in _WOKEN_BY_DECISION:
+            execution.wake_at = WAKE_NOW
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self._decisions.get((execution_id, step_id))
@@ -123,3 +137,91 @@ class MemoryStore(Store):
 
     async def cancel_requested(self, execution_id: str) -> bool:
         return execution_id in self._cancelled
+
+    # ---------------------------------------------------------------------------------------- schedules
+    # A scan over every schedule answers ``due_schedules`` here: this store is for tests and small runs;
+    # the SQLite and PostgreSQL stores answer from an index.
+    async def save_schedule(self, schedule: Schedule) -> None:
+        self._schedules[schedule.id] = schedule.model_copy(deep=True)
+
+    async def load_schedule(self, schedule_id: str) -> Schedule | None:
+        schedule = self._schedules.get(schedule_id)
+        return schedule.model_copy(deep=True) if schedule is not None else None
+
+    async def list_schedules(self, owner: str | None = None, include_removed: bool = False) -> list[Schedule]:
+        return [
+            s.model_copy(deep=True)
+            for s in self._schedules.values()
+            if (owner is None or s.owner == owner) and (include_removed or s.status is not ScheduleStatus.REMOVED)
+        ]
+
+    async def due_schedules(self, now: datetime, limit: int = 100) -> list[Schedule]:
+        due = [
+            s
+            for s in self._schedules.values()
+            if s.status is ScheduleStatus.ACTIVE
+            and s.due_at is not None
+            and s.due_at <= now
+            and self._free(("schedule", s.id), now)
+        ]
+        due.sort(key=lambda s: s.due_at or now)
+        return [s.model_copy(deep=True) for s in due[:limit]]
+
+    async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        return self._claim(("schedule", schedule_id), owner, until, now)
+
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
+        if fires and fires[0].key in self._fires:
+            return False
+        for fire in fires:
+            self._fires.setdefault(fire.key, fire.model_copy(deep=True))
+        if execution is not None and execution.execution_id not in self._executions:
+            self._executions[execution.execution_id] = execution.model_copy(update={"steps": []}, deep=True)
+        stored = self._schedules.get(schedule.id)
+        kept = schedule.model_copy(deep=True)
+        if stored is not None and stored.status is not ScheduleStatus.ACTIVE:
+            kept.status = stored.status
+        self._schedules[schedule.id] = kept
+        self._leases.pop(("schedule", schedule.id), None)
+        return True
+
+    async def list_fires(self, schedule_id: str, limit: int = 100) -> list[Fire]:
+        fires = [f for f in self._fires.values() if f.schedule_id == schedule_id]
+        fires.sort(key=lambda f: f.nominal_at, reverse=True)
+        return [f.model_copy(deep=True) for f in fires[:limit]]
+
+    # ------------------------------------------------------------------------------ execution leases
+    async def claim_execution(self, execution_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        return self._claim(("execution", execution_id), owner, until, now)
+
+    async def renew_execution(self, execution_id: str, owner: str, until: datetime) -> bool:
+        lease = self._leases.get(("execution", execution_id))
+        if lease is None or lease.owner != owner:
+            return False
+        self._leases[("execution", execution_id)] = Lease(owner, until)
+        return True
+
+    async def release_execution(self, execution_id: str, owner: str) -> None:
+        lease = self._leases.get(("execution", execution_id))
+        if lease is not None and lease.owner == owner:
+            del self._leases[("execution", execution_id)]
+
+    async def due_executions(self, now: datetime, limit: int = 100) -> list[str]:
+        due = [
+            e
+            for e in self._executions.values()
+            if e.wake_at is not None and e.wake_at <= now and self._free(("execution", e.execution_id), now)
+        ]
+        due.sort(key=lambda e: e.wake_at or now)
+        return [e.execution_id for e in due[:limit]]
+
+    def _free(self, key: tuple[str, str], now: datetime) -> bool:
+        lease = self._leases.get(key)
+        return lease is None or lease.until <= now
+
+    def _claim(self, key: tuple[str, str], owner: str, until: datetime, now: datetime) -> Lease | None:
+        lease = self._leases.get(key)
+        if lease is not None and lease.owner != owner and lease.until > now:
+            return lease
+        self._leases[key] = Lease(owner, until)
+        return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Literal
 
@@ -22,11 +23,14 @@ from ..plan import (
     Execution,
     ExecutionCheckpoint,
     ExecutionStatus,
+    Fire,
     Plan,
     PlanTemplate,
+    Schedule,
+    ScheduleStatus,
     StepExecution,
 )
-from ._base import Decision, Store
+from ._base import WAKE_NOW, Decision, Lease, Store
 
 MIGRATIONS: list[str] = [
     # 1: the first schema. Rows are written with upserts, which keep their rowid, so "ORDER BY rowid" is the
@@ -49,10 +53,38 @@ MIGRATIONS: list[str] = [
     );
     CREATE TABLE cancellations (execution_id TEXT PRIMARY KEY);
     """,
+    # 2: the scheduler. Times are stored as fixed-width UTC text (``_ts``), so text order is time order and
+    # "what is due" is an index range scan. Leases are columns beside the documents they guard.
+    """
+    CREATE TABLE schedules (
+        id TEXT PRIMARY KEY, plan_id TEXT NOT NULL, owner TEXT, status TEXT NOT NULL, due_at TEXT,
+        lease_owner TEXT, lease_until TEXT, document TEXT NOT NULL
+    );
+    CREATE INDEX schedules_due ON schedules (due_at) WHERE status = 'active' AND due_at IS NOT NULL;
+    CREATE TABLE fires (
+        key TEXT PRIMARY KEY, schedule_id TEXT NOT NULL, nominal_at TEXT NOT NULL, document TEXT NOT NULL
+    );
+    CREATE INDEX fires_schedule ON fires (schedule_id, nominal_at);
+    ALTER TABLE executions ADD COLUMN wake_at TEXT;
+    ALTER TABLE executions ADD COLUMN lease_owner TEXT;
+    ALTER TABLE executions ADD COLUMN lease_until TEXT;
+    CREATE INDEX executions_wake ON executions (wake_at) WHERE wake_at IS NOT NULL;
+    """,
 ]
 """Schema migrations, applied in order; ``PRAGMA user_version`` holds how many have been applied."""
 
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _ts(moment: datetime | None) -> str | None:
+    """A time as fixed-width UTC text, whose text order is its time order."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _from_ts(text: str) -> datetime:
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
 class SqliteStore(Store):
@@ -150,11 +182,7 @@ class SqliteStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
         with self._transaction() as db:
-            db.execute(
-                "INSERT INTO executions (id, plan_id, status, document) VALUES (?, ?, ?, ?) ON CONFLICT (id) "
-                "DO UPDATE SET plan_id = excluded.plan_id, status = excluded.status, document = excluded.document",
-                (execution.execution_id, execution.plan_id, execution.status.value, header),
-            )
+            self._write_header(db, execution, header)
             if steps:
                 db.executemany(
                     "INSERT INTO step_executions (execution_id, step_id, iteration, document) VALUES (?, ?, ?, ?) "
@@ -169,6 +197,15 @@ class SqliteStore(Store):
                         for step in steps
                     ],
                 )
+
+    @staticmethod
+    def _write_header(db: sqlite3.Connection, execution: Execution, header: str) -> None:
+        db.execute(
+            "INSERT INTO executions (id, plan_id, status, wake_at, document) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET plan_id = excluded.plan_id, status = excluded.status, "
+            "wake_at = excluded.wake_at, document = excluded.document",
+            (execution.execution_id, execution.plan_id, execution.status.value, _ts(execution.wake_at), header),
+        )
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         row = self.db.execute("SELECT document FROM executions WHERE id = ?", (execution_id,)).fetchone()
@@ -273,6 +310,11 @@ class SqliteStore(Store):
                 "INSERT OR REPLACE INTO decisions (execution_id, step_id, approved, decided_by) VALUES (?, ?, ?, ?)",
                 (execution_id, decision.step_id, int(decision.approved), decision.by),
             )
+            db.execute(
+                "UPDATE executions SET wake_at = ?, document = json_set(document, '$.wake_at', ?) "
+                "WHERE id = ? AND status IN ('paused', 'waiting')",
+                (_ts(WAKE_NOW), WAKE_NOW.isoformat().replace("+00:00", "Z"), execution_id),
+            )
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         row = self.db.execute(
@@ -290,3 +332,120 @@ class SqliteStore(Store):
             "SELECT 1 FROM cancellations WHERE execution_id = ?", (execution_id,)
         ).fetchone()
         return row is not None
+
+    # ---------------------------------------------------------------------------------------- schedules
+    async def save_schedule(self, schedule: Schedule) -> None:
+        with self._transaction() as db:
+            self._write_schedule(db, schedule)
+
+    @staticmethod
+    def _write_schedule(db: sqlite3.Connection, schedule: Schedule) -> None:
+        db.execute(
+            "INSERT INTO schedules (id, plan_id, owner, status, due_at, document) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (id) DO UPDATE SET plan_id = excluded.plan_id, owner = excluded.owner, "
+            "status = excluded.status, due_at = excluded.due_at, document = excluded.document",
+            (
+                schedule.id,
+                schedule.plan_id,
+                schedule.owner,
+                schedule.status.value,
+                _ts(schedule.due_at),
+                schedule.model_dump_json(exclude_defaults=True),
+            ),
+        )
+
+    async def load_schedule(self, schedule_id: str) -> Schedule | None:
+        row = self.db.execute("SELECT document FROM schedules WHERE id = ?", (schedule_id,)).fetchone()
+        return Schedule.model_validate_json(row[0]) if row else None
+
+    async def list_schedules(self, owner: str | None = None, include_removed: bool = False) -> list[Schedule]:
+        clauses, values = [], []
+        if owner is not None:
+            clauses.append("owner = ?")
+            values.append(owner)
+        if not include_removed:
+            clauses.append("status != 'removed'")
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self.db.execute(f"SELECT document FROM schedules {where} ORDER BY rowid", values).fetchall()
+        return [Schedule.model_validate_json(row[0]) for row in rows]
+
+    async def due_schedules(self, now: datetime, limit: int = 100) -> list[Schedule]:
+        moment = _ts(now)
+        rows = self.db.execute(
+            "SELECT document FROM schedules WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= ? "
+            "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY due_at LIMIT ?",
+            (moment, moment, limit),
+        ).fetchall()
+        return [Schedule.model_validate_json(row[0]) for row in rows]
+
+    async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        return self._claim("schedules", schedule_id, owner, until, now)
+
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
+        with self._transaction() as db:
+            if fires and db.execute("SELECT 1 FROM fires WHERE key = ?", (fires[0].key,)).fetchone():
+                return False
+            db.executemany(
+                "INSERT OR IGNORE INTO fires (key, schedule_id, nominal_at, document) VALUES (?, ?, ?, ?)",
+                [(f.key, f.schedule_id, _ts(f.nominal_at), f.model_dump_json(exclude_defaults=True)) for f in fires],
+            )
+            if execution is not None and not db.execute(
+                "SELECT 1 FROM executions WHERE id = ?", (execution.execution_id,)
+            ).fetchone():
+                header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
+                self._write_header(db, execution, header)
+            row = db.execute("SELECT status FROM schedules WHERE id = ?", (schedule.id,)).fetchone()
+            if row is not None and row[0] != ScheduleStatus.ACTIVE.value:
+                schedule = schedule.model_copy(update={"status": ScheduleStatus(row[0])})
+            self._write_schedule(db, schedule)
+            db.execute("UPDATE schedules SET lease_owner = NULL, lease_until = NULL WHERE id = ?", (schedule.id,))
+        return True
+
+    async def list_fires(self, schedule_id: str, limit: int = 100) -> list[Fire]:
+        rows = self.db.execute(
+            "SELECT document FROM fires WHERE schedule_id = ? ORDER BY nominal_at DESC LIMIT ?", (schedule_id, limit)
+        ).fetchall()
+        return [Fire.model_validate_json(row[0]) for row in rows]
+
+    # ------------------------------------------------------------------------------ execution leases
+    async def claim_execution(self, execution_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        return self._claim("executions", execution_id, owner, until, now)
+
+    async def renew_execution(self, execution_id: str, owner: str, until: datetime) -> bool:
+        with self._transaction() as db:
+            changed = db.execute(
+                "UPDATE executions SET lease_until = ? WHERE id = ? AND lease_owner = ?",
+                (_ts(until), execution_id, owner),
+            ).rowcount
+        return changed > 0
+
+    async def release_execution(self, execution_id: str, owner: str) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE executions SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+                (execution_id, owner),
+            )
+
+    async def due_executions(self, now: datetime, limit: int = 100) -> list[str]:
+        moment = _ts(now)
+        rows = self.db.execute(
+            "SELECT id FROM executions WHERE wake_at IS NOT NULL AND wake_at <= ? "
+            "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY wake_at LIMIT ?",
+            (moment, moment, limit),
+        ).fetchall()
+        return [row[0] for row in rows]
+
+    def _claim(self, table: str, row_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        # One conditional UPDATE: two processes racing for the same row can't both see it free.
+        with self._transaction() as db:
+            changed = db.execute(
+                f"UPDATE {table} SET lease_owner = ?, lease_until = ? WHERE id = ? "
+                "AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)",
+                (owner, _ts(until), row_id, _ts(now), owner),
+            ).rowcount
+            if changed:
+                return None
+            row = db.execute(f"SELECT lease_owner, lease_until FROM {table} WHERE id = ?", (row_id,)).fetchone()
+        if row is None:
+            raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
+        return Lease(row[0], _from_ts(row[1]))
