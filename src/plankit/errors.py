@@ -9,6 +9,7 @@ the class subclasses it too, so ``except ValueError`` keeps working for callers 
     ├── PolicyError (ValueError)          a policy document that can't be used
     ├── MissingExtraError (ImportError)   an optional dependency is not installed
     ├── PlanRefusedError                  the executor refused a plan with lint errors; nothing ran
+    ├── LeaseHeldError (RuntimeError)     another live process runs that execution (or decides that schedule)
     └── StepFailure                       a step failed while running; classified by :class:`ErrorType`
         ├── RateLimitError                the tool was rate limited (retried after ``retry_after``)
         ├── ServerError                   a server-side failure (retried)
@@ -27,6 +28,7 @@ from typing import Any
 __all__ = [
     "ErrorType",
     "FormatProblem",
+    "LeaseHeldError",
     "MissingExtraError",
     "PlanFormatError",
     "PlanRefusedError",
@@ -108,6 +110,18 @@ class PlanRefusedError(PlankitError):
     def __init__(self, message: str, result: Any):
         super().__init__(message)
         self.result = result
+
+
+class LeaseHeldError(PlankitError, RuntimeError):
+    """Another live process holds the lease of an execution: only one may run it at a time.
+
+    ``owner`` names the holder (``host:pid:...``); ``until`` is when its lease ends unless renewed.
+    """
+
+    def __init__(self, message: str, owner: str, until: Any):
+        super().__init__(message)
+        self.owner = owner
+        self.until = until
 
 
 class ErrorType(str, Enum):

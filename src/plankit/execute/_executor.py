@@ -31,15 +31,18 @@ Guarantees:
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
+import socket
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Any, Self
 
 from .._utils import did_you_mean, new_id
-from ..errors import PlanRefusedError
+from ..errors import LeaseHeldError, PlanRefusedError
 from ..lint import Diagnostic, Linter, Policy, Severity, Status, ValidationResult
 from ..plan import (
     ActionNode,
@@ -65,6 +68,27 @@ DEFAULT_THREAD_POOL_SIZE = 32
 """Threads for sync tools when neither ``thread_pool_size`` nor ``max_concurrency`` is given."""
 
 _FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
+
+
+DEFAULT_LEASE_SECONDS = 30.0
+"""How long an execution's lease lasts unless renewed (renewed every third of it while the run goes on)."""
+
+logger = logging.getLogger("plankit.execute")
+
+
+_process_ids: dict[int, str] = {}
+
+
+def default_worker_id() -> str:
+    """``host:pid:random``: names this process in leases, so a refusal can say who holds the work.
+
+    One id per process (a forked child gets its own): leases say which *process* runs an execution, so
+    executors of one process share it (a restarted executor in the same process continues its own work).
+    """
+    pid = os.getpid()
+    if pid not in _process_ids:
+        _process_ids[pid] = f"{socket.gethostname()}:{pid}:{new_id()[:6]}"
+    return _process_ids[pid]
 
 
 class Executor:
@@ -99,6 +123,9 @@ class Executor:
         rng: random.Random | None = None,
         cancel_poll_interval: float = 0.5,
         replanning: Replanning | None = None,
+        worker_id: str | None = None,
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+        park_after: float | None = None,
     ):
         if max_concurrency is not None and max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -117,6 +144,9 @@ class Executor:
         self.rng = rng or random.Random()
         self.cancel_poll_interval = cancel_poll_interval
         self.replanning = replanning
+        self.worker_id = worker_id or default_worker_id()
+        self.lease_seconds = lease_seconds
+        self.park_after = park_after
         self._linter = Linter(self.policy, tools=self.tools)
         self._pool: ThreadPoolExecutor | None = None
         self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
@@ -171,6 +201,7 @@ class Executor:
         )
         state = RunState(self.store, header, loaded, self.clock, self.on_event)
         await state.set_status(ExecutionStatus.RUNNING)
+        await self._claim(header.execution_id)  # a new id: free, unless someone raced for the same id
         return await self._execute(state)
 
     async def resume(self, execution_id: str) -> Execution:
@@ -192,14 +223,19 @@ class Executor:
         state = RunState(
             self.store, execution.model_copy(update={"steps": []}), plan, self.clock, self.on_event, execution.steps
         )
-        if await self.store.cancel_requested(execution_id):
-            return await self._finish_cancelled(state)
-        missing = self._missing(plan)
-        if missing:
-            result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
-            raise PlanRefusedError(_refusal(result), result)
-        state.header.completed_at = None
-        await state.set_status(ExecutionStatus.RUNNING)
+        await self._claim(execution_id)
+        try:
+            if await self.store.cancel_requested(execution_id):
+                return await self._finish_cancelled(state)
+            missing = self._missing(plan)
+            if missing:
+                result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
+                raise PlanRefusedError(_refusal(result), result)
+            state.header.completed_at = None
+            await state.set_status(ExecutionStatus.RUNNING)
+        except BaseException:
+            await self._release(execution_id)
+            raise
         return await self._execute(state)
 
     async def cancel(self, execution_id: str) -> Execution:
@@ -219,7 +255,7 @@ class Executor:
             execution = await self.store.load_execution(execution_id)
             if execution is None:
                 raise LookupError(f"no execution {execution_id!r} in the store")
-            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED):
+            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED, ExecutionStatus.WAITING):
                 plan = await self.store.load_plan(execution.plan_id)
                 if plan is not None:
                     header = execution.model_copy(update={"steps": []})
@@ -261,11 +297,12 @@ class Executor:
 
     # --------------------------------------------------------------------------------------- internals
     async def _execute(self, state: RunState) -> Execution:
+        state.park_after = self.park_after
         finished = asyncio.Event()
         self._active[state.execution_id] = (state, finished)
         inner = asyncio.ensure_future(self._run_plan(state))
         state.task = inner
-        watcher = asyncio.ensure_future(self._watch(state))
+        watcher = asyncio.ensure_future(self._watch(state, inner))
         try:
             outcome = await inner
         except asyncio.CancelledError:
@@ -279,7 +316,10 @@ class Executor:
             watcher.cancel()
             self._active.pop(state.execution_id, None)
             finished.set()
-        return await self._finish(state, outcome)
+        try:
+            return await self._finish(state, outcome)
+        finally:
+            await self._release(state.execution_id)
 
     async def _run_plan(self, state: RunState) -> Outcome:
         """Run the plan; with replanning, a failure that reaches the top gets a revised plan to continue."""
@@ -315,7 +355,7 @@ class Executor:
 
     async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
         if outcome.kind == "paused":
-            await state.set_status(ExecutionStatus.PAUSED)
+            await state.set_status(ExecutionStatus.WAITING if state.parked_until else ExecutionStatus.PAUSED)
         elif outcome.kind == "failed":
             assert outcome.failure is not None
             await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
@@ -333,13 +373,50 @@ class Executor:
         await state.set_status(ExecutionStatus.CANCELLED, "cancelled")
         return state.snapshot()
 
-    async def _watch(self, state: RunState) -> None:
-        """Poll for a cancel requested by another process while steps run or wait."""
+    async def _watch(self, state: RunState, run: asyncio.Future[Any]) -> None:
+        """While steps run or wait: poll for a cancel requested by another process, and renew the lease.
+
+        A lease that can't be renewed (this process stalled past it, and another took the execution
+        over) stops the run at once, as a crash would: nothing more is written from here.
+        """
+        renewed = self.clock.now()
         while True:
             await asyncio.sleep(self.cancel_poll_interval)
             if await self.store.cancel_requested(state.execution_id):
                 state.stop()
                 return
+            now = self.clock.now()
+            if (now - renewed).total_seconds() >= self.lease_seconds / 3:
+                renewed = now
+                if not await self.store.renew_execution(state.execution_id, self.worker_id, self._lease_end()):
+                    logger.error("lost the lease of execution %s; stopping it here", state.execution_id)
+                    run.cancel()
+                    return
+
+    def _lease_end(self) -> datetime:
+        return self.clock.now() + timedelta(seconds=self.lease_seconds)
+
+    async def _claim(self, execution_id: str) -> None:
+        """Take the execution's lease, or raise :class:`LeaseHeldError` naming the live process that has it."""
+        holder = await self.store.claim_execution(execution_id, self.worker_id, self._lease_end(), self.clock.now())
+        if holder is not None and holder_is_dead(holder.owner):
+            # The holder was a process on this machine that no longer exists (killed, crashed): its lease
+            # is void. Claiming "as of" its end only succeeds if nobody renewed it meanwhile.
+            holder = await self.store.claim_execution(execution_id, self.worker_id, self._lease_end(), holder.until)
+        if holder is not None:
+            raise LeaseHeldError(
+                f"execution {execution_id!r} is being run by {holder.owner} (its lease runs until "
+                f"{holder.until.isoformat(timespec='seconds')}); wait for it to finish, or stop that process: "
+                "once its lease expires the execution can be resumed",
+                holder.owner,
+                holder.until,
+            )
+
+    async def _release(self, execution_id: str) -> None:
+        try:
+            await self.store.release_execution(execution_id, self.worker_id)
+        except Exception:  # the lease then simply expires
+            logger.exception("could not release the lease of execution %s", execution_id)
 
     def _thread_pool(self) -> ThreadPoolExecutor:
         if self._pool is None:
@@ -361,6 +438,21 @@ class Executor:
                 message = f"step {node_id!r} is an llm step, and this executor has no LLM-step runner"
                 found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], "pass llm=..."))
         return found
+
+
+def holder_is_dead(owner: str) -> bool:
+    """True when a lease ``owner`` (see :func:`default_worker_id`) is a process of this host that is gone."""
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid_text.isdigit():
+        return False
+    try:
+        os.kill(int(pid_text), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # alive, owned by someone else
+        return False
+    return False
 
 
 def _with_builtins(tools: ToolRegistry) -> ToolRegistry:

@@ -178,10 +178,16 @@ class NodeKinds(abc.ABC):
         return None
 
     async def _wait(self, node: WaitNode, record: StepExecution) -> Outcome:
+        # A long wait parks (when the executor parks): the record stays ``waiting`` with its deadline, the
+        # execution ends this run ``waiting``, and a worker resumes it when due; nothing sleeps in memory.
         deadline = record.deadline_at
         assert deadline is not None
         if node.until is None:
-            await self.clock.sleep((deadline - self.clock.now()).total_seconds())
+            left = (deadline - self.clock.now()).total_seconds()
+            if self.state.should_park(left):
+                self.state.park(deadline)
+                return PAUSED
+            await self.clock.sleep(left)
             return OK_NONE
         while True:
             if await self.resolver.condition(node.until):
@@ -191,8 +197,12 @@ class NodeKinds(abc.ABC):
                 raise StepTimeoutError(
                     f"wait {node.id!r}: the condition did not hold within max_wait_ms ({node.max_wait_ms} ms)"
                 )
+            pause = min(node.poll_interval_ms / 1000, left)
+            if self.state.should_park(pause):
+                self.state.park(self.clock.now() + timedelta(seconds=pause))
+                return PAUSED
             await self.state.flush()
-            await self.clock.sleep(min(node.poll_interval_ms / 1000, left))
+            await self.clock.sleep(pause)
 
 
 # ---------------------------------------------------------------------------------------------- helpers

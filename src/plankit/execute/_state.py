@@ -16,6 +16,7 @@ import inspect
 import logging
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from ..errors import ErrorType
@@ -108,6 +109,10 @@ class RunState:
         self.stopping = False
         """True once a cancel was requested and the run is being stopped."""
         self.task: asyncio.Task[Any] | None = None
+        self.park_after: float | None = None
+        """Waits with more than this many seconds left park the execution instead of sleeping (None: never)."""
+        self.parked_until: datetime | None = None
+        """The earliest wake-up time of the waits parked in this run (None: nothing parked)."""
         for record in records:
             self._index(record)
 
@@ -177,6 +182,7 @@ class RunState:
         """Move the execution to ``status`` (committing any dirty records with it)."""
         self.header.status = status
         self.header.error = error
+        self.header.wake_at = self._wake_at(status)
         if status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
             self.header.completed_at = self.clock.now()
         batch = self.dirty
@@ -196,6 +202,24 @@ class RunState:
                     error=error,
                 )
             )
+
+    def should_park(self, seconds_left: float) -> bool:
+        """True when a wait with ``seconds_left`` to go should park the execution rather than sleep."""
+        return self.park_after is not None and seconds_left > self.park_after
+
+    def park(self, until: datetime) -> None:
+        """Note a parked wait: the execution ends this run ``waiting``, due again at the earliest ``until``."""
+        if self.parked_until is None or until < self.parked_until:
+            self.parked_until = until
+
+    def _wake_at(self, status: ExecutionStatus) -> datetime | None:
+        # Running or pending: due now, so a worker takes it over once the lease of whoever runs it expires
+        # (that process died). Waiting: due when the parked wait is. Paused: due once a decision arrives.
+        if status in (ExecutionStatus.RUNNING, ExecutionStatus.PENDING):
+            return self.clock.now()
+        if status is ExecutionStatus.WAITING:
+            return self.parked_until
+        return None
 
     def mark_cancelled(self, record: StepExecution, reason: str = "cancelled") -> None:
         """Mark an in-flight record cancelled in memory; it is written with the next commit."""
