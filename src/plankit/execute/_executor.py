@@ -59,6 +59,7 @@ from ._clock import Clock, SystemClock
 from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
 from ._kinds import LlmStepRunner
+from ._lifecycle import checkpoint_of, follow_execution, plan_ready_to_run
 from ._nodes import NodeRunner
 from ._replan import Replanning
 from ._resolve import Resolver, RuntimeProvider
@@ -188,6 +189,7 @@ class Executor:
             raise PlanRefusedError(_refusal(result), result)
         if execution_id is not None and await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
+        loaded = plan_ready_to_run(loaded)
         plan_id = await self.store.save_plan(loaded)
         if loaded.id != plan_id:
             loaded = loaded.model_copy(update={"id": plan_id})
@@ -233,6 +235,7 @@ class Executor:
                 raise PlanRefusedError(_refusal(result), result)
             state.header.completed_at = None
             await state.set_status(ExecutionStatus.RUNNING)
+            await follow_execution(self.store, plan, state.header)
         except BaseException:
             await self._release(execution_id)
             raise
@@ -364,14 +367,21 @@ class Executor:
             retry_of = state.plan.meta.get("retry_of")
             if isinstance(retry_of, dict) and isinstance(retry_of.get("dead_letter"), str):
                 await self.store.delete_dead_letter(retry_of["dead_letter"])
-        return state.snapshot()
+        return await self._settled(state)
+
+    async def _settled(self, state: RunState) -> Execution:
+        """The run stopped here (finished, paused, parked or cancelled): the plan follows, a checkpoint is written."""
+        execution = state.snapshot()
+        await follow_execution(self.store, state.plan, execution)
+        await self.store.save_checkpoint(checkpoint_of(execution, self.clock.now()))
+        return execution
 
     async def _finish_cancelled(self, state: RunState) -> Execution:
         for record in state.steps():
             if record.status not in TERMINAL:
                 state.mark_cancelled(record)
         await state.set_status(ExecutionStatus.CANCELLED, "cancelled")
-        return state.snapshot()
+        return await self._settled(state)
 
     async def _watch(self, state: RunState, run: asyncio.Future[Any]) -> None:
         """While steps run or wait: poll for a cancel requested by another process, and renew the lease.

@@ -19,7 +19,15 @@ from ._io import (
     plan_to_data,
     read_document,
 )
-from ._model import LEGAL_TRANSITIONS, NodeVisit, Plan, PlanStatus, ValidationInfo, ValidationIssue
+from ._model import (
+    LEGAL_TRANSITIONS,
+    NodeVisit,
+    Plan,
+    PlanStatus,
+    ValidationInfo,
+    ValidationIssue,
+    transition_path,
+)
 from ._nodes import (
     MAX_ITERATIONS_LIMIT,
     MAX_RETRY_ATTEMPTS,
@@ -176,6 +184,7 @@ __all__ = [
     "plan_to_data",
     "read_document",
     "single_reference",
+    "transition_path",
     "validate_cron_expression",
     "validate_timezone",
     "value_references",

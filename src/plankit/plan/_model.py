@@ -45,6 +45,26 @@ LEGAL_TRANSITIONS: dict[PlanStatus, frozenset[PlanStatus]] = {
 """Which status may follow which. Running a plan always goes through ``validated``."""
 
 
+def transition_path(current: PlanStatus, target: PlanStatus) -> list[PlanStatus] | None:
+    """The shortest legal sequence of statuses leading from ``current`` to ``target`` (empty when they are
+    the same), or None when ``target`` can't be reached (from a final status, say)."""
+    if current == target:
+        return []
+    paths: dict[PlanStatus, list[PlanStatus]] = {current: []}
+    frontier = [current]
+    while frontier:
+        following: list[PlanStatus] = []
+        for status in frontier:
+            for nxt in sorted(LEGAL_TRANSITIONS[status], key=lambda s: s.value):
+                if nxt not in paths:
+                    paths[nxt] = [*paths[status], nxt]
+                    if nxt == target:
+                        return paths[nxt]
+                    following.append(nxt)
+        frontier = following
+    return None
+
+
 class ValidationIssue(IRModel):
     """One finding recorded on a plan by the linter."""
 

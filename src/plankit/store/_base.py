@@ -20,6 +20,7 @@ from ..plan import (
     ExecutionStatus,
     Fire,
     Plan,
+    PlanStatus,
     PlanTemplate,
     Schedule,
     StepExecution,
@@ -97,6 +98,10 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def delete_plan(self, plan_id: str) -> bool:
         """Delete a plan; True when it existed."""
+
+    @abc.abstractmethod
+    async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
+        """Change a stored plan's status without rewriting it (the caller checked the transition)."""
 
     # --------------------------------------------------------------------------------------- executions
     @abc.abstractmethod

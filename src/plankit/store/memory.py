@@ -12,6 +12,7 @@ from ..plan import (
     ExecutionStatus,
     Fire,
     Plan,
+    PlanStatus,
     PlanTemplate,
     Schedule,
     ScheduleStatus,
@@ -57,6 +58,11 @@ class MemoryStore(Store):
 
     async def delete_plan(self, plan_id: str) -> bool:
         return self._plans.pop(plan_id, None) is not None
+
+    async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
+        plan = self._plans.get(plan_id)
+        if plan is not None:
+            object.__setattr__(plan, "status", status)  # the caller checked the transition
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         self._executions[execution.execution_id] = execution.model_copy(update={"steps": []})

@@ -25,6 +25,7 @@ from ..plan import (
     ExecutionStatus,
     Fire,
     Plan,
+    PlanStatus,
     PlanTemplate,
     Schedule,
     ScheduleStatus,
@@ -177,6 +178,12 @@ class SqliteStore(Store):
     async def delete_plan(self, plan_id: str) -> bool:
         with self._transaction() as db:
             return db.execute("DELETE FROM plans WHERE id = ?", (plan_id,)).rowcount > 0
+
+    async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "UPDATE plans SET document = json_set(document, '$.status', ?) WHERE id = ?", (status.value, plan_id)
+            )
 
     # --------------------------------------------------------------------------------------- executions
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
