@@ -14,9 +14,10 @@ from .._toolbox import ToolContext
 from ._clock import Clock, SystemClock
 from ._decisions import approve, deny
 from ._events import EventHandler, ExecutionEvent
-from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor
+from ._executor import DEFAULT_LEASE_SECONDS, DEFAULT_THREAD_POOL_SIZE, Executor, default_worker_id
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
 from ._kinds import LlmStepRunner, decision_key
+from ._lifecycle import checkpoint_of
 from ._nodes import dead_letter_id
 from ._replan import (
     DEFAULT_MAX_REPLANS,
@@ -34,6 +35,7 @@ from ._state import idempotency_key
 
 __all__ = [
     "DEFAULT_JITTER",
+    "DEFAULT_LEASE_SECONDS",
     "DEFAULT_MAX_REPLANS",
     "DEFAULT_THREAD_POOL_SIZE",
     "REPLAN_ID_TAKEN",
@@ -55,10 +57,12 @@ __all__ = [
     "SystemClock",
     "ToolContext",
     "approve",
+    "checkpoint_of",
     "classify",
     "compare",
     "dead_letter_id",
     "decision_key",
+    "default_worker_id",
     "deny",
     "idempotency_key",
     "replans_of",

@@ -127,6 +127,7 @@ def _apply_catch_up(
     late = now - latest
     if isinstance(trigger, TimeTrigger) or catch_up == "none":
         earlier = due[:-1]
+        keep: list[tuple[datetime, str | None]]
         if late > grace:
             earlier, keep = due, []
         else:
@@ -172,9 +173,7 @@ def _start(decision: FireDecision, nominal: datetime, now: datetime, reason: str
 def _advance(schedule: Schedule, after: datetime | None, now: datetime) -> None:
     """Move ``next_fire_at`` past what was decided; complete the schedule when nothing is left."""
     if after is not None:
-        schedule.next_fire_at = next_fire_after(
-            schedule.trigger, after, anchor=schedule.anchor_at, runs=schedule.runs
-        )
+        schedule.next_fire_at = next_fire_after(schedule.trigger, after, anchor=schedule.anchor_at, runs=schedule.runs)
     max_runs = getattr(schedule.trigger, "max_runs", None)
     if max_runs is not None and schedule.runs >= max_runs:
         schedule.next_fire_at = None

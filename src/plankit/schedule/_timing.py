@@ -80,6 +80,7 @@ def next_fire_after(trigger: Trigger, after: datetime, *, anchor: datetime, runs
         return trigger.at if trigger.at > after else None
     if isinstance(trigger, ImmediateTrigger):
         return anchor if anchor > after else None
+    found: datetime | None
     if isinstance(trigger, IntervalTrigger):
         found = _next_interval(trigger, after, anchor)
     else:

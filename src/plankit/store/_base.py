@@ -8,6 +8,7 @@ execution's header and its changed step records atomically, so a crash never lea
 from __future__ import annotations
 
 import abc
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
@@ -192,9 +193,9 @@ class Store(abc.ABC):
         """
 
     @abc.abstractmethod
-    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
-        """Record a decision about a schedule in one transaction: the ``fires``, the ``execution`` a fire
-        started (its header, new), and the advanced ``schedule`` (lease released).
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
+        """Record a decision about a schedule in one transaction: the ``fires``, the ``executions`` the
+        started fires create (headers, new), and the advanced ``schedule`` (lease released).
 
         A pause or removal committed meanwhile by someone else is kept. Returns False, writing nothing,
         when the first fire's key is already recorded: that fire was decided before (by a worker that then

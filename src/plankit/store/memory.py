@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from .._utils import new_id
@@ -176,13 +177,14 @@ class MemoryStore(Store):
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         return self._claim(("schedule", schedule_id), owner, until, now)
 
-    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
         if fires and fires[0].key in self._fires:
             return False
         for fire in fires:
             self._fires.setdefault(fire.key, fire.model_copy(deep=True))
-        if execution is not None and execution.execution_id not in self._executions:
-            self._executions[execution.execution_id] = execution.model_copy(update={"steps": []}, deep=True)
+        for execution in executions:
+            if execution.execution_id not in self._executions:
+                self._executions[execution.execution_id] = execution.model_copy(update={"steps": []}, deep=True)
         stored = self._schedules.get(schedule.id)
         kept = schedule.model_copy(deep=True)
         if stored is not None and stored.status is not ScheduleStatus.ACTIVE:

@@ -11,7 +11,7 @@ thread would be. Models are stored as canonical JSON beside the columns that are
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -388,7 +388,7 @@ class SqliteStore(Store):
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         return self._claim("schedules", schedule_id, owner, until, now)
 
-    async def commit_fire(self, schedule: Schedule, fires: list[Fire], execution: Execution | None = None) -> bool:
+    async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
         with self._transaction() as db:
             if fires and db.execute("SELECT 1 FROM fires WHERE key = ?", (fires[0].key,)).fetchone():
                 return False
@@ -396,11 +396,10 @@ class SqliteStore(Store):
                 "INSERT OR IGNORE INTO fires (key, schedule_id, nominal_at, document) VALUES (?, ?, ?, ?)",
                 [(f.key, f.schedule_id, _ts(f.nominal_at), f.model_dump_json(exclude_defaults=True)) for f in fires],
             )
-            if execution is not None and not db.execute(
-                "SELECT 1 FROM executions WHERE id = ?", (execution.execution_id,)
-            ).fetchone():
-                header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
-                self._write_header(db, execution, header)
+            for execution in executions:
+                if not db.execute("SELECT 1 FROM executions WHERE id = ?", (execution.execution_id,)).fetchone():
+                    header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
+                    self._write_header(db, execution, header)
             row = db.execute("SELECT status FROM schedules WHERE id = ?", (schedule.id,)).fetchone()
             if row is not None and row[0] != ScheduleStatus.ACTIVE.value:
                 schedule = schedule.model_copy(update={"status": ScheduleStatus(row[0])})

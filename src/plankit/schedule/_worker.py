@@ -1,0 +1,276 @@
+"""The worker: fires due schedules and runs due executions, sharing the work with any other workers on
+the same store through leases.
+
+One tick does two indexed look-ups (nothing is scanned): schedules whose ``due_at`` has come, and
+executions whose ``wake_at`` has come. A due schedule is claimed (a lease), decided (:mod:`._fires`) and
+committed in one transaction with the executions its fires start, named after the fire keys: a worker
+that dies anywhere in between leaves either nothing (the schedule is still due; the next decision makes
+the same keys) or everything (the executions are due; any worker runs them). Executions run under their
+own leases through :class:`~plankit.execute.Executor`; a long ``wait`` parks the execution (``waiting``)
+and frees the slot, and a decided confirmation makes a paused execution due again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..errors import LeaseHeldError, PlanRefusedError
+from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, SystemClock
+from ..lint import Policy
+from ..plan import (
+    Execution,
+    ExecutionStatus,
+    FireStatus,
+    PlanStatus,
+    Schedule,
+    ScheduleStatus,
+    transition_path,
+)
+from ..store import Store
+from ..tools import ToolRegistry
+from ._fires import decide
+from ._manage import pending_execution
+
+logger = logging.getLogger("plankit.schedule")
+
+DEFAULT_PARK_AFTER = 30.0
+"""Waits with more seconds left than this park their execution instead of holding a worker slot."""
+
+FEED_RETRY = timedelta(seconds=60)
+"""How soon a schedule whose trigger needs a data feed the worker lacks is looked at again."""
+
+_FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
+
+
+@dataclass
+class TickReport:
+    """What one tick did."""
+
+    decided: list[str] = field(default_factory=list)
+    """Ids of the schedules this worker decided."""
+    started: list[str] = field(default_factory=list)
+    """Ids of the executions this worker began (or continued)."""
+
+    @property
+    def idle(self) -> bool:
+        """True when the tick found nothing to do."""
+        return not self.decided and not self.started
+
+
+class Scheduler:
+    """A worker over one store: ``await scheduler.run()`` until :meth:`stop`, or ``await run_once()``.
+
+    ``concurrency`` executions run at a time; ``clock`` is injectable (``plankit.testing.FakeClock``).
+    Pass ``executor`` to control how plans run (tools, policy, LLM runner); it must use the same store.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        tools: ToolRegistry | None = None,
+        *,
+        policy: Policy | None = None,
+        clock: Clock | None = None,
+        executor: Executor | None = None,
+        concurrency: int = 4,
+        lease_seconds: float = DEFAULT_LEASE_SECONDS,
+        park_after: float = DEFAULT_PARK_AFTER,
+        poll_interval: float = 1.0,
+        batch: int = 100,
+        worker_id: str | None = None,
+    ):
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
+        self.store = store
+        self.clock: Clock = clock or (executor.clock if executor is not None else SystemClock())
+        self.executor = executor or Executor(
+            store,
+            tools,
+            policy=policy,
+            clock=self.clock,
+            worker_id=worker_id,
+            lease_seconds=lease_seconds,
+            park_after=park_after,
+        )
+        self.worker_id = self.executor.worker_id
+        self.lease = timedelta(seconds=lease_seconds)
+        self.concurrency = concurrency
+        self.poll_interval = poll_interval
+        self.batch = batch
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._refused: set[str] = set()
+        """Executions this worker can't run (a tool it lacks): left for a worker that can, not retried here."""
+        self._stopping = asyncio.Event()
+        self._wakeup = asyncio.Event()
+
+    # --------------------------------------------------------------------------------------- running
+    async def tick(self) -> TickReport:
+        """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
+        report = TickReport()
+        now = self.clock.now()
+        for schedule in await self.store.due_schedules(now, self.batch):
+            if self._stopping.is_set():
+                break
+            if await self._decide(schedule, now):
+                report.decided.append(schedule.id)
+        free = self.concurrency - len(self._tasks)
+        if free > 0 and not self._stopping.is_set():
+            candidates = await self.store.due_executions(now, free + len(self._tasks) + len(self._refused))
+            for execution_id in candidates:
+                if free == 0:
+                    break
+                if execution_id in self._tasks or execution_id in self._refused:
+                    continue
+                self._tasks[execution_id] = asyncio.ensure_future(self._run_execution(execution_id))
+                report.started.append(execution_id)
+                free -= 1
+        return report
+
+    async def run_once(self, max_rounds: int = 10_000) -> list[TickReport]:
+        """Do everything due now, wait for it to finish (or park, or pause), and return (``--once``)."""
+        reports: list[TickReport] = []
+        for _ in range(max_rounds):
+            report = await self.tick()
+            reports.append(report)
+            if self._tasks:
+                await asyncio.wait(set(self._tasks.values()), return_when=asyncio.FIRST_COMPLETED)
+            elif report.idle:
+                break
+        return reports
+
+    async def run(self, grace_seconds: float = 30.0) -> None:
+        """Work until :meth:`stop`; then let running executions finish within ``grace_seconds`` (real
+        seconds), and cancel the rest, which stay resumable by any worker (their leases are given up)."""
+        while not self._stopping.is_set():
+            await self.tick()
+            self._wakeup.clear()
+            sleeper = asyncio.ensure_future(self.clock.sleep(self.poll_interval))
+            waker = asyncio.ensure_future(self._wakeup.wait())
+            stopper = asyncio.ensure_future(self._stopping.wait())
+            await asyncio.wait({sleeper, waker, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            for waiter in (sleeper, waker, stopper):
+                waiter.cancel()
+        await self._drain(grace_seconds)
+
+    def stop(self) -> None:
+        """Stop taking work (safe to call from a signal handler on the loop)."""
+        self._stopping.set()
+
+    async def _drain(self, grace_seconds: float) -> None:
+        running = set(self._tasks.values())
+        if not running:
+            return
+        logger.info("waiting up to %.0f s for %d running executions", grace_seconds, len(running))
+        _, pending = await asyncio.wait(running, timeout=grace_seconds)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending)
+
+    # ------------------------------------------------------------------------------------ schedules
+    async def _decide(self, schedule: Schedule, now: datetime) -> bool:
+        """Claim a due schedule, decide it, and commit the decision; False when someone else had it."""
+        if await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now) is not None:
+            return False
+        current = await self.store.load_schedule(schedule.id)
+        if current is None:
+            return False
+        if current.status is not ScheduleStatus.ACTIVE or current.due_at is None or current.due_at > now:
+            await self.store.commit_fire(current, [])  # decided meanwhile by someone else: just let go
+            return False
+        if current.trigger.type not in ("time", "interval", "cron", "immediate"):
+            logger.warning(
+                "schedule %s: a %s trigger needs a data feed, and this worker has none",
+                current.id,
+                current.trigger.type,
+            )
+            current.due_at = now + FEED_RETRY
+            await self.store.commit_fire(current, [])
+            return False
+        previous_running = await self._running(current.last_execution_id)
+        decision = decide(current, now, previous_running=previous_running)
+        executions = await self._executions_for(decision.schedule, decision.started, now)
+        if not await self.store.commit_fire(decision.schedule, decision.fires, executions):
+            return False
+        await self._plan_follows(decision.schedule, executions)
+        return True
+
+    async def _executions_for(self, schedule: Schedule, started: list[Any], now: datetime) -> list[Execution]:
+        """The pending executions of the started fires, after linting the plan again with this worker's policy
+        and tools (fail closed: a plan that no longer passes is refused, and nothing runs)."""
+        if not started:
+            return []
+        plan = await self.store.load_plan(schedule.plan_id)
+        reason = None
+        if plan is None:
+            reason = f"the plan {schedule.plan_id!r} is gone"
+        else:
+            result = self.executor.check(plan)
+            if not result.valid:
+                codes = ", ".join(sorted({f"{d.code} {d.node_id or ''}".strip() for d in result.errors})) or "risk"
+                reason = f"the plan no longer passes lint under this worker's policy ({codes})"
+        if reason is not None:
+            for fire in started:
+                fire.status = FireStatus.REFUSED
+                fire.reason = reason
+                fire.execution_id = None
+            return []
+        assert plan is not None
+        return [pending_execution(schedule, plan, fire, now) for fire in started]
+
+    async def _running(self, execution_id: str | None) -> bool:
+        if execution_id is None:
+            return False
+        execution = await self.store.load_execution(execution_id)
+        return execution is not None and execution.status not in _FINAL
+
+    async def _plan_follows(self, schedule: Schedule, executions: list[Execution]) -> None:
+        if executions:
+            await self._move_plan(schedule.plan_id, PlanStatus.RUNNING)
+        elif schedule.status is ScheduleStatus.COMPLETED:
+            last = await self.store.load_execution(schedule.last_execution_id) if schedule.last_execution_id else None
+            if last is None:  # a one-shot that never ran (missed, refused): it did not do its job
+                await self._move_plan(schedule.plan_id, PlanStatus.FAILED)
+
+    async def _move_plan(self, plan_id: str, target: PlanStatus) -> None:
+        plan = await self.store.load_plan(plan_id)
+        if plan is None:
+            return
+        path = transition_path(plan.status, target)
+        if path:
+            await self.store.set_plan_status(plan_id, target)
+
+    # ----------------------------------------------------------------------------------- executions
+    async def _run_execution(self, execution_id: str) -> None:
+        try:
+            execution = await self.executor.resume(execution_id)
+            await self._after(execution)
+        except LeaseHeldError:
+            pass  # another worker got it first
+        except (PlanRefusedError, LookupError) as exc:
+            self._refused.add(execution_id)
+            logger.error("execution %s can't run on this worker: %s", execution_id, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            self._refused.add(execution_id)
+            logger.exception("execution %s stopped with an error", execution_id)
+        finally:
+            self._tasks.pop(execution_id, None)
+            self._wakeup.set()
+
+    async def _after(self, execution: Execution) -> None:
+        """A scheduled execution ended: its plan goes back to ``scheduled`` if more fires come, else it
+        ends as its last execution did."""
+        if execution.schedule_id is None or execution.status not in _FINAL:
+            return
+        schedule = await self.store.load_schedule(execution.schedule_id)
+        more = schedule is not None and schedule.status in (ScheduleStatus.ACTIVE, ScheduleStatus.PAUSED)
+        if more:
+            await self._move_plan(execution.plan_id, PlanStatus.SCHEDULED)
+        else:
+            await self._move_plan(execution.plan_id, PlanStatus(execution.status.value))
