@@ -105,6 +105,7 @@ def test_public_names_are_sorted_and_importable(module: Any) -> None:
 def test_the_execute_api_is_pinned() -> None:
     assert plankit.execute.__all__ == [
         "DEFAULT_JITTER",
+        "DEFAULT_LEASE_SECONDS",
         "DEFAULT_MAX_REPLANS",
         "DEFAULT_THREAD_POOL_SIZE",
         "REPLAN_ID_TAKEN",
@@ -126,10 +127,12 @@ def test_the_execute_api_is_pinned() -> None:
         "SystemClock",
         "ToolContext",
         "approve",
+        "checkpoint_of",
         "classify",
         "compare",
         "dead_letter_id",
         "decision_key",
+        "default_worker_id",
         "deny",
         "idempotency_key",
         "replans_of",

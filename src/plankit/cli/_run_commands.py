@@ -34,7 +34,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..compile import LlmReplanner
-from ..errors import PlankitError, PlanRefusedError
+from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied, approve, deny
 from ..lint import Policy
 from ..lint._report import render_json, render_text
@@ -97,7 +97,7 @@ class _RunSettings:
 
     def load(self) -> _RunSettings:
         try:
-            self.tools = load_tools(self.tools_source)
+            self.tools = load_tools(self.tools_source) if self.tools_source else ToolRegistry()
             self.policy = Policy.load_all(self.policy_files) if self.policy_files else None
             if self.replan is not None:
                 self.llm = make_llm(self.replan.model, base_url=self.replan.base_url)
@@ -190,9 +190,18 @@ def run(
     max_replans: Annotated[
         int, typer.Option("--max-replans", min=0, help="Most revisions of one execution with --replan.")
     ] = DEFAULT_MAX_REPLANS,
+    now: Annotated[
+        bool, typer.Option("--now", help="Run a plan that has a (non-immediate) trigger once now, ignoring it.")
+    ] = False,
 ) -> None:
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
     plan = load_or_exit(plan_file)
+    if plan.trigger is not None and plan.trigger.type != "immediate" and not now:
+        fail(
+            f"{plan_file}: the plan has a {plan.trigger.type} trigger, so it should not run now; schedule it with "
+            f"`plankit schedule add {plan_file}` (a worker fires it: `plankit scheduler`), or pass --now to run it "
+            "once now, ignoring the trigger"
+        )
     replanning = _ReplanSettings.of(replan, model, base_url, max_replans)
     settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, replan=replanning).load()
 
@@ -615,7 +624,7 @@ def _continue(
             with progress:
                 try:
                     execution = await action(executor)
-                except LookupError as exc:
+                except (LookupError, LeaseHeldError) as exc:
                     fail(_message(exc))
                 except PlanRefusedError as exc:
                     return _refused(subject, exc, settings.output_format)

@@ -234,6 +234,8 @@ class Executor:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
                 raise PlanRefusedError(_refusal(result), result)
             state.header.completed_at = None
+            if state.header.started_at is None:  # created pending by a fire: it starts now
+                state.header.started_at = self.clock.now()
             await state.set_status(ExecutionStatus.RUNNING)
             await follow_execution(self.store, plan, state.header)
         except BaseException:

@@ -1,0 +1,435 @@
+"""Commands that schedule plans and run the worker that fires them.
+
+``schedule add|list|show|pause|resume|remove|fire|preview`` and ``scheduler``. Every one takes ``--db``
+(default ``./plankit.db``) and ``--format text|json``. Exit codes: 0 success, 1 the plan was refused by
+lint (``add``, findings printed) or a fired run failed, 2 unusable input (a missing file or schedule, a
+plan without a trigger, a schedule in the wrong state for the command).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from .._utils import utcnow
+from ..errors import LeaseHeldError, PlanRefusedError
+from ..execute import Executor
+from ..plan import Fire, Plan, Schedule, Trigger
+from ..schedule import (
+    DEFAULT_PARK_AFTER,
+    ScheduleError,
+    Scheduler,
+    add_schedule,
+    fire_now,
+    get_schedule,
+    pause_schedule,
+    preview,
+    remove_schedule,
+    resume_schedule,
+    trigger_zone,
+)
+from ..store import SqliteStore, Store
+from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
+from ._run_commands import (
+    DEFAULT_DB,
+    DbOption,
+    FormatOption,
+    PolicyOption,
+    _open_store,
+    _Progress,
+    _refused,
+    _report,
+    _run_async,
+    _RunSettings,
+    _stdout,
+)
+
+schedule_app = typer.Typer(
+    help="Schedule plans on their triggers: add, list, show, pause, resume, remove, fire, preview.",
+    no_args_is_help=True,
+)
+
+OptionalToolsOption = Annotated[
+    str | None,
+    typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry); checked by lint."),
+]
+IdArgument = Annotated[str, typer.Argument(help="The schedule id (see `plankit schedule list`).")]
+
+
+def _settings(db: Path, tools: str | None, policy: list[Path] | None, output_format: TextOrJson) -> _RunSettings:
+    """Tools (optional here: without them only the builtins run) and policy, loaded or exit 2."""
+    return _RunSettings(db, tools or "", output_format, policy or []).load()
+
+
+# ------------------------------------------------------------------------------------------------ add
+@schedule_app.command("add")
+def schedule_add(
+    plan_file: Annotated[str, typer.Argument(help="Plan file with a trigger (JSON or YAML), or - for stdin.")],
+    tools: OptionalToolsOption = None,
+    policy: PolicyOption = None,
+    owner: Annotated[str | None, typer.Option("--owner", help="Who the schedule belongs to.")] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Lint a plan and store it on its trigger; print the schedule id and the next fire time."""
+    plan = load_or_exit(plan_file)
+    if plan.trigger is None:
+        fail(f"{plan_file}: the plan has no trigger; add one (time, interval, cron, ...) or run it with `plankit run`")
+    settings = _settings(db, tools, policy, output_format)
+
+    async def work() -> int:
+        async with SqliteStore(db) as store:
+            executor = Executor(store, settings.tools, policy=settings.policy)
+            try:
+                schedule = await add_schedule(store, executor, plan, owner=owner)
+            except PlanRefusedError as exc:
+                return _refused(plan_file, exc, output_format)
+        if output_format is TextOrJson.JSON:
+            print_json(
+                {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
+            )
+        else:
+            _stdout().print(f"scheduled {schedule.id} (plan {schedule.plan_id}): {describe_trigger(schedule.trigger)}")
+            _stdout().print(f"  next fire: {_both(schedule.next_fire_at, schedule.trigger)}")
+            _stdout().print(
+                f"  a worker fires it: plankit scheduler --db {db}" + (f" --tools {tools}" if tools else "")
+            )
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+# ------------------------------------------------------------------------------------------ list/show
+@schedule_app.command("list")
+def schedule_list(
+    include_all: Annotated[bool, typer.Option("--all", help="Include removed schedules.")] = False,
+    owner: Annotated[str | None, typer.Option("--owner", help="Only this owner's schedules.")] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """List schedules, oldest first, with their next fire time."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            found = await store.list_schedules(owner, include_removed=include_all)
+        if output_format is TextOrJson.JSON:
+            print_json([_schedule_record(schedule) for schedule in found])
+            return EXIT_OK
+        table = Table("schedule", "plan", "trigger", "status", "next fire (UTC)", "runs", box=None, pad_edge=False)
+        for schedule in found:
+            table.add_row(
+                schedule.id, schedule.plan_id, describe_trigger(schedule.trigger), schedule.status.value,
+                _utc(schedule.next_fire_at), str(schedule.runs),
+            )  # fmt: skip
+        _stdout().print(table if found else "no schedules")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+@schedule_app.command("show")
+def schedule_show(
+    schedule_id: IdArgument,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many past fires, newest first.")] = 50,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Show a schedule: its trigger, next fire, and past fires (with their executions, or why they did not run)."""
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            schedule = await _get(store, schedule_id)
+            fires = await store.list_fires(schedule.id, limit)
+            statuses = {}
+            for fire in fires:
+                if fire.execution_id:
+                    execution = await store.load_execution(fire.execution_id)
+                    statuses[fire.execution_id] = execution.status.value if execution else "missing"
+        if output_format is TextOrJson.JSON:
+            record = _schedule_record(schedule)
+            record["fires"] = [_fire_record(fire, statuses) for fire in fires]
+            print_json(record)
+            return EXIT_OK
+        console = _stdout()
+        console.print(Text(f"schedule {schedule.id}", style="bold"))
+        for label, value in (
+            ("plan", schedule.plan_id),
+            ("owner", schedule.owner),
+            ("trigger", describe_trigger(schedule.trigger)),
+            ("status", schedule.status.value),
+            ("next fire", _both(schedule.next_fire_at, schedule.trigger)),
+            ("runs", str(schedule.runs)),
+            ("buffered", schedule.buffered_at and _utc(schedule.buffered_at)),
+        ):
+            if value is not None:
+                console.print(f"  {label + ':':<11}{value}")
+        table = Table("nominal time (UTC)", "fire", "execution", "status / reason", box=None, pad_edge=False)
+        for fire in fires:
+            outcome = statuses.get(fire.execution_id or "", "") if fire.execution_id else fire.reason or ""
+            if fire.execution_id and fire.reason:
+                outcome = f"{outcome} ({fire.reason})"
+            table.add_row(_utc(fire.nominal_at), fire.status.value, fire.execution_id or "-", outcome)
+        console.print(table if fires else "  no fires yet")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+# --------------------------------------------------------------------------------- pause/resume/remove
+@schedule_app.command("pause")
+def schedule_pause(
+    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+) -> None:
+    """Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up)."""
+    _change(schedule_id, db, output_format, lambda store: pause_schedule(store, schedule_id), "paused")
+
+
+@schedule_app.command("resume")
+def schedule_resume(
+    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+) -> None:
+    """Fire again, from the next fire time after now."""
+    _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id, utcnow()), "resumed")
+
+
+@schedule_app.command("remove")
+def schedule_remove(
+    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+) -> None:
+    """Stop a schedule for good (its fires stay on record; running executions go on)."""
+    _change(schedule_id, db, output_format, lambda store: remove_schedule(store, schedule_id), "removed")
+
+
+def _change(schedule_id: str, db: Path, output_format: TextOrJson, action: Any, verb: str) -> None:
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            try:
+                schedule: Schedule = await action(store)
+            except ScheduleError as exc:
+                fail(str(exc.args[0]))
+        if output_format is TextOrJson.JSON:
+            print_json(_schedule_record(schedule))
+        else:
+            nxt = f"; next fire: {_both(schedule.next_fire_at, schedule.trigger)}" if verb == "resumed" else ""
+            _stdout().print(f"schedule {schedule.id} {verb}{nxt}")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+# ----------------------------------------------------------------------------------------------- fire
+@schedule_app.command("fire")
+def schedule_fire(
+    schedule_id: IdArgument,
+    tools: OptionalToolsOption = None,
+    policy: PolicyOption = None,
+    detach: Annotated[bool, typer.Option("--detach", help="Only record the fire; a running worker runs it.")] = False,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Fire a schedule once now, by hand, and run it here (needs --tools), or leave it to a worker (--detach)."""
+    if not detach and not tools:
+        fail("`schedule fire` runs the plan here and needs --tools (or pass --detach to leave it to a worker)")
+    settings = _settings(db, tools, policy, output_format)
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        progress = _Progress(_stdout(), output_format)
+        async with store, settings.executor(store, progress) as executor:
+            try:
+                fire = await fire_now(store, schedule_id, executor.clock.now())
+            except ScheduleError as exc:
+                fail(str(exc.args[0]))
+            assert fire.execution_id is not None
+            if detach:
+                if output_format is TextOrJson.JSON:
+                    print_json(_fire_record(fire, {}))
+                else:
+                    _stdout().print(f"fired {schedule_id}: execution {fire.execution_id} (a worker runs it)")
+                return EXIT_OK
+            with progress:
+                try:
+                    execution = await executor.resume(fire.execution_id)
+                except LeaseHeldError as exc:
+                    fail(str(exc))
+                except PlanRefusedError as exc:
+                    return _refused(schedule_id, exc, output_format)
+        return _report(execution, settings)
+
+    raise typer.Exit(_run_async(work))
+
+
+# -------------------------------------------------------------------------------------------- preview
+@schedule_app.command("preview")
+def schedule_preview(
+    plan_or_id: Annotated[str, typer.Argument(help="A plan file with a trigger, or a schedule id.")],
+    count: Annotated[int, typer.Option("--count", "-n", min=1, max=10_000, help="How many fire times.")] = 10,
+    after: Annotated[
+        str | None, typer.Option("--after", help="Start from this ISO 8601 time (default: now; naive = UTC).")
+    ] = None,
+    db: DbOption = Path(DEFAULT_DB),
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Print the next fire times, in UTC and in the trigger's own time zone; nothing is stored."""
+    start = _parse_after(after)
+
+    async def work() -> int:
+        trigger, anchor = await _trigger_of(plan_or_id, db, start)
+        if trigger.type not in ("time", "interval", "cron", "immediate"):
+            fail(f"a {trigger.type} trigger fires on market or chain data, not on the clock: it has no fire times")
+        times = preview(trigger, after=start, count=count, anchor=anchor)
+        if output_format is TextOrJson.JSON:
+            print_json([{"at": _iso(item.at), "local": item.local.isoformat()} for item in times])
+            return EXIT_OK
+        zone = trigger_zone(trigger).key
+        table = Table("UTC", f"local ({zone})", box=None, pad_edge=False)
+        for item in times:
+            table.add_row(_utc(item.at), item.local.strftime("%Y-%m-%d %H:%M:%S %Z"))
+        _stdout().print(table if times else "it never fires after that time")
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+async def _trigger_of(plan_or_id: str, db: Path, now: datetime) -> tuple[Trigger, datetime | None]:
+    if Path(plan_or_id).exists() or plan_or_id == "-" or plan_or_id.endswith((".json", ".yaml", ".yml")):
+        plan: Plan = load_or_exit(plan_or_id)
+        if plan.trigger is None:
+            fail(f"{plan_or_id}: the plan has no trigger")
+        return plan.trigger, None
+    store = _open_store(db, must_exist=True)
+    async with store:
+        schedule = await _get(store, plan_or_id)
+    return schedule.trigger, schedule.anchor_at
+
+
+def _parse_after(text: str | None) -> datetime:
+    if text is None:
+        return utcnow()
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        fail(f"--after {text!r} is not an ISO 8601 time (e.g. 2026-03-07T12:00:00Z)")
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+# ------------------------------------------------------------------------------------------ scheduler
+def scheduler(
+    tools: OptionalToolsOption = None,
+    policy: PolicyOption = None,
+    db: DbOption = Path(DEFAULT_DB),
+    concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, help="Most executions at once.")] = 4,
+    once: Annotated[
+        bool, typer.Option("--once", help="Do everything due now, then exit (for system cron, tests).")
+    ] = False,
+    park_after: Annotated[
+        float, typer.Option("--park-after", min=0, help="Park waits longer than this many seconds (freeing the slot).")
+    ] = DEFAULT_PARK_AFTER,
+    grace: Annotated[
+        float, typer.Option("--grace", min=0, help="On SIGTERM/Ctrl-C, seconds running steps get to finish.")
+    ] = 30.0,
+    poll: Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between looks at the store.")] = 1.0,
+    output_format: FormatOption = TextOrJson.TEXT,
+) -> None:
+    """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once."""
+    settings = _settings(db, tools, policy, output_format)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+    async def work() -> int:
+        async with SqliteStore(db) as store:
+            executor = Executor(
+                store, settings.tools, policy=settings.policy, park_after=park_after, on_event=_log_event
+            )
+            worker = Scheduler(store, executor=executor, concurrency=concurrency, poll_interval=poll)
+            if once:
+                reports = await worker.run_once()
+                decided = sum(len(report.decided) for report in reports)
+                started = sum(len(report.started) for report in reports)
+                if output_format is TextOrJson.JSON:
+                    print_json({"schedules_decided": decided, "executions_run": started})
+                else:
+                    _stdout().print(f"decided {decided} schedule(s), ran {started} execution(s)")
+                executor.close()
+                return EXIT_OK
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, worker.stop)
+            stderr.print(f"scheduler {worker.worker_id} on {db}: working (Ctrl-C or SIGTERM to stop)", highlight=False)
+            await worker.run(grace_seconds=grace)
+            executor.close()
+            stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))
+
+
+def _log_event(event: Any) -> None:
+    if event.step_id is None:
+        logging.getLogger("plankit.scheduler").info("execution %s %s", event.execution_id, event.status)
+
+
+# ------------------------------------------------------------------------------------------- helpers
+async def _get(store: Store, schedule_id: str) -> Schedule:
+    try:
+        return await get_schedule(store, schedule_id)
+    except ScheduleError as exc:
+        fail(str(exc.args[0]))
+
+
+def describe_trigger(trigger: Trigger) -> str:
+    """A short human description of a trigger."""
+    data = trigger.model_dump(exclude_defaults=True)
+    data.pop("type", None)
+    details = ", ".join(f"{key}={value}" for key, value in data.items())
+    return f"{trigger.type}({details})" if details else trigger.type
+
+
+def _schedule_record(schedule: Schedule) -> dict[str, Any]:
+    data: dict[str, Any] = schedule.model_dump(mode="json", exclude_defaults=True)
+    data["status"] = schedule.status.value
+    data["next_fire_at"] = _iso(schedule.next_fire_at)
+    return data
+
+
+def _fire_record(fire: Fire, statuses: dict[str, str]) -> dict[str, Any]:
+    data: dict[str, Any] = fire.model_dump(mode="json", exclude_defaults=True)
+    data["status"] = fire.status.value
+    if fire.execution_id is not None:
+        data["execution_status"] = statuses.get(fire.execution_id)
+    return data
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _utc(moment: datetime | None) -> str:
+    return "-" if moment is None else moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _both(moment: datetime | None, trigger: Trigger) -> str:
+    if moment is None:
+        return "none (it will not fire again)"
+    zone = trigger_zone(trigger)
+    local = moment.astimezone(zone)
+    if zone.key == "UTC":
+        return f"{_utc(moment)} UTC"
+    return f"{_utc(moment)} UTC ({local.strftime('%Y-%m-%d %H:%M:%S %Z')} {zone.key})"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``schedule`` and ``scheduler`` to the ``plankit`` app."""
+    app.add_typer(schedule_app, name="schedule")
+    app.command("scheduler")(scheduler)
