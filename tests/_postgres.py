@@ -116,3 +116,13 @@ def stop_shared() -> None:
     """Stop the session's server (``pytest_sessionfinish``)."""
     while _shared:
         _shared.pop().stop()
+
+
+def new_database(dsn: str) -> str:
+    """Create an empty database on the server of ``dsn``; its DSN (for code that takes a URL: the CLI, workers)."""
+    import psycopg
+
+    name = f"db_{new_schema()}"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return dsn.rsplit("/", 1)[0] + f"/{name}"

@@ -6,7 +6,8 @@ remaining steps rewritten by the model, linted, and the run goes on (see :mod:`p
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
-until someone approves or denies a step (the commands to do so are printed).
+until someone approves or denies a step (the commands to do so are printed). ``--db postgresql://...`` (or
+``PLANKIT_DB``) selects a PostgreSQL store shared by many workers.
 
 While a plan runs, a terminal shows a live table of its steps (status, attempt, duration); anything else
 (a pipe, a file, CI) gets one plain line per transition. ``--format json`` prints only the final execution
@@ -40,7 +41,7 @@ from ..lint import Policy
 from ..lint._report import render_json, render_text
 from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
-from ..store import SqliteStore, Store
+from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._compile_commands import MODEL_ENV_VAR
@@ -52,7 +53,14 @@ EXIT_INTERRUPTED = 130
 
 DEFAULT_DB = "plankit.db"
 
-DbOption = Annotated[Path, typer.Option("--db", help="The SQLite database of plans and executions.")]
+DbOption = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        envvar="PLANKIT_DB",
+        help="The store: a SQLite file, or a PostgreSQL URL postgresql://user@host/db (shared by many workers).",
+    ),
+]
 FormatOption = Annotated[
     TextOrJson, typer.Option("--format", "-f", help="text, or json (the final record only).")
 ]
@@ -85,7 +93,7 @@ _STATUS_STYLES = {
 class _RunSettings:
     """What a command that runs steps needs, checked before anything starts (exit 2 when unusable)."""
 
-    db: Path
+    db: str
     tools_source: str
     output_format: TextOrJson
     policy_files: list[Path] = field(default_factory=list)
@@ -123,7 +131,7 @@ class _RunSettings:
             words += ["--policy", str(policy)]
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
-        return shlex.join([*words, "--db", str(self.db)])
+        return shlex.join([*words, *db_words(self.db)])
 
 
 @dataclass(frozen=True)
@@ -147,17 +155,25 @@ class _ReplanSettings:
         return cls(model, base_url, max_replans)
 
 
-def _open_store(db: Path, *, must_exist: bool) -> SqliteStore:
-    if must_exist and not db.exists():
+def _open_store(db: str, *, must_exist: bool) -> Store:
+    """The store ``--db`` names: a PostgreSQL URL, or a SQLite file (which must exist when ``must_exist``)."""
+    if is_postgres_url(db):
+        return store_for(db)
+    if must_exist and not Path(db).exists():
         fail(f"{db}: no such database (run a plan first, or pass --db)")
     return SqliteStore(db)
+
+
+def db_words(db: str) -> list[str]:
+    """``--db DB`` for a printed command (a password in a URL is shown as ``***``)."""
+    return ["--db", redact_dsn(db) if is_postgres_url(db) else db]
 
 
 def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
     """Run a command's coroutine; store errors (a file that is not a database...) exit 2."""
     try:
         return asyncio.run(work())
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, ConnectionError) as exc:
         fail(f"the database can't be used: {exc}")
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
@@ -171,7 +187,7 @@ def run(
     plan_file: Annotated[str, typer.Argument(help="Plan file (JSON or YAML, any supported shape), or - for stdin.")],
     tools: ToolsOption,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
     execution_id: Annotated[
@@ -208,7 +224,7 @@ def run(
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
         try:
-            async with SqliteStore(db) as store, settings.executor(store, progress) as executor:
+            async with _open_store(db, must_exist=False) as store, settings.executor(store, progress) as executor:
                 with progress:
                     try:
                         execution = await executor.start(plan, execution_id=execution_id)
@@ -228,7 +244,7 @@ def resume(
     execution_id: Annotated[str, typer.Argument(help="The execution to continue.")],
     tools: ToolsOption,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
 ) -> None:
@@ -266,7 +282,7 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
     elif status is ExecutionStatus.PAUSED:
         waiting = [step for step in execution.steps if step.status is StepStatus.AWAITING_CONFIRMATION]
         console.print(f"execution {eid} paused: {_plural(len(waiting), 'step')} awaiting confirmation")
-        db = ["--db", str(settings.db)]
+        db = db_words(settings.db)
         for step in waiting:
             console.print(f"  approve:  {shlex.join(['plankit', 'approve', eid, step.step_id, *db])}")
             console.print(f"  deny:     {shlex.join(['plankit', 'deny', eid, step.step_id, *db])}")
@@ -277,7 +293,7 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
         for step in failed:
             console.print(f"  {_step_name(step)}: {_failure(step)}")
         if failed:
-            listing = shlex.join(["plankit", "dead-letters", "list", "--db", str(settings.db)])
+            listing = shlex.join(["plankit", "dead-letters", "list", *db_words(settings.db)])
             console.print(f"  dead letters: {listing}")
     return code
 
@@ -424,7 +440,7 @@ def approve_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Approve a step that awaits confirmation; `plankit resume` then runs it."""
@@ -435,7 +451,7 @@ def deny_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy."""
@@ -443,7 +459,7 @@ def deny_command(
 
 
 def _decide(
-    execution_id: str, step_id: str, by: str | None, db: Path, output_format: TextOrJson, *, approved: bool
+    execution_id: str, step_id: str, by: str | None, db: str, output_format: TextOrJson, *, approved: bool
 ) -> None:
     store = _open_store(db, must_exist=True)
 
@@ -467,7 +483,7 @@ def _decide(
 
 def cancel(
     execution_id: Annotated[str, typer.Argument(help="The execution to stop.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Cancel an execution: a paused one at once; one running in another process at its next transition."""
@@ -504,7 +520,7 @@ def executions_list(
     plan_id: Annotated[str | None, typer.Option("--plan", help="Only executions of this plan.")] = None,
     status: Annotated[ExecutionStatus | None, typer.Option("--status", help="Only executions in this status.")] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many, newest first.")] = 100,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List executions, newest first."""
@@ -532,7 +548,7 @@ def executions_list(
 @executions_app.command("show")
 def executions_show(
     execution_id: Annotated[str, typer.Argument(help="The execution to show.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Show one execution and its step records."""
@@ -576,7 +592,7 @@ dead_letters_app = typer.Typer(help="Steps that failed for good: list them, retr
 @dead_letters_app.command("list")
 def dead_letters_list(
     plan_id: Annotated[str | None, typer.Option("--plan", help="Only dead letters of this plan.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List dead letters, oldest first."""
@@ -604,7 +620,7 @@ def dead_letters_retry(
     entry_id: Annotated[str, typer.Argument(help="The dead letter to retry.")],
     tools: ToolsOption,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
@@ -613,7 +629,7 @@ def dead_letters_retry(
 
 
 def _continue(
-    settings: _RunSettings, db: Path, subject: str, action: Callable[[Executor], Awaitable[Execution]]
+    settings: _RunSettings, db: str, subject: str, action: Callable[[Executor], Awaitable[Execution]]
 ) -> int:
     """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
     store = _open_store(db, must_exist=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shlex
 import signal
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,7 +22,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..errors import LeaseHeldError, PlanRefusedError
-from ..execute import Executor
+from ..execute import DEFAULT_LEASE_SECONDS, Executor
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
     DEFAULT_PARK_AFTER,
@@ -36,7 +37,7 @@ from ..schedule import (
     resume_schedule,
     trigger_zone,
 )
-from ..store import SqliteStore, Store
+from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._run_commands import (
     DEFAULT_DB,
@@ -50,6 +51,7 @@ from ._run_commands import (
     _run_async,
     _RunSettings,
     _stdout,
+    db_words,
 )
 
 schedule_app = typer.Typer(
@@ -64,7 +66,7 @@ OptionalToolsOption = Annotated[
 IdArgument = Annotated[str, typer.Argument(help="The schedule id (see `plankit schedule list`).")]
 
 
-def _settings(db: Path, tools: str | None, policy: list[Path] | None, output_format: TextOrJson) -> _RunSettings:
+def _settings(db: str, tools: str | None, policy: list[Path] | None, output_format: TextOrJson) -> _RunSettings:
     """Tools (optional here: without them only the builtins run) and policy, loaded or exit 2."""
     return _RunSettings(db, tools or "", output_format, policy or []).load()
 
@@ -76,7 +78,7 @@ def schedule_add(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
     owner: Annotated[str | None, typer.Option("--owner", help="Who the schedule belongs to.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Lint a plan and store it on its trigger; print the schedule id and the next fire time."""
@@ -86,7 +88,7 @@ def schedule_add(
     settings = _settings(db, tools, policy, output_format)
 
     async def work() -> int:
-        async with SqliteStore(db) as store:
+        async with _open_store(db, must_exist=False) as store:
             executor = Executor(store, settings.tools, policy=settings.policy)
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
@@ -100,7 +102,8 @@ def schedule_add(
             _stdout().print(f"scheduled {schedule.id} (plan {schedule.plan_id}): {describe_trigger(schedule.trigger)}")
             _stdout().print(f"  next fire: {_both(schedule.next_fire_at, schedule.trigger)}")
             _stdout().print(
-                f"  a worker fires it: plankit scheduler --db {db}" + (f" --tools {tools}" if tools else "")
+                "  a worker fires it: "
+                + shlex.join(["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else [])])
             )
         return EXIT_OK
 
@@ -112,7 +115,7 @@ def schedule_add(
 def schedule_list(
     include_all: Annotated[bool, typer.Option("--all", help="Include removed schedules.")] = False,
     owner: Annotated[str | None, typer.Option("--owner", help="Only this owner's schedules.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List schedules, oldest first, with their next fire time."""
@@ -140,7 +143,7 @@ def schedule_list(
 def schedule_show(
     schedule_id: IdArgument,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many past fires, newest first.")] = 50,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Show a schedule: its trigger, next fire, and past fires (with their executions, or why they did not run)."""
@@ -188,7 +191,7 @@ def schedule_show(
 # --------------------------------------------------------------------------------- pause/resume/remove
 @schedule_app.command("pause")
 def schedule_pause(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up)."""
     _change(schedule_id, db, output_format, lambda store: pause_schedule(store, schedule_id), "paused")
@@ -196,7 +199,7 @@ def schedule_pause(
 
 @schedule_app.command("resume")
 def schedule_resume(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Fire again, from the next fire time after now."""
     _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id, utcnow()), "resumed")
@@ -204,13 +207,13 @@ def schedule_resume(
 
 @schedule_app.command("remove")
 def schedule_remove(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Stop a schedule for good (its fires stay on record; running executions go on)."""
     _change(schedule_id, db, output_format, lambda store: remove_schedule(store, schedule_id), "removed")
 
 
-def _change(schedule_id: str, db: Path, output_format: TextOrJson, action: Any, verb: str) -> None:
+def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, verb: str) -> None:
     store = _open_store(db, must_exist=True)
 
     async def work() -> int:
@@ -236,7 +239,7 @@ def schedule_fire(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
     detach: Annotated[bool, typer.Option("--detach", help="Only record the fire; a running worker runs it.")] = False,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Fire a schedule once now, by hand, and run it here (needs --tools), or leave it to a worker (--detach)."""
@@ -279,7 +282,7 @@ def schedule_preview(
     after: Annotated[
         str | None, typer.Option("--after", help="Start from this ISO 8601 time (default: now; naive = UTC).")
     ] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Print the next fire times, in UTC and in the trigger's own time zone; nothing is stored."""
@@ -303,7 +306,7 @@ def schedule_preview(
     raise typer.Exit(_run_async(work))
 
 
-async def _trigger_of(plan_or_id: str, db: Path, now: datetime) -> tuple[Trigger, datetime | None]:
+async def _trigger_of(plan_or_id: str, db: str, now: datetime) -> tuple[Trigger, datetime | None]:
     if Path(plan_or_id).exists() or plan_or_id == "-" or plan_or_id.endswith((".json", ".yaml", ".yml")):
         plan: Plan = load_or_exit(plan_or_id)
         if plan.trigger is None:
@@ -329,7 +332,7 @@ def _parse_after(text: str | None) -> datetime:
 def scheduler(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, help="Most executions at once.")] = 4,
     once: Annotated[
         bool, typer.Option("--once", help="Do everything due now, then exit (for system cron, tests).")
@@ -341,6 +344,10 @@ def scheduler(
         float, typer.Option("--grace", min=0, help="On SIGTERM/Ctrl-C, seconds running steps get to finish.")
     ] = 30.0,
     poll: Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between looks at the store.")] = 1.0,
+    lease: Annotated[
+        float,
+        typer.Option("--lease", min=1, help="Seconds after which a dead worker's executions are taken over."),
+    ] = DEFAULT_LEASE_SECONDS,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once."""
@@ -348,11 +355,14 @@ def scheduler(
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
     async def work() -> int:
-        async with SqliteStore(db) as store:
+        async with _open_store(db, must_exist=False) as store:
             executor = Executor(
-                store, settings.tools, policy=settings.policy, park_after=park_after, on_event=_log_event
+                store, settings.tools, policy=settings.policy, park_after=park_after, on_event=_log_event,
+                lease_seconds=lease,
+            )  # fmt: skip
+            worker = Scheduler(
+                store, executor=executor, concurrency=concurrency, poll_interval=poll, lease_seconds=lease
             )
-            worker = Scheduler(store, executor=executor, concurrency=concurrency, poll_interval=poll)
             if once:
                 reports = await worker.run_once()
                 decided = sum(len(report.decided) for report in reports)
@@ -366,7 +376,8 @@ def scheduler(
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, worker.stop)
-            stderr.print(f"scheduler {worker.worker_id} on {db}: working (Ctrl-C or SIGTERM to stop)", highlight=False)
+            where = redact_dsn(db)
+            stderr.print(f"scheduler {worker.worker_id} on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
             await worker.run(grace_seconds=grace)
             executor.close()
             stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
