@@ -139,7 +139,7 @@ def test_add_refuses_a_plan_with_lint_errors_and_stores_nothing(env: dict[str, s
     plan = write_plan(tmp_path, "typo", FUTURE, tool="wrok")
     result = invoke("schedule", "add", plan, "--tools", env["tools"])
     assert result.exit_code == 1
-    assert result.stderr == "refused: the plan has lint errors; nothing ran\n"
+    assert result.stderr == "refused: the plan has lint errors; nothing was scheduled\n"
     assert "CONTRA_NO_TOOL  a: tool 'wrok' is not in the tool registry" in result.stdout
     as_json = invoke("schedule", "add", plan, "--tools", env["tools"], "--format", "json")
     report = json.loads(as_json.stdout)
@@ -523,15 +523,11 @@ class _RacyStore(SqliteStore):
         return read
 
 
-_STALE_WRITE = (
-    "schedule/_manage.py: pause/resume/remove_schedule and fire_now read the schedule, then write the whole "
-    "document back (save_schedule / commit_fire) without its lease or a version check, so a fire a worker "
-    "committed in between is rolled back in the schedule (next_fire_at, runs); the worker's next decision "
-    "starts with that recorded fire key, commit_fire returns False every time, and the schedule never fires again"
-)
+# Found by these tests: a command that read the schedule, then wrote the whole document back, could roll back a
+# fire a worker committed in between and stall the schedule. Commands now hold the schedule's lease while they
+# change it (plankit.schedule._manage._holding).
 
 
-@pytest.mark.xfail(strict=True, reason=_STALE_WRITE)
 def test_a_fire_by_hand_racing_a_worker_does_not_stop_the_schedule(env: dict[str, str]) -> None:
     async def body() -> tuple[Any, list[tuple[str, str]]]:
         clock = FakeClock(datetime(2030, 1, 1, tzinfo=UTC))
@@ -548,7 +544,8 @@ def test_a_fire_by_hand_racing_a_worker_does_not_stop_the_schedule(env: dict[str
                 await worker.run_once()
 
             store.race = worker_fires
-            await fire_now(store, "sched_hourly", clock.now())
+            manual = await fire_now(store, "sched_hourly", clock.now())
+            await executor.resume(manual.execution_id or "")  # `schedule fire` runs it at once
             clock.advance(3600)  # 02:00:30
             await worker.run_once()
             schedule = await store.load_schedule("sched_hourly")
@@ -563,7 +560,6 @@ def test_a_fire_by_hand_racing_a_worker_does_not_stop_the_schedule(env: dict[str
     assert schedule is not None and schedule.next_fire_at == datetime(2030, 1, 1, 3, tzinfo=UTC)
 
 
-@pytest.mark.xfail(strict=True, reason=_STALE_WRITE)
 def test_a_pause_racing_a_worker_keeps_the_fire_it_committed(env: dict[str, str]) -> None:
     async def body() -> Any:
         clock = FakeClock(datetime(2030, 1, 1, tzinfo=UTC))

@@ -255,11 +255,11 @@ def resume(
     raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
-def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson) -> int:
+def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcome: str = "nothing ran") -> int:
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
-        stderr.print(Text.assemble(("refused: ", "bold red"), "the plan has lint errors; nothing ran"))
+        stderr.print(Text.assemble(("refused: ", "bold red"), f"the plan has lint errors; {outcome}"))
         render_text([(name, exc.result)], _stdout())
     return EXIT_FAILED
 
