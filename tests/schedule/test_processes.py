@@ -45,14 +45,15 @@ from plankit.plan import (
     fire_key,
     plan_from_data,
 )
-from plankit.schedule import add_schedule
+from plankit.schedule import add_schedule, fire_now
 from plankit.store import SqliteStore
+from plankit.tools import ToolContext, ToolRegistry
 
 from .worker_proc import JOURNAL_ENV, registry
 
 WORKER = Path(__file__).with_name("worker_proc.py")
 SEED = 20261124
-KILLS = 14
+KILLS = 12
 TIMEOUT = 120.0
 """Seconds a worker may take to finish everything (a safety net against a hang, never an assertion)."""
 
@@ -73,6 +74,7 @@ def ticking_plan(plan_id: str, start_at: datetime, every_ms: int, count: int) ->
         "every_ms": every_ms,
         "start_at": start_at.isoformat(),
         "max_runs": count,
+        "misfire_grace_ms": 100,
         "catch_up": "all",
         "overlap": "allow",
     }
@@ -196,15 +198,17 @@ def kill_points(rng: random.Random) -> list[dict[str, Any]]:
     """Where each life dies (KILLS of them, every kind several times, in a seeded order): in a tool (before
     or after its effect), around a fire decision's commit, right after an execution transition, or on a
     timer after the worker is ready."""
-    kinds = ["tool"] * 4 + ["fire"] * 3 + ["transition"] * 3 + ["timer"] * 4
+    rest = ["tool"] * 4 + ["transition"] * 3 + ["timer"] * 3
+    rng.shuffle(rest)
+    kinds = [rest[0], "fire", rest[1], "fire", *rest[2:]]  # the fire kills early, while fires still come due
     assert len(kinds) == KILLS
-    rng.shuffle(kinds)
+    fire_phases = iter(["before", "after"])  # one decision lost before its commit, one right after it
     points: list[dict[str, Any]] = []
     for kind in kinds:
         if kind == "tool":
             points.append({"kind": "tool", "call": rng.randint(1, 8), "phase": rng.choice(["before", "after"])})
         elif kind == "fire":
-            points.append({"kind": "fire", "call": rng.randint(1, 3), "phase": rng.choice(["before", "after"])})
+            points.append({"kind": "fire", "call": rng.randint(1, 3), "phase": next(fire_phases)})
         elif kind == "transition":
             points.append({"kind": "transition", "call": rng.randint(1, 30)})
         else:
@@ -229,7 +233,7 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 # --------------------------------------------------------------------------------------------- tests
 EVERY_MS = 50
-FIRES = 300
+FIRES = 240
 
 
 def test_sigkill_at_seeded_points_and_restarts_fire_every_nominal_time_exactly_once(
@@ -257,7 +261,7 @@ def test_sigkill_at_seeded_points_and_restarts_fire_every_nominal_time_exactly_o
             summary = outcome
             break
     assert summary is not None and summary["done"] is True
-    # Every life died at its kill point: the schedule outlasts them all (300 fires, 50 ms apart).
+    # Every life died at its kill point: the work outlasts them all (240 fires, 50 ms apart).
     assert kills == points
     assert {point["kind"] for point in kills} == {"tool", "fire", "transition", "timer"}
 
@@ -273,12 +277,14 @@ def test_sigkill_at_seeded_points_and_restarts_fire_every_nominal_time_exactly_o
     assert after_effect >= 1
     assert after_effect <= repeated <= 4 * len(kills)
 
-    # The kills left fires undecided for a while, and catch_up=all started every one of them.
+    # Each restart left fires undecided for longer than the misfire grace (100 ms): catch_up=all started them
+    # late (reason "catch-up"), none was dropped or recorded missed.
     async def fire_reasons() -> set[str | None]:
         async with SqliteStore(db) as store:
             return {fire.reason for fire in await store.list_fires(schedule_id, limit=FIRES)}
 
-    assert asyncio.run(fire_reasons()) <= {None, "catch-up"}
+    reasons = asyncio.run(fire_reasons())
+    assert "catch-up" in reasons and reasons <= {None, "catch-up"}
 
 
 def test_two_workers_on_one_sqlite_file_fire_each_nominal_time_exactly_once(tmp_path: Path, journal: Path) -> None:
@@ -402,3 +408,87 @@ def _fired(db: Path, schedule_id: str) -> bool:
             return len(await store.list_fires(schedule_id))
 
     return asyncio.run(fires()) == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Scheduler._executions_for re-lints the plan at fire time with now >= the nominal time, and "
+    "CONTRA_TIMING calls a time trigger's passed 'at' and an interval's passed 'end_at' errors: the fire is "
+    "recorded 'refused' (every time-trigger fire, and the interval's fires decided after its end_at)",
+)
+def test_a_real_clock_worker_starts_a_time_trigger_and_an_interval_up_to_its_end(tmp_path: Path, journal: Path) -> None:
+    db = tmp_path / "plankit.db"
+    at = soon(0.8)
+    once = ticking_plan("once", at, 1, 1)
+    once["trigger"] = {"type": "time", "at": at.isoformat()}
+    ending = ticking_plan("ending", at, 50, 1)
+    ending["trigger"] = {
+        "type": "interval",
+        "every_ms": 50,
+        "start_at": at.isoformat(),
+        "end_at": (at + timedelta(milliseconds=200)).isoformat(),
+        "catch_up": "all",
+        "overlap": "allow",
+    }
+    [(once_id, _), (ending_id, _)] = asyncio.run(add_schedules(db, [once, ending]))
+    worker = Worker(db, journal)
+    assert worker.ready()
+    assert worker.finish()["done"] is True
+
+    async def fires(schedule_id: str) -> list[tuple[datetime, FireStatus, str | None]]:
+        async with SqliteStore(db) as store:
+            found = await store.list_fires(schedule_id)
+            return sorted((fire.nominal_at, fire.status, fire.reason) for fire in found)
+
+    assert asyncio.run(fires(once_id)) == [(at, FireStatus.STARTED, None)]
+    assert [(nominal, status) for nominal, status, _ in asyncio.run(fires(ending_id))] == [
+        (at + timedelta(milliseconds=50 * k), FireStatus.STARTED) for k in range(5)
+    ]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Executor.resume loads the execution (and its step records) before it claims the lease: when "
+    "another worker claims, finishes and releases it in between, this resume claims a free lease and runs the "
+    "finished execution again from its stale records (every tool called a second time, no crash involved)",
+)
+def test_a_worker_that_claims_an_execution_another_just_finished_does_not_run_it_again(tmp_path: Path) -> None:
+    """Two workers racing for one due execution, in one process so the interleaving is exact: worker B loads
+    the execution, worker A runs it to the end, then B's claim goes through."""
+    calls: list[str] = []
+    tools = ToolRegistry()
+
+    @tools.tool("ledger.append")
+    async def append(ctx: ToolContext, label: str, ms: int = 5) -> Any:
+        calls.append(ctx.idempotency_key)
+        return {"label": label}
+
+    class LateClaimStore(SqliteStore):
+        before_claim: Any = None
+
+        async def claim_execution(self, execution_id: str, owner: str, until: datetime, now: datetime) -> Any:
+            hook, self.before_claim = self.before_claim, None
+            if hook is not None:
+                await hook()
+            return await super().claim_execution(execution_id, owner, until, now)
+
+    async def race() -> tuple[ExecutionStatus, ExecutionStatus]:
+        db = tmp_path / "plankit.db"
+        async with SqliteStore(db) as store_a, LateClaimStore(db) as store_b:
+            a = Executor(store_a, tools, builtins=False, worker_id="elsewhere:1:a")
+            b = Executor(store_b, tools, builtins=False, worker_id="elsewhere:2:b")
+            plan = plan_from_data(ticking_plan("race", soon(3600), 60_000, 1))
+            schedule = await add_schedule(store_a, a, plan)
+            fire = await fire_now(store_a, schedule.id, datetime.now(UTC))
+            assert fire.execution_id is not None
+            finished_by_a: list[ExecutionStatus] = []
+
+            async def a_runs_it() -> None:
+                finished_by_a.append((await a.resume(fire.execution_id)).status)  # type: ignore[arg-type]
+
+            store_b.before_claim = a_runs_it
+            by_b = await b.resume(fire.execution_id)
+            return finished_by_a[0], by_b.status
+
+    assert asyncio.run(race()) == (ExecutionStatus.COMPLETED, ExecutionStatus.COMPLETED)
+    assert len(calls) == 2 and len(set(calls)) == 2  # debit and credit, once each
