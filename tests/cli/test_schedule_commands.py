@@ -337,8 +337,10 @@ def test_pause_resume_remove_and_wrong_states(env: dict[str, str], tmp_path: Pat
     }
     assert run("remove") == (0, f"schedule {schedule_id} removed\n", "")
     gone = f"error: no schedule '{schedule_id}'; 'plankit schedule list' shows them\n"
-    for command in ("remove", "pause", "resume", "show"):
+    for command in ("remove", "pause", "resume"):
         assert run(command) == (2, "", gone)
+    kept = json.loads(invoke("schedule", "show", schedule_id, "--format", "json").stdout)  # kept for the record
+    assert (kept["status"], kept["fires"]) == ("removed", [])
     assert invoke("schedule", "list").stdout == "no schedules\n"
     listed = json.loads(invoke("schedule", "list", "--all", "--format", "json").stdout)
     assert [(s["id"], s["status"], s.get("due_at")) for s in listed] == [(schedule_id, "removed", None)]
