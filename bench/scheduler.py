@@ -1,6 +1,6 @@
 """Bench: the scheduler (``plankit.schedule``) with many schedules in one SQLite store.
 
-    python bench/scheduler.py                          # 100,000 schedules, 10,000 due: about 2-3 minutes
+    python bench/scheduler.py                          # 100,000 schedules, 10,000 due: 1-2 minutes
     python bench/scheduler.py --schedules 10000 --due 1000 --add-schedule 200    # a quick look
 
 Everything runs in this process on a ``SqliteStore`` file in a temporary folder (WAL, ``synchronous=NORMAL``),
@@ -12,10 +12,12 @@ of them (spread evenly) fire at the same instant T: a ``time`` trigger at T, an 
 daily cron whose local time is T in its zone; every other one first fires after T.
 
 1. **Load**: the schedules are added to the store. ``add_schedule`` lints each plan and stores a plan per
-   schedule, so the full population is loaded directly: a handful of stored plans (one ``echo`` step each,
-   linted once) and ``Schedule`` records built with ``first_fire`` and written with ``store.save_schedule``
-   (one transaction each). ``--add-schedule`` more are then added through ``add_schedule`` into a second
-   store, to show what the public path costs per schedule (lint and a plan each included).
+   schedule, so the full population is loaded directly: ``Schedule`` records built with ``first_fire`` and
+   written with ``store.save_schedule`` (one transaction each). The schedules not due share a handful of
+   stored plans (one ``echo`` step, linted once); each due one gets a stored copy of its own, as
+   ``add_schedule`` would give it (so the runs at T move plan statuses as in use). ``--add-schedule`` more
+   are then added through ``add_schedule`` into a second store, to show what the public path costs per
+   schedule (lint and a plan each included).
 2. **Idle tick**: ``Scheduler.tick()`` before T, when nothing is due (median and p99 over ``--ticks``
    ticks; target <= 1 ms). Measured again after the run, with the finished executions in the store.
 3. **Fires**: the clock moves to T, and the worker ticks (``--batch`` schedules a tick) until it has decided
@@ -26,8 +28,9 @@ daily cron whose local time is T in its zone; every other one first fires after 
    cache is bounded), the size of one ``Schedule`` record in Python (tracemalloc, what a worker holds per
    schedule of a batch), and the database file per schedule (after a WAL checkpoint).
 
-Also printed: what ``next_fire_after`` costs per cron expression (the scheduler calls it when it adds a
-schedule and for every fire).
+Also printed, per trigger (one of each kind, and cron expressions from daily to every minute): the
+microseconds of ``next_fire_after`` (called when a schedule is added and twice per decision), of reading a
+stored schedule's JSON (a worker reads each due schedule twice per decision) and of ``decide``.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import tracemalloc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -59,7 +63,7 @@ from plankit.plan import (
     Trigger,
     plan_from_data,
 )
-from plankit.schedule import Scheduler, add_schedule, first_fire, next_fire_after
+from plankit.schedule import Scheduler, add_schedule, decide, first_fire, next_fire_after
 from plankit.store import SqliteStore
 
 T = datetime(2026, 3, 2, 0, 1, tzinfo=UTC)
@@ -182,7 +186,8 @@ def rss_bytes() -> int:
 def db_bytes(store: SqliteStore) -> int:
     """The database file's size once the WAL is checkpointed into it."""
     store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return sum(Path(store.path + suffix).stat().st_size for suffix in ("", "-wal") if Path(store.path + suffix).exists())
+    files = [Path(store.path + suffix) for suffix in ("", "-wal")]
+    return sum(file.stat().st_size for file in files if file.exists())
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -202,41 +207,72 @@ def record_size() -> float:
     return (after - before) / len(records)
 
 
-def probe_crons(results: Results, calls: int = 200) -> None:
-    """Microseconds per ``next_fire_after`` call, per cron expression (Europe/Berlin)."""
+def sample_triggers() -> list[tuple[str, Trigger]]:
+    """One trigger of each kind in the mix, and a per-minute cron, for the per-trigger costs."""
+    samples: list[tuple[str, Trigger]] = [
+        ("time", TimeTrigger(at=T)),
+        ("interval every 1 min", IntervalTrigger(every_ms=60_000, start_at=T)),
+    ]
     for expression in PROBE_CRONS:
-        trigger = CronTrigger(expression=expression, timezone="Europe/Berlin")
-        began = time.perf_counter()
-        moment = START
-        for _ in range(calls):
-            found = next_fire_after(trigger, moment, anchor=START)
-            assert found is not None
-            moment = found
-        results.add(f"next_fire_after, cron '{expression}'", (time.perf_counter() - began) / calls * 1e6, "µs/call")
+        samples.append(
+            (f"cron '{expression}' Europe/Berlin", CronTrigger(expression=expression, timezone="Europe/Berlin"))
+        )
+    return samples
+
+
+def mean_us(call: Callable[[], object], calls: int) -> float:
+    began = time.perf_counter()
+    for _ in range(calls):
+        call()
+    return (time.perf_counter() - began) / calls * 1e6
+
+
+def trigger_costs(calls: int = 200) -> str:
+    """A table of µs per call, per trigger: ``next_fire_after``, reading the schedule's stored JSON (what
+    every ``load_schedule`` does) and ``decide`` at its first fire time (a pure function: no store)."""
+    lines = [f"{'trigger':34}  {'next_fire_after':>15}  {'load JSON':>9}  {'decide':>8}  (µs per call)"]
+    for label, trigger in sample_triggers():
+        first = first_fire(trigger, START)
+        assert first is not None
+        record = schedule_record("sched_probe", "plan_probe", trigger)
+        document = record.model_dump_json(exclude_defaults=True)
+        nxt = mean_us(partial(next_fire_after, trigger, START, anchor=START), calls)
+        read = mean_us(partial(Schedule.model_validate_json, document), calls)
+        decided = mean_us(partial(decide, record, first, previous_running=False), calls)
+        lines.append(f"{label:34}  {nxt:>15,.0f}  {read:>9,.0f}  {decided:>8,.0f}")
+    return "\n".join(lines)
 
 
 # ------------------------------------------------------------------------------------------- phases
-async def store_plans(store: SqliteStore, executor: Executor, count: int) -> list[str]:
-    """``count`` scheduled plans (one ``echo`` step, a cron trigger), linted once each; their ids."""
+async def store_plans(store: SqliteStore, executor: Executor, count: int) -> tuple[Plan, list[str]]:
+    """``count`` scheduled plans (one ``echo`` step, a cron trigger), linted once each: the last one (a
+    template for more copies) and their ids."""
     ids = []
     for number in range(count):
         plan = echo_plan(CronTrigger(expression="0 9 * * 1-5", timezone=ZONES[number % len(ZONES)]), number)
         result = executor.check(plan)
         if not result.valid:
             raise SystemExit(f"the bench plan does not pass lint: {[d.code for d in result.errors]}")
-        ids.append(await store.save_plan(plan.model_copy(update={"status": PlanStatus.SCHEDULED})))
-    return ids
+        plan = plan.model_copy(update={"status": PlanStatus.SCHEDULED})
+        ids.append(await store.save_plan(plan))
+    return plan, ids
 
 
-async def load(store: SqliteStore, plan_ids: list[str], count: int, due: int, results: Results) -> int:
-    """Build and store ``count`` schedules; returns how many of them fire at T (checked, not assumed)."""
+async def load(store: SqliteStore, template: Plan, plan_ids: list[str], count: int, due: int, results: Results) -> int:
+    """Build and store ``count`` schedules; returns how many of them fire at T (checked, not assumed).
+
+    The schedules that fire at T get a plan of their own (a stored copy of ``template``, as ``add_schedule``
+    would store), so the runs at T move plan statuses as they would in use; the rest share ``plan_ids``."""
     build = write = 0.0
     fires_at_t = 0
     rss_before = rss_bytes()
     for number, (trigger, is_due) in enumerate(triggers(count, due)):
         began = time.perf_counter()
-        record = schedule_record(f"sched_{number:07d}", plan_ids[number % len(plan_ids)], trigger)
+        plan_id = plan_ids[number % len(plan_ids)]
+        record = schedule_record(f"sched_{number:07d}", plan_id, trigger)
         built = time.perf_counter()
+        if is_due:
+            record.plan_id = await store.save_plan(template.model_copy(update={"id": None}))
         await store.save_schedule(record)
         write += time.perf_counter() - built
         build += built - began
@@ -247,11 +283,11 @@ async def load(store: SqliteStore, plan_ids: list[str], count: int, due: int, re
     rss_after = rss_bytes()
     results.add(f"load {count:,} schedules (first_fire + save_schedule)", build + write, "s")
     results.add("  building records (first_fire, models)", build / count * 1e6, "µs/schedule")
-    results.add("  store.save_schedule (1 transaction each)", write / count * 1e6, "µs/schedule")
+    results.add("  storing (save_schedule; save_plan for due ones)", write / count * 1e6, "µs/schedule")
     results.add("  schedules loaded per second", count / (build + write), "/s")
     results.add("RSS growth over the load", (rss_after - rss_before) / count, "bytes/schedule")
     size = db_bytes(store)
-    results.add("database file (schedules + a few plans)", size / 2**20, "MiB")
+    results.add(f"database file (schedules + {due:,} plans)", size / 2**20, "MiB")
     results.add("  per schedule", size / count, "bytes/schedule")
     return fires_at_t
 
@@ -294,37 +330,41 @@ async def idle_ticks(scheduler: Scheduler, ticks: int, results: Results, label: 
 async def decide_due(scheduler: Scheduler, due: int, results: Results) -> None:
     """Tick until every schedule due at T is decided; decisions committed per second."""
     decided = ticks = 0
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     while decided < due:
         report = await scheduler.tick()
         ticks += 1
         if not report.decided:
             raise SystemExit(f"the worker stopped deciding after {decided} of {due} due schedules")
         decided += len(report.decided)
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     results.add(f"decide {due:,} due schedules ({ticks} ticks)", elapsed, "s")
     results.add("  decisions committed per second", due / elapsed, "/s")
+    results.add("  decisions per CPU second", due / cpu, "/s")
 
 
 async def run_executions(scheduler: Scheduler, store: SqliteStore, due: int, results: Results) -> None:
     """``run_once`` until the fired executions are done; executions completed per second."""
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
+    # Each round ends when at least one execution does: the default of 10,000 rounds may stop short of
+    # 10,000 executions (at concurrency 1 it does), so allow enough.
     reports = await scheduler.run_once(max_rounds=20 * due + 100)
-    elapsed = time.perf_counter() - began
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     counts = dict(store.db.execute("SELECT status, count(*) FROM executions GROUP BY status").fetchall())
     if counts != {"completed": due}:
         raise SystemExit(f"after run_once the executions are {counts}, expected {due} completed")
     results.add(f"run {due:,} executions (run_once, {len(reports):,} rounds)", elapsed, "s")
     results.add("  executions completed per second", due / elapsed, "/s")
+    results.add("  executions per CPU second (echo runs on a thread)", due / cpu, "/s")
 
 
 async def main_async(args: argparse.Namespace, folder: Path, results: Results) -> None:
     clock = FixedClock(START)
     async with SqliteStore(folder / "schedules.db") as store:
         executor = Executor(store, clock=clock, max_concurrency=args.concurrency)
-        plan_ids = await store_plans(store, executor, args.plans)
+        template, plan_ids = await store_plans(store, executor, args.plans)
         print(f"[1] loading {args.schedules:,} schedules ({args.due:,} firing at T) ...", flush=True)
-        fires_at_t = await load(store, plan_ids, args.schedules, args.due, results)
+        fires_at_t = await load(store, template, plan_ids, args.schedules, args.due, results)
         if fires_at_t != args.due:
             raise SystemExit(f"{fires_at_t} schedules fire at T, expected {args.due}")
         scheduler = Scheduler(store, executor=executor, concurrency=args.concurrency, batch=args.batch)
@@ -359,24 +399,32 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def timed(step: Callable[[], None]) -> float:
-    began = time.perf_counter()
+def timed(step: Callable[[], None]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds (all threads of this process) that ``step`` took."""
+    began, cpu = time.perf_counter(), time.process_time()
     step()
-    return time.perf_counter() - began
+    return time.perf_counter() - began, time.process_time() - cpu
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
     logging.basicConfig(level=logging.WARNING)
     results = Results()
-    print("[0] cron fire-time cost ...", flush=True)
-    probe_crons(results)
+    load_before = os.getloadavg()[0]
+    print("[0] per-trigger costs ...", flush=True)
+    costs = trigger_costs()
+    print(costs, flush=True)
     results.add("Schedule record in Python (tracemalloc)", record_size(), "bytes/schedule")
     with tempfile.TemporaryDirectory(prefix="plankit-bench-scheduler-") as folder:
-        total = timed(lambda: asyncio.run(main_async(args, Path(folder), results)))
-    print(f"\nplankit scheduler bench: {args.schedules:,} schedules, {args.due:,} due at once, SQLite file, "
-          f"concurrency {args.concurrency}, batch {args.batch:,} (total {total:.0f} s)\n")
+        wall, cpu = timed(lambda: asyncio.run(main_async(args, Path(folder), results)))
+    print(
+        f"\nplankit scheduler bench: {args.schedules:,} schedules, {args.due:,} due at once, SQLite file, "
+        f"concurrency {args.concurrency}, batch {args.batch:,}\n"
+        f"{wall:.0f} s wall, {cpu:.0f} s CPU; {os.cpu_count()} cores, load average {load_before:.1f} before, "
+        f"{os.getloadavg()[0]:.1f} after (wall-clock rates are lower on a busy machine)\n"
+    )
     print(results.table())
+    print(f"\n{costs}")
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ LAYERS: dict[str, int] = {
     # L1: the IR, and tool specs (with the runtime side of tools beside them).
     "plan": 1, "tools": 1, "_toolbox": 1, "builtin_tools": 1,
     # L2: rules and policies, renderers, LLM clients, stores.
-    "lint": 2, "render": 2, "llm": 2, "store": 2,
+    "lint": 2, "render": 2, "llm": 2, "store": 2, "feeds": 2,
     # L3: optional scale-out engines.
     "engines": 3,
     # L4: the executor and the compiler.

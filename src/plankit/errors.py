@@ -7,6 +7,7 @@ the class subclasses it too, so ``except ValueError`` keeps working for callers 
     ├── PlanFormatError (ValueError)      a plan document that can't be used: unreadable, invalid, too big
     ├── PlanStatusError (ValueError)      an illegal plan status transition
     ├── PolicyError (ValueError)          a policy document that can't be used
+    ├── ConfigError (ValueError)          another configuration document (feeds) that can't be used
     ├── MissingExtraError (ImportError)   an optional dependency is not installed
     ├── PlanRefusedError                  the executor refused a plan with lint errors; nothing ran
     ├── LeaseHeldError (RuntimeError)     another live process runs that execution (or decides that schedule)
@@ -26,6 +27,7 @@ from enum import Enum
 from typing import Any
 
 __all__ = [
+    "ConfigError",
     "ErrorType",
     "FormatProblem",
     "LeaseHeldError",
@@ -84,6 +86,10 @@ class PlanFormatError(_DocumentError):
 
 class PolicyError(_DocumentError):
     """A policy document that can't be used: unknown keys, invalid patterns, wrong types."""
+
+
+class ConfigError(_DocumentError):
+    """A configuration document (a feeds file) that can't be used: every problem, with its JSON path."""
 
 
 class PlanStatusError(PlankitError, ValueError):

@@ -37,6 +37,7 @@ from .._utils import utcnow
 from ..compile import LlmReplanner
 from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied, approve, deny
+from ..feeds import FeedRuntime, Feeds, load_feeds
 from ..lint import Policy
 from ..lint._report import render_json, render_text
 from ..llm import LlmClient, make_llm
@@ -70,6 +71,10 @@ ToolsOption = Annotated[
 PolicyOption = Annotated[
     list[Path] | None, typer.Option("--policy", "-p", help="Policy file; repeat to merge in order. Default: built-in.")
 ]
+FeedsOption = Annotated[
+    Path | None,
+    typer.Option("--feeds", help="Feeds file (prices, chains) for runtime values and triggers; env PLANKIT_FEEDS."),
+]
 ConcurrencyOption = Annotated[
     int | None, typer.Option("--max-concurrency", min=1, help="Most steps running at once (default: no limit).")
 ]
@@ -102,11 +107,14 @@ class _RunSettings:
     policy: Policy | None = None
     replan: _ReplanSettings | None = None
     llm: LlmClient | None = None
+    feeds_file: Path | None = None
+    feeds: Feeds | None = None
 
     def load(self) -> _RunSettings:
         try:
             self.tools = load_tools(self.tools_source) if self.tools_source else ToolRegistry()
             self.policy = Policy.load_all(self.policy_files) if self.policy_files else None
+            self.feeds = load_feeds(self.feeds_file)
             if self.replan is not None:
                 self.llm = make_llm(self.replan.model, base_url=self.replan.base_url)
         except PlankitError as exc:
@@ -121,14 +129,20 @@ class _RunSettings:
             replanning = Replanning(planner, max_replans=self.replan.max_replans, on_revision=progress.on_revision)
         return Executor(
             store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event,
-            replanning=replanning,
+            replanning=replanning, runtime=self.runtime(),
         )  # fmt: skip
+
+    def runtime(self) -> FeedRuntime | None:
+        """Runtime values from the feeds file, if one was given."""
+        return FeedRuntime(self.feeds) if self.feeds is not None else None
 
     def resume_command(self, execution_id: str) -> str:
         """The exact ``plankit resume`` command that continues with these settings."""
         words = ["plankit", "resume", execution_id, "--tools", self.tools_source]
         for policy in self.policy_files:
             words += ["--policy", str(policy)]
+        if self.feeds_file is not None:
+            words += ["--feeds", str(self.feeds_file)]
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
         return shlex.join([*words, *db_words(self.db)])
@@ -209,6 +223,7 @@ def run(
     now: Annotated[
         bool, typer.Option("--now", help="Run a plan that has a (non-immediate) trigger once now, ignoring it.")
     ] = False,
+    feeds: FeedsOption = None,
 ) -> None:
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
     plan = load_or_exit(plan_file)
@@ -219,7 +234,9 @@ def run(
             "once now, ignoring the trigger"
         )
     replanning = _ReplanSettings.of(replan, model, base_url, max_replans)
-    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, replan=replanning).load()
+    settings = _RunSettings(
+        db, tools, output_format, policy or [], max_concurrency, replan=replanning, feeds_file=feeds
+    ).load()
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
@@ -247,17 +264,18 @@ def resume(
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
+    feeds: FeedsOption = None,
 ) -> None:
     """Continue an interrupted or paused execution: completed steps are not run again."""
-    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency).load()
+    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, feeds_file=feeds).load()
     raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
-def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson) -> int:
+def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcome: str = "nothing ran") -> int:
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
-        stderr.print(Text.assemble(("refused: ", "bold red"), "the plan has lint errors; nothing ran"))
+        stderr.print(Text.assemble(("refused: ", "bold red"), f"the plan has lint errors; {outcome}"))
         render_text([(name, exc.result)], _stdout())
     return EXIT_FAILED
 

@@ -93,7 +93,7 @@ def schedule_add(
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
             except PlanRefusedError as exc:
-                return _refused(plan_file, exc, output_format)
+                return _refused(plan_file, exc, output_format, "nothing was scheduled")
         if output_format is TextOrJson.JSON:
             print_json(
                 {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
@@ -151,7 +151,7 @@ def schedule_show(
 
     async def work() -> int:
         async with store:
-            schedule = await _get(store, schedule_id)
+            schedule = await store.load_schedule(schedule_id) or await _get(store, schedule_id)  # removed ones too
             fires = await store.list_fires(schedule.id, limit)
             statuses = {}
             for fire in fires:
@@ -202,7 +202,7 @@ def schedule_resume(
     schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Fire again, from the next fire time after now."""
-    _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id, utcnow()), "resumed")
+    _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id), "resumed")
 
 
 @schedule_app.command("remove")

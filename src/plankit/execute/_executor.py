@@ -214,21 +214,25 @@ class Executor:
         """
         if execution_id in self._active:
             raise RuntimeError(f"execution {execution_id!r} is running in this executor")
-        execution = await self.store.load_execution(execution_id)
-        if execution is None:
-            raise LookupError(f"no execution {execution_id!r} in the store")
-        if execution.status in _FINAL:
-            return execution
-        plan = await self.store.load_plan(execution.plan_id)
-        if plan is None:
-            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
-        state = RunState(
-            self.store, execution.model_copy(update={"steps": []}), plan, self.clock, self.on_event, execution.steps
-        )
+        # Claim first, then read: records read before the claim could be stale by then (another process may
+        # have run the execution further, or finished it, and let go in between).
         await self._claim(execution_id)
         try:
+            execution = await self.store.load_execution(execution_id)
+            if execution is None:
+                raise LookupError(f"no execution {execution_id!r} in the store")
+            if execution.status in _FINAL:
+                await self._release(execution_id)
+                return execution
+            plan = await self.store.load_plan(execution.plan_id)
+            if plan is None:
+                raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
+            header = execution.model_copy(update={"steps": []})
+            state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
             if await self.store.cancel_requested(execution_id):
-                return await self._finish_cancelled(state)
+                cancelled = await self._finish_cancelled(state)
+                await self._release(execution_id)
+                return cancelled
             missing = self._missing(plan)
             if missing:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)

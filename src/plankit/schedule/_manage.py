@@ -6,14 +6,16 @@ These are the operations behind ``plankit schedule ...``; the worker that fires 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..errors import PlanRefusedError, PlanStatusError
-from ..execute import Executor
+from ..execute import Executor, default_worker_id
 from ..plan import (
     CronTrigger,
     Execution,
@@ -25,6 +27,7 @@ from ..plan import (
     PlanStatus,
     Schedule,
     ScheduleStatus,
+    TimeTrigger,
     Trigger,
     fire_execution_id,
     fire_key,
@@ -32,6 +35,13 @@ from ..plan import (
 )
 from ..store import Store
 from ._timing import fire_times, first_fire, next_fire_after
+
+MANUAL_SUFFIX = "!manual"
+"""Ends the key of a fire made by hand."""
+HOLD_LEASE = timedelta(seconds=10)
+CLAIM_ATTEMPTS = 50
+CLAIM_PAUSE = 0.1
+"""A command waits up to ~5 s for a worker that is deciding the schedule (a decision takes milliseconds)."""
 
 MANUAL_FIRE_LEASE = timedelta(seconds=60)
 """A fire made by hand is due for workers only this long after it was recorded: the process that made it
@@ -129,66 +139,101 @@ async def get_schedule(store: Store, schedule_id: str) -> Schedule:
     return schedule
 
 
-async def pause_schedule(store: Store, schedule_id: str) -> Schedule:
-    """Stop firing (fires that come due while paused are not run later); running executions go on."""
-    schedule = await get_schedule(store, schedule_id)
-    if schedule.status is not ScheduleStatus.ACTIVE:
-        raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not active")
-    schedule.status = ScheduleStatus.PAUSED
-    await store.save_schedule(schedule)
-    return schedule
+@asynccontextmanager
+async def _holding(store: Store, schedule_id: str, now: datetime) -> AsyncIterator[Schedule]:
+    """Hold the schedule's lease (as a worker does while deciding it) and yield it fresh from the store.
 
-
-async def resume_schedule(store: Store, schedule_id: str, now: datetime) -> Schedule:
-    """Fire again from now on: fire times that passed while paused are skipped, not caught up."""
-    schedule = await get_schedule(store, schedule_id)
-    if schedule.status is not ScheduleStatus.PAUSED:
-        raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not paused")
-    schedule.status = ScheduleStatus.ACTIVE
-    if _time_based(schedule.trigger) and not isinstance(schedule.trigger, ImmediateTrigger):
-        if schedule.next_fire_at is not None and schedule.next_fire_at < now and schedule.trigger.type != "time":
-            schedule.next_fire_at = next_fire_after(
-                schedule.trigger, now, anchor=schedule.anchor_at, runs=schedule.runs
-            )
-        schedule.due_at = schedule.next_fire_at
+    A change made under the lease can't interleave with a worker's decision: writing back a copy read
+    before the worker committed would undo its fire and stall the schedule. The caller commits with
+    ``commit_fire``, which releases the lease.
+    """
+    await get_schedule(store, schedule_id)  # a clear message for an unknown id
+    owner = f"cli:{default_worker_id()}"
+    holder = None
+    for _ in range(CLAIM_ATTEMPTS):
+        holder = await store.claim_schedule(schedule_id, owner, now + HOLD_LEASE, now)
+        if holder is None:
+            break
+        await asyncio.sleep(CLAIM_PAUSE)
     else:
-        schedule.due_at = now
-    if schedule.due_at is None and schedule.buffered_at is None:
-        schedule.status = ScheduleStatus.COMPLETED
-    await store.save_schedule(schedule)
+        who = holder.owner if holder is not None else "a worker"
+        raise ScheduleError(f"schedule {schedule_id!r} is being decided by {who}; try again in a moment")
+    try:
+        yield await get_schedule(store, schedule_id)
+    except BaseException:
+        fresh = await store.load_schedule(schedule_id)
+        if fresh is not None:
+            await store.commit_fire(fresh, [])  # let go, changing nothing
+        raise
+
+
+async def pause_schedule(store: Store, schedule_id: str, now: datetime | None = None) -> Schedule:
+    """Stop firing; running executions go on. On resume, fire times that passed meanwhile are not caught up
+    (a ``time`` trigger still fires within its misfire grace)."""
+    async with _holding(store, schedule_id, now or utcnow()) as schedule:
+        if schedule.status is not ScheduleStatus.ACTIVE:
+            raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not active")
+        schedule.status = ScheduleStatus.PAUSED
+        await store.commit_fire(schedule, [])
     return schedule
 
 
-async def remove_schedule(store: Store, schedule_id: str) -> Schedule:
+async def resume_schedule(store: Store, schedule_id: str, now: datetime | None = None) -> Schedule:
+    """Fire again from now on: fire times that passed while paused are skipped, not caught up."""
+    moment = now or utcnow()
+    async with _holding(store, schedule_id, moment) as schedule:
+        if schedule.status is not ScheduleStatus.PAUSED:
+            raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not paused")
+        schedule.status = ScheduleStatus.ACTIVE
+        if not _time_based(schedule.trigger):
+            schedule.due_at = moment
+        elif not isinstance(schedule.trigger, ImmediateTrigger | TimeTrigger):
+            if schedule.next_fire_at is not None and schedule.next_fire_at < moment:
+                schedule.next_fire_at = next_fire_after(
+                    schedule.trigger, moment, anchor=schedule.anchor_at, runs=schedule.runs
+                )
+            schedule.due_at = schedule.next_fire_at
+        else:
+            schedule.due_at = schedule.next_fire_at
+        if schedule.due_at is None and schedule.buffered_at is None:
+            schedule.status = ScheduleStatus.COMPLETED
+        await store.save_schedule(schedule)  # active now, so the releasing commit below keeps it
+        await store.commit_fire(schedule, [])
+    return schedule
+
+
+async def remove_schedule(store: Store, schedule_id: str, now: datetime | None = None) -> Schedule:
     """Stop the schedule for good (kept, with its fires, for the record; hidden from ``list``)."""
-    schedule = await get_schedule(store, schedule_id)
-    schedule.status = ScheduleStatus.REMOVED
-    schedule.due_at = None
-    await store.save_schedule(schedule)
+    async with _holding(store, schedule_id, now or utcnow()) as schedule:
+        schedule.status = ScheduleStatus.REMOVED
+        schedule.due_at = None
+        await store.save_schedule(schedule)
+        await store.commit_fire(schedule, [])
     return schedule
 
 
 async def fire_now(store: Store, schedule_id: str, now: datetime) -> Fire:
     """Record one fire of the schedule now, by hand, with a pending execution (whatever its overlap policy:
-    the user asked). The caller runs it (``Executor.resume``); a worker takes it over if the caller dies."""
-    schedule = await get_schedule(store, schedule_id)
-    key = fire_key(schedule.id, now)
-    fire = Fire(
-        key=key,
-        schedule_id=schedule.id,
-        nominal_at=now,
-        status=FireStatus.STARTED,
-        recorded_at=now,
-        execution_id=fire_execution_id(key),
-        reason="fired by hand",
-    )
-    plan = await store.load_plan(schedule.plan_id)
-    if plan is None:
-        raise ScheduleError(f"the plan {schedule.plan_id!r} of schedule {schedule_id!r} is gone")
-    execution = pending_execution(schedule, plan, fire, now + MANUAL_FIRE_LEASE)
-    schedule.last_execution_id = fire.execution_id
-    if not await store.commit_fire(schedule, [fire], [execution]):
-        raise ScheduleError(f"schedule {schedule_id!r} was already fired at {now.isoformat()}")
+    the user asked; it does not count toward ``max_runs``). The caller runs it (``Executor.resume``); a worker
+    takes it over if the caller dies. Its key is marked ``manual``, so it never collides with a nominal time."""
+    async with _holding(store, schedule_id, now) as schedule:
+        key = fire_key(schedule.id, now) + MANUAL_SUFFIX
+        fire = Fire(
+            key=key,
+            schedule_id=schedule.id,
+            nominal_at=now,
+            status=FireStatus.STARTED,
+            recorded_at=now,
+            execution_id=fire_execution_id(key),
+            reason="fired by hand",
+        )
+        plan = await store.load_plan(schedule.plan_id)
+        if plan is None:
+            raise ScheduleError(f"the plan {schedule.plan_id!r} of schedule {schedule_id!r} is gone")
+        execution = pending_execution(schedule, plan, fire, now + MANUAL_FIRE_LEASE)
+        schedule.last_execution_id = fire.execution_id
+        if not await store.commit_fire(schedule, [fire], [execution]):
+            raise ScheduleError(f"schedule {schedule_id!r} was already fired by hand at {now.isoformat()}")
     return fire
 
 

@@ -43,6 +43,10 @@ DEFAULT_PARK_AFTER = 30.0
 FEED_RETRY = timedelta(seconds=60)
 """How soon a schedule whose trigger needs a data feed the worker lacks is looked at again."""
 
+REFUSAL_PAUSE = timedelta(minutes=5)
+"""How long a worker leaves alone an execution it could not run (then it tries again: tools may have changed)."""
+MAX_REFUSED = 1_000
+
 _FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
 
 
@@ -102,8 +106,9 @@ class Scheduler:
         self.poll_interval = poll_interval
         self.batch = batch
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._refused: set[str] = set()
-        """Executions this worker can't run (a tool it lacks): left for a worker that can, not retried here."""
+        self._refused: dict[str, datetime] = {}
+        """Executions this worker can't run (a tool it lacks), until when it leaves them to workers that can;
+        kept at most MAX_REFUSED (the oldest go first), so a tick's look-up stays small."""
         self._stopping = asyncio.Event()
         self._wakeup = asyncio.Event()
 
@@ -111,12 +116,16 @@ class Scheduler:
     async def tick(self) -> TickReport:
         """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
         report = TickReport()
-        now = self.clock.now()
-        for schedule in await self.store.due_schedules(now, self.batch):
+        for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
             if self._stopping.is_set():
                 break
-            if await self._decide(schedule, now):
+            # Each decision reads the clock anew (its lease counts from now), and lets the loop run in between:
+            # lease renewals of running executions and a stop request must not wait for a whole batch.
+            if await self._decide(schedule, self.clock.now()):
                 report.decided.append(schedule.id)
+            await asyncio.sleep(0)
+        now = self.clock.now()
+        self._forget_refusals(now)
         free = self.concurrency - len(self._tasks)
         if free > 0 and not self._stopping.is_set():
             candidates = await self.store.due_executions(now, free + len(self._tasks) + len(self._refused))
@@ -130,17 +139,20 @@ class Scheduler:
                 free -= 1
         return report
 
-    async def run_once(self, max_rounds: int = 10_000) -> list[TickReport]:
-        """Do everything due now, wait for it to finish (or park, or pause), and return (``--once``)."""
+    async def run_once(self) -> list[TickReport]:
+        """Do everything due now, wait for it to finish (or park, or pause), and return (``--once``).
+
+        It ends: every round either finds work that then ends (an execution completes, fails, parks until a
+        later time or pauses for a person) or finds none.
+        """
         reports: list[TickReport] = []
-        for _ in range(max_rounds):
+        while True:
             report = await self.tick()
             reports.append(report)
             if self._tasks:
                 await asyncio.wait(set(self._tasks.values()), return_when=asyncio.FIRST_COMPLETED)
             elif report.idle:
-                break
-        return reports
+                return reports
 
     async def run(self, grace_seconds: float = 30.0) -> None:
         """Work until :meth:`stop`; then let running executions finish within ``grace_seconds`` (real
@@ -217,7 +229,9 @@ class Scheduler:
         if plan is None:
             reason = f"the plan {schedule.plan_id!r} is gone"
         else:
-            result = self.executor.check(plan)
+            # The trigger's own timing is not the question here: it has just fired (a time trigger's ``at`` is
+            # now in the past, an interval may be at its ``end_at``); the steps are.
+            result = self.executor.check(plan.model_copy(update={"trigger": None}))
             if not result.valid:
                 codes = ", ".join(sorted({f"{d.code} {d.node_id or ''}".strip() for d in result.errors})) or "risk"
                 reason = f"the plan no longer passes lint under this worker's policy ({codes})"
@@ -260,16 +274,25 @@ class Scheduler:
         except LeaseHeldError:
             pass  # another worker got it first
         except (PlanRefusedError, LookupError) as exc:
-            self._refused.add(execution_id)
+            self._refuse(execution_id)
             logger.error("execution %s can't run on this worker: %s", execution_id, exc)
         except asyncio.CancelledError:
             raise
         except Exception:
-            self._refused.add(execution_id)
+            self._refuse(execution_id)
             logger.exception("execution %s stopped with an error", execution_id)
         finally:
             self._tasks.pop(execution_id, None)
             self._wakeup.set()
+
+    def _refuse(self, execution_id: str) -> None:
+        self._refused[execution_id] = self.clock.now() + REFUSAL_PAUSE
+        while len(self._refused) > MAX_REFUSED:
+            del self._refused[next(iter(self._refused))]
+
+    def _forget_refusals(self, now: datetime) -> None:
+        for execution_id in [eid for eid, until in self._refused.items() if until <= now]:
+            del self._refused[execution_id]
 
     async def _after(self, execution: Execution) -> None:
         """A scheduled execution ended: its plan goes back to ``scheduled`` if more fires come, else it

@@ -198,7 +198,7 @@ class Store(abc.ABC):
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         """Take the schedule's lease until ``until`` if it is free, expired or already ``owner``'s.
 
-        Returns None on success, else the lease that holds it.
+        Returns None on success, else the lease that holds it; raises ``LookupError`` for an unknown schedule.
         """
 
     @abc.abstractmethod

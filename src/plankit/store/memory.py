@@ -175,6 +175,8 @@ class MemoryStore(Store):
         return [s.model_copy(deep=True) for s in due[:limit]]
 
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        if schedule_id not in self._schedules:
+            raise LookupError(f"no schedule {schedule_id!r} in the store")
         return self._claim(("schedule", schedule_id), owner, until, now)
 
     async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
@@ -200,6 +202,8 @@ class MemoryStore(Store):
 
     # ------------------------------------------------------------------------------ execution leases
     async def claim_execution(self, execution_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
+        if execution_id not in self._executions:
+            raise LookupError(f"no execution {execution_id!r} in the store")
         return self._claim(("execution", execution_id), owner, until, now)
 
     async def renew_execution(self, execution_id: str, owner: str, until: datetime) -> bool:

@@ -1,0 +1,156 @@
+"""The feeds configuration file (``--feeds feeds.yaml``, or ``PLANKIT_FEEDS``): strict, with clear errors.
+
+::
+
+    price:                          # one HTTP price API (see plankit.feeds._http_price for two presets)
+      url: "http://127.0.0.1:8080/price/{token}"
+      json_path: "data.amount"
+      currency: USD
+      timeout_ms: 5000
+      retries: 2
+      max_age_ms: 60000             # a price older than this is no price
+    chains:                         # EVM chains over JSON-RPC (pip install 'plankit[chain]')
+      8453:
+        rpc_url: "http://127.0.0.1:8545"
+        native: ETH
+        confirmations: 3
+        tokens: {USDC: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"}
+    wallet: "0x..."                 # the default address for balance() and balance triggers
+    static:                         # fixed values, for examples and dry runs
+      prices: {ETH: 3500}
+      chains: {8453: {gas_price: 12, block_number: 100, balances: {ETH: 1.5}}}
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from ..errors import ConfigError, FormatProblem
+from ..plan import IRModel, read_document
+from ._base import ChainFeed, Feeds, PriceFeed
+from ._static import StaticChainFeed, StaticPriceFeed
+
+FEEDS_ENV_VAR = "PLANKIT_FEEDS"
+"""The environment variable naming a feeds file when ``--feeds`` is not given."""
+
+
+class FeedsFileError(ConfigError):
+    """A feeds file that can't be used (unreadable, unknown keys, wrong types): every problem with its path."""
+
+
+class PriceSection(IRModel):
+    """``price:``: one HTTP price API."""
+
+    url: str = Field(min_length=1)
+    json_path: str = Field(min_length=1)
+    currency: str = "USD"
+    tokens: dict[str, str] = Field(default_factory=dict)
+    timeout_ms: int = Field(5_000, ge=1, le=600_000)
+    retries: int = Field(2, ge=0, le=10)
+    max_age_ms: int = Field(60_000, ge=1)
+    timestamp_path: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+
+
+class ChainSection(IRModel):
+    """``chains.<id>:``: one EVM chain over JSON-RPC."""
+
+    rpc_url: str = Field(min_length=1)
+    native: str = "ETH"
+    confirmations: int = Field(3, ge=0, le=10_000)
+    tokens: dict[str, str] = Field(default_factory=dict)
+    timeout_ms: int = Field(10_000, ge=1, le=600_000)
+    retries: int = Field(2, ge=0, le=10)
+
+
+class StaticChain(IRModel):
+    """``static.chains.<id>:``: fixed chain values."""
+
+    gas_price: float | None = None
+    block_number: int = Field(0, ge=0)
+    balances: dict[str, float] = Field(default_factory=dict)
+
+
+class StaticSection(IRModel):
+    """``static:``: fixed values for examples and dry runs."""
+
+    prices: dict[str, float] = Field(default_factory=dict)
+    chains: dict[int, StaticChain] = Field(default_factory=dict)
+
+
+class FeedsFile(IRModel):
+    """The whole file."""
+
+    price: PriceSection | None = None
+    chains: dict[int, ChainSection] = Field(default_factory=dict)
+    wallet: str | None = None
+    static: StaticSection | None = None
+
+
+def load_feeds(path: str | Path | None = None) -> Feeds | None:
+    """The feeds a file configures (``path``, else ``$PLANKIT_FEEDS``); None when neither is given.
+
+    Raises :class:`FeedsFileError` with every problem and its JSON path.
+    """
+    source = path if path is not None else os.environ.get(FEEDS_ENV_VAR) or None
+    if source is None:
+        return None
+    try:
+        document, _ = read_document(source)
+    except ConfigError:
+        raise
+    except Exception as exc:  # the reader's own message says what and where
+        raise FeedsFileError(str(exc)) from exc
+    try:
+        config = FeedsFile.model_validate(document if document is not None else {})
+    except ValidationError as exc:
+        problems = [FormatProblem(_path(error["loc"]), error["msg"]) for error in exc.errors()]
+        raise FeedsFileError(f"{source}: invalid feeds file ({len(problems)} problems)", problems) from exc
+    return feeds_from_config(config, str(source))
+
+
+def feeds_from_config(config: FeedsFile, source: str = "(in code)") -> Feeds:
+    """Build the feeds a parsed configuration describes."""
+    price: PriceFeed | None = None
+    if config.price is not None:
+        from ._http_price import HttpPriceFeed
+
+        section = config.price
+        price = HttpPriceFeed(
+            section.url, section.json_path, currency=section.currency, tokens=section.tokens,
+            timeout_ms=section.timeout_ms, retries=section.retries, max_age_ms=section.max_age_ms,
+            timestamp_path=section.timestamp_path, headers=section.headers,
+        )  # fmt: skip
+    elif config.static is not None and config.static.prices:
+        price = StaticPriceFeed(config.static.prices)
+    chains: dict[int, ChainFeed] = {}
+    if config.static is not None:
+        for chain_id, values in config.static.chains.items():
+            chains[chain_id] = StaticChainFeed(
+                chain_id, balances=values.balances, gas_price=values.gas_price, block_number=values.block_number
+            )
+    for chain_id, chain in config.chains.items():
+        chains[chain_id] = _evm_chain(chain_id, chain)
+    return Feeds(price=price, chains=chains, wallet=config.wallet, source=source)
+
+
+def _evm_chain(chain_id: int, section: ChainSection) -> ChainFeed:
+    # Imported by name: the provider needs the 'chain' extra (web3), and most installs never configure a chain.
+    module = importlib.import_module("plankit.feeds._evm")
+    feed: ChainFeed = module.Web3ChainFeed(
+        chain_id, rpc_url=section.rpc_url, tokens=section.tokens, native_symbol=section.native,
+        confirmations=section.confirmations, timeout_s=section.timeout_ms / 1000, retries=section.retries,
+    )  # fmt: skip
+    return feed
+
+
+def _path(location: tuple[Any, ...]) -> str:
+    text = "$"
+    for part in location:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text
