@@ -76,13 +76,13 @@ def _rows(dsn: str, query: str) -> list[tuple[Any, ...]]:
         return conn.execute(query).fetchall()
 
 
-def _wait_for(what: str, check: Any, procs: list[subprocess.Popen[bytes]], limit: float = 120.0) -> None:
+def _wait_for(what: str, check: Any, logs: list[Path], limit: float = 120.0) -> None:
     # A bound on how long to wait for something to happen, not a claim about speed.
     deadline = time.monotonic() + limit
     while not check():
         if time.monotonic() > deadline:
-            logs = "\n".join(Path(p.args[-1]).read_text() if isinstance(p.args, list) else "" for p in procs)
-            raise AssertionError(f"timed out waiting for {what}\n{logs}")
+            text = "\n".join(log.read_text() for log in logs)
+            raise AssertionError(f"timed out waiting for {what}; the workers said:\n{text}")
         time.sleep(0.1)
 
 
@@ -121,13 +121,14 @@ def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_ds
     env = {**os.environ, "PLANKIT_DB": dsn}
     command = [sys.executable, "-m", "plankit", "scheduler", "--tools", str(tools), "--concurrency", "2",
                "--poll", "0.2", "--lease", str(LEASE), "--grace", "0"]  # fmt: skip
+    logs = [tmp_path / f"worker{n}.log" for n in range(WORKERS)]
     procs = []
-    for n in range(WORKERS):
-        log = open(tmp_path / f"worker{n}.log", "wb")  # noqa: SIM115 - the process owns it until it ends
-        procs.append(subprocess.Popen(command, env=env, stdout=log, stderr=log))
+    for log in logs:
+        with log.open("wb") as out:
+            procs.append(subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT))
     try:
         # Every execution is in the middle of ``hold`` (step a done and committed): 2 per worker.
-        _wait_for("6 holds", lambda: len(_rows(dsn, "SELECT 1 FROM attempts WHERE step_id = 'b'")) == PLANS, procs)
+        _wait_for("6 holds", lambda: len(_rows(dsn, "SELECT 1 FROM attempts WHERE step_id = 'b'")) == PLANS, logs)
         holders = {pid for (pid,) in _rows(dsn, "SELECT pid FROM attempts WHERE step_id = 'b'")}
         victim = procs[0]
         assert victim.pid in holders and len(holders) == WORKERS
@@ -136,7 +137,7 @@ def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_ds
         victim.wait()
         release.touch()
         finished = "SELECT 1 FROM executions WHERE status = 'completed'"
-        _wait_for("every execution to complete", lambda: len(_rows(dsn, finished)) == PLANS, procs)
+        _wait_for("every execution to complete", lambda: len(_rows(dsn, finished)) == PLANS, logs)
     finally:
         release.touch()
         for proc in procs:
