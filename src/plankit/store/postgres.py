@@ -153,6 +153,13 @@ class PostgresStore(Store):
             from psycopg_pool import AsyncConnectionPool, PoolTimeout
         except ImportError:
             raise MissingExtraError("psycopg", "postgres") from None
+        try:
+            # One direct connection first: a wrong password, host or database name is reported at once and
+            # precisely, where the pool would keep retrying until its timeout.
+            probe = await psycopg.AsyncConnection.connect(self.dsn, connect_timeout=max(1, int(self.connect_timeout)))
+            await probe.close()
+        except psycopg.OperationalError as exc:
+            raise ConnectionError(f"can't connect to PostgreSQL at {redact_dsn(self.dsn)}: {exc}") from None
         pool = AsyncConnectionPool(
             self.dsn,
             min_size=self.min_size,
