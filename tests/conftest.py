@@ -15,7 +15,7 @@ import warnings
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests import _postgres
+from tests import _postgres, _temporal
 
 settings.register_profile(
     "ci",
@@ -43,5 +43,12 @@ def postgres_dsn() -> str:
     return _postgres.shared_dsn()
 
 
+@pytest.fixture(scope="session")
+def temporal_address() -> str:
+    """A Temporal dev server for the whole session, started on first use (see ``tests/_temporal.py``)."""
+    return _temporal.shared_address()
+
+
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     _postgres.stop_shared()
+    _temporal.stop_shared()
