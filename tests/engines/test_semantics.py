@@ -46,6 +46,12 @@ def registry() -> ToolRegistry:
         """Always a USER_ERROR (never retried)."""
         raise UserError(why)
 
+    @tools.tool("slow")
+    async def slow(seconds: float) -> dict[str, float]:
+        """Sleep (cancelled by a timeout)."""
+        await asyncio.sleep(seconds)
+        return {"slept": seconds}
+
     @tools.tool("limited")
     def limited(ctx: ToolContext) -> dict[str, int]:
         """Rate limited on the first attempt."""
@@ -106,7 +112,59 @@ CASES: dict[str, tuple[dict[str, Any], tuple[str, str | None, list[tuple[Any, ..
         ("completed", None, [("w", None, "completed", 1, None, None),
                              ("b", None, "completed", 1, {"sum": 10}, None)]),
     ),
+    "retries run out: failed, with a dead letter": (
+        {"steps": [{"id": "f", "tool": "flaky", "args": {"fails": 5},
+                    "on_failure": {"strategy": "retry", "max_attempts": 2, "delay_ms": 10}}]},
+        ("failed", "step 'f' failed: failure 2", [("f", None, "failed", 2, None, "TOOL_ERROR")]),
+    ),
+    "a timeout cancels the attempt": (
+        {"steps": [{"id": "s", "tool": "slow", "args": {"seconds": 30}, "timeout_ms": 200}]},
+        ("failed", "step 's' failed: step 's' timed out after 200 ms (the attempt was cancelled)",
+         [("s", None, "failed", 1, None, "TOOL_ERROR")]),
+    ),
+    "parallel branches, then their outputs": (
+        {"steps": [
+            {"id": "both", "type": "parallel", "steps": [
+                {"id": "x", "tool": "add", "args": {"a": 1, "b": 1}},
+                {"id": "y", "tool": "add", "args": {"a": 2, "b": 2}},
+            ]},
+            {"id": "z", "tool": "add", "args": {"a": "{{x.sum}}", "b": "{{y.sum}}"}, "depends_on": ["both"]},
+        ]},
+        ("completed", None, [("both", None, "completed", 1, {"x": {"sum": 2}, "y": {"sum": 4}}, None),
+                             ("x", None, "completed", 1, {"sum": 2}, None),
+                             ("y", None, "completed", 1, {"sum": 4}, None),
+                             ("z", None, "completed", 1, {"sum": 6}, None)]),
+    ),
+    "if takes a branch": (
+        {"steps": [{"id": "a", "tool": "add", "args": {"a": 2, "b": 3}},
+                   {"id": "check", "type": "if", "depends_on": ["a"],
+                    "condition": {"type": "compare", "left": {"type": "step_output", "step_id": "a", "path": "sum"},
+                                  "op": "gt", "right": {"type": "literal", "value": 4}},
+                    "then": {"id": "big", "tool": "add", "args": {"a": 100, "b": 0}},
+                    "else": {"id": "small", "tool": "add", "args": {"a": 0, "b": 0}}}]},
+        ("completed", None, [("a", None, "completed", 1, {"sum": 5}, None),
+                             ("big", None, "completed", 1, {"sum": 100}, None),
+                             ("check", None, "completed", 1, {"sum": 100}, None)]),
+    ),
+    "a loop runs its body per iteration": (
+        {"steps": [{"id": "again", "type": "loop", "max_iterations": 3,
+                    "body": {"id": "tick", "tool": "flaky", "args": {"fails": 0}}}]},
+        ("completed", None, [("again", None, "completed", 1, {"iterations": 3}, None),
+                             ("tick", 0, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None),
+                             ("tick", 1, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None),
+                             ("tick", 2, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None)]),
+    ),
 }  # fmt: skip
+
+
+DEAD_LETTERS = {
+    "a user error is never retried and fails the plan": ["r"],
+    "skip lets the plan go on": ["r"],
+    "on_error handles a failure": ["r"],
+    "retries run out: failed, with a dead letter": ["f"],
+    "a timeout cancels the attempt": ["s"],
+}
+"""The steps each case leaves dead letters for (none for the others)."""
 
 
 def _plan(name: str, body: dict[str, Any]) -> Any:
@@ -161,9 +219,12 @@ def test_the_same_plan_ends_the_same_on_both_engines(
     body, expected = CASES[name]
     CALLS.clear()
 
-    async def main() -> Execution:
+    async def main() -> tuple[Execution, list[str]]:
         async with MemoryStore() as store:
-            return await engine(_plan(name, body), store)
+            execution = await engine(_plan(name, body), store)
+            return execution, [entry.node_id for entry in await store.list_dead_letters()]
 
+    execution, dead_letters = asyncio.run(main())
     status, error, steps = expected
-    assert _shape(asyncio.run(main())) == (status, error, sorted(steps, key=lambda row: [str(p) for p in row[:2]]))
+    assert _shape(execution) == (status, error, sorted(steps, key=lambda row: [str(p) for p in row[:2]]))
+    assert dead_letters == DEAD_LETTERS.get(name, [])
