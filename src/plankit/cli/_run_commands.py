@@ -46,6 +46,18 @@ from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._compile_commands import MODEL_ENV_VAR
+from ._temporal_commands import (
+    DEFAULT_ADDRESS,
+    DEFAULT_TASK_QUEUE,
+    AddressOption,
+    Engine,
+    EngineOption,
+    NamespaceOption,
+    TaskQueueOption,
+    TemporalSettings,
+    run_on_temporal,
+    worker,
+)
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
@@ -109,6 +121,8 @@ class _RunSettings:
     llm: LlmClient | None = None
     feeds_file: Path | None = None
     feeds: Feeds | None = None
+    temporal: TemporalSettings | None = None
+    """Set when the plan runs on Temporal (``--engine temporal``)."""
 
     def load(self) -> _RunSettings:
         try:
@@ -224,6 +238,10 @@ def run(
         bool, typer.Option("--now", help="Run a plan that has a (non-immediate) trigger once now, ignoring it.")
     ] = False,
     feeds: FeedsOption = None,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
     plan = load_or_exit(plan_file)
@@ -238,13 +256,19 @@ def run(
         db, tools, output_format, policy or [], max_concurrency, replan=replanning, feeds_file=feeds
     ).load()
 
+    if engine is Engine.TEMPORAL:
+        settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
+
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
         try:
             async with _open_store(db, must_exist=False) as store, settings.executor(store, progress) as executor:
                 with progress:
                     try:
-                        execution = await executor.start(plan, execution_id=execution_id)
+                        if settings.temporal is not None:
+                            execution = await run_on_temporal(settings.temporal, store, executor, plan, execution_id)
+                        else:
+                            execution = await executor.start(plan, execution_id=execution_id)
                     except PlanRefusedError as exc:
                         return _refused(plan_file, exc, settings.output_format)
                     except ValueError as exc:  # the execution id is taken
@@ -300,11 +324,14 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
     elif status is ExecutionStatus.PAUSED:
         waiting = [step for step in execution.steps if step.status is StepStatus.AWAITING_CONFIRMATION]
         console.print(f"execution {eid} paused: {_plural(len(waiting), 'step')} awaiting confirmation")
-        db = db_words(settings.db)
+        db = db_words(settings.db) + (settings.temporal.words() if settings.temporal else [])
         for step in waiting:
             console.print(f"  approve:  {shlex.join(['plankit', 'approve', eid, step.step_id, *db])}")
             console.print(f"  deny:     {shlex.join(['plankit', 'deny', eid, step.step_id, *db])}")
-        console.print(f"  then:     {settings.resume_command(eid)}")
+        if settings.temporal is None:
+            console.print(f"  then:     {settings.resume_command(eid)}")
+        else:
+            console.print("  then:     the workflow continues on its own once decided")
     else:
         console.print(f"execution {eid} {status.value}: {execution.error or 'no error recorded'}")
         failed = [step for step in execution.steps if step.status is StepStatus.FAILED]
@@ -460,9 +487,14 @@ def approve_command(
     by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Approve a step that awaits confirmation; `plankit resume` then runs it."""
-    _decide(execution_id, step_id, by, db, output_format, approved=True)
+    """Approve a step that awaits confirmation; `plankit resume` then runs it (on Temporal it goes on at once)."""
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    _decide(execution_id, step_id, by, db, output_format, approved=True, temporal=temporal)
 
 
 def deny_command(
@@ -471,23 +503,31 @@ def deny_command(
     by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy."""
-    _decide(execution_id, step_id, by, db, output_format, approved=False)
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    _decide(execution_id, step_id, by, db, output_format, approved=False, temporal=temporal)
 
 
 def _decide(
-    execution_id: str, step_id: str, by: str | None, db: str, output_format: TextOrJson, *, approved: bool
-) -> None:
+    execution_id: str, step_id: str, by: str | None, db: str, output_format: TextOrJson, *, approved: bool,
+    temporal: TemporalSettings | None = None,
+) -> None:  # fmt: skip
     store = _open_store(db, must_exist=True)
 
     async def work() -> int:
         async with store:
             try:
                 decide = approve if approved else deny
-                await decide(store, execution_id, step_id, by=by)
+                decision = await decide(store, execution_id, step_id, by=by)
             except (LookupError, ValueError) as exc:
                 fail(_message(exc))
+            if temporal is not None:  # recorded (and checked) above; the workflow hears it now
+                await (await temporal.engine(store)).signal(execution_id, decision)
         verb = "approved" if approved else "denied"
         if output_format is TextOrJson.JSON:
             print_json({"execution_id": execution_id, "step_id": step_id, "approved": approved, "by": by})
@@ -503,14 +543,24 @@ def cancel(
     execution_id: Annotated[str, typer.Argument(help="The execution to stop.")],
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Cancel an execution: a paused one at once; one running in another process at its next transition."""
     store = _open_store(db, must_exist=True)
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
         async with store, Executor(store, builtins=False) as executor:
             try:
-                execution = await executor.cancel(execution_id)
+                if temporal is not None:  # workflow cancellation: the workflow records ``cancelled`` itself
+                    on_temporal = await temporal.engine(store)
+                    await on_temporal.cancel(execution_id)
+                    execution = await on_temporal.wait(execution_id, until_final=True)
+                else:
+                    execution = await executor.cancel(execution_id)
             except LookupError as exc:
                 fail(_message(exc))
         if output_format is TextOrJson.JSON:
@@ -683,5 +733,6 @@ def register(app: typer.Typer) -> None:
     app.command("approve")(approve_command)
     app.command("deny")(deny_command)
     app.command("cancel")(cancel)
+    app.command("worker")(worker)
     app.add_typer(executions_app, name="executions")
     app.add_typer(dead_letters_app, name="dead-letters")

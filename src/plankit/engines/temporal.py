@@ -214,20 +214,20 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
         await state.set_status(ExecutionStatus.RUNNING)
         try:
             outcome = await runner.run_top()
-        except asyncio.CancelledError:
+            if outcome.kind == "paused":
+                await state.set_status(ExecutionStatus.PAUSED)
+                await _settle(store, state)
+                decided.clear()
+                await workflow.wait_condition(decided.is_set)
+                header, steps = state.header, state.steps()
+                continue
+        except asyncio.CancelledError:  # the workflow was cancelled (running, waiting or paused)
             for record in state.steps():
                 if record.status not in TERMINAL:
                     state.mark_cancelled(record)
             await state.set_status(ExecutionStatus.CANCELLED, "cancelled")
             await _settle(store, state)
             raise
-        if outcome.kind == "paused":
-            await state.set_status(ExecutionStatus.PAUSED)
-            await _settle(store, state)
-            decided.clear()
-            await workflow.wait_condition(decided.is_set)
-            header, steps = state.header, state.steps()
-            continue
         if outcome.kind == "failed":
             assert outcome.failure is not None
             await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
@@ -386,9 +386,12 @@ class TemporalEngine:
         """The workflow of an execution."""
         return self.client.get_workflow_handle(execution_id)
 
-    async def wait(self, execution_id: str, poll: float = 0.1) -> Execution:
-        """The execution once it is completed, failed, cancelled or paused (read from the mirrored records)."""
-        settled = {ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED, ExecutionStatus.PAUSED}
+    async def wait(self, execution_id: str, poll: float = 0.1, *, until_final: bool = False) -> Execution:
+        """The execution once it is completed, failed, cancelled or (unless ``until_final``) paused, read from
+        the mirrored records."""
+        settled = {ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED}
+        if not until_final:
+            settled.add(ExecutionStatus.PAUSED)
         while True:
             execution = await self.store.load_execution(execution_id)
             if execution is not None and execution.status in settled:
@@ -399,9 +402,13 @@ class TemporalEngine:
         self, execution_id: str, step_id: str, approved: bool, by: str | None = None, iteration: int | None = None
     ) -> None:
         """Record a decision in the store and signal it to the workflow, which continues at once."""
-        key = decision_key(step_id, iteration)
-        await self.store.record_decision(execution_id, Decision(key, approved, by))
-        await self.handle(execution_id).signal("decide", args=[key, approved, by])
+        decision = Decision(decision_key(step_id, iteration), approved, by)
+        await self.store.record_decision(execution_id, decision)
+        await self.signal(execution_id, decision)
+
+    async def signal(self, execution_id: str, decision: Decision) -> None:
+        """Send a decision already recorded in the store (``plankit.execute.approve`` checked it) to the workflow."""
+        await self.handle(execution_id).signal("decide", args=[decision.step_id, decision.approved, decision.by])
 
     async def cancel(self, execution_id: str) -> None:
         """Cancel the workflow; it records the execution ``cancelled``."""
