@@ -8,10 +8,11 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 * **time** is the workflow's: ``now()`` is ``workflow.now()``, every sleep (a ``wait``, a retry delay, a
   timeout) is a durable timer; jitter comes from ``workflow.random()``;
 * **actions are activities** (``plankit-tool``, one per attempt, ``start_to_close_timeout`` from
-  ``timeout_ms``, a heartbeat every few seconds while the tool runs): the node's retry policy is applied by
-  the workflow, attempt by attempt, with durable timers, exactly as the in-process executor applies it
-  (USER_ERROR never retried, RATE_LIMIT waits for ``retry_after``), so each attempt is visible in Temporal's
-  UI and recorded in the store; the idempotency key is the same on every attempt and replay;
+  ``timeout_ms``, heartbeats while the tool runs): the node's retry policy is applied by the workflow,
+  attempt by attempt, with durable timers, exactly as the in-process executor applies it (USER_ERROR never
+  retried, RATE_LIMIT waits for ``retry_after``), so each attempt is visible in Temporal's UI and recorded in
+  the store. Temporal's own RetryPolicy retries only a lost worker (a missed heartbeat): the same attempt
+  runs again on another worker with the same idempotency key, as a local resume would;
 * **confirmations** wait for the ``decide`` signal (``plankit approve``/``deny`` with ``--engine temporal``),
   not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
@@ -61,8 +62,9 @@ WORKFLOW = "plankit-plan"
 TOOL_ACTIVITY = "plankit-tool"
 STORE_ACTIVITY = "plankit-store"
 DEFAULT_TASK_QUEUE = "plankit"
-HEARTBEAT_SECONDS = 5.0
-"""A running tool's activity heartbeats this often; Temporal declares it lost after three missed beats."""
+HEARTBEAT_TIMEOUT = 15.0
+"""Seconds without a heartbeat after which Temporal declares a tool's worker lost (it beats three times as
+often) and runs the attempt again elsewhere, with the same idempotency key."""
 
 
 def _temporalio() -> Any:
@@ -141,6 +143,8 @@ class _RemoteFailure(StepFailure):
 class _TemporalNodeRunner(NodeRunner):
     """The executor's node runner with actions sent to activities."""
 
+    heartbeat_timeout = HEARTBEAT_TIMEOUT
+
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
         from temporalio import workflow
         from temporalio.common import RetryPolicy
@@ -160,8 +164,12 @@ class _TemporalNodeRunner(NodeRunner):
                 TOOL_ACTIVITY,
                 request,
                 start_to_close_timeout=timeout,
-                heartbeat_timeout=timedelta(seconds=HEARTBEAT_SECONDS * 3),
-                retry_policy=RetryPolicy(maximum_attempts=1),  # attempts are the runner's (see the module doc)
+                heartbeat_timeout=timedelta(seconds=self.heartbeat_timeout),
+                # A tool's own failure is non-retryable here: the node's policy decides, attempt by attempt. What
+                # Temporal retries is a lost worker (a missed heartbeat): the same attempt, as a resume would.
+                retry_policy=RetryPolicy(
+                    initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30), maximum_attempts=0
+                ),
                 activity_id=f"{node.id}:{iteration}:{ctx.attempt}",
             )
         except ActivityError as exc:
@@ -211,6 +219,7 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
             state, resolver, tools=ToolRegistry(), llm=None, pool=None,  # type: ignore[arg-type]
             slots=None, rng=rng, jitter=float(request.get("jitter", 0.1)),
         )  # fmt: skip
+        runner.heartbeat_timeout = float(request.get("heartbeat_timeout", HEARTBEAT_TIMEOUT))
         await state.set_status(ExecutionStatus.RUNNING)
         try:
             outcome = await runner.run_top()
@@ -299,8 +308,9 @@ class _Activities:
                 call: asyncio.Future[Any] = asyncio.ensure_future(tool.function(**kwargs))
             else:
                 call = asyncio.get_running_loop().run_in_executor(None, functools.partial(tool.function, **kwargs))
+            beat = (activity.info().heartbeat_timeout or timedelta(seconds=HEARTBEAT_TIMEOUT)).total_seconds() / 3
             while True:  # heartbeat while the tool runs: a dead worker is noticed, a cancel gets through
-                done, _ = await asyncio.wait({call}, timeout=HEARTBEAT_SECONDS)
+                done, _ = await asyncio.wait({call}, timeout=beat)
                 if done:
                     break
                 activity.heartbeat()
@@ -359,6 +369,8 @@ class TemporalEngine:
     client: Client
     store: Store
     task_queue: str = DEFAULT_TASK_QUEUE
+    heartbeat_timeout: float = HEARTBEAT_TIMEOUT
+    """Seconds without a heartbeat before a tool's attempt is given to another worker."""
 
     async def start(self, plan: Plan, executor: Executor, execution_id: str | None = None) -> str:
         """Lint ``plan`` (raising ``PlanRefusedError``), store it, and start its workflow; returns the
@@ -377,7 +389,7 @@ class TemporalEngine:
         request = {
             "plan": ready.model_dump(mode="json", by_alias=True, exclude_defaults=True),
             "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
-            "jitter": executor.jitter,
+            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
         }  # fmt: skip
         await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
         return execution_id
