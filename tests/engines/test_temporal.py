@@ -6,12 +6,16 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from temporalio.client import Client
 from tests._postgres import new_schema
 
 from plankit.engines import TemporalEngine, temporal_worker
+from plankit.errors import LeaseHeldError
 from plankit.execute import Executor
+from plankit.execute import approve as approve_step
 from plankit.plan import Execution, PlanStatus, plan_from_data
+from plankit.schedule import Scheduler
 from plankit.store import PostgresStore, Store
 from plankit.tools import ToolContext, ToolRegistry
 
@@ -73,7 +77,13 @@ def test_an_approval_is_a_signal_the_workflow_continues_at_once(temporal_address
     EFFECTS.clear()
 
     async def approve(engine: TemporalEngine, execution_id: str) -> None:
-        await engine.decide(execution_id, "pay", True, by="ann")
+        decision = await approve_step(engine.store, execution_id, "pay", by="ann")  # recorded, not yet signalled
+        # A plankit worker on the same store leaves the execution to Temporal (leased to it), decided or not.
+        local = Scheduler(engine.store, registry())
+        assert (await local.tick()).started == []
+        with pytest.raises(LeaseHeldError, match=r"is being run by temporal:t-approve \(its lease runs until 9999"):
+            await local.executor.resume(execution_id)
+        await engine.signal(execution_id, decision)
 
     async def main() -> tuple[Execution, Execution, Any, Any]:
         async with PostgresStore(postgres_dsn, schema=new_schema()) as store:

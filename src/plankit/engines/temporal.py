@@ -30,7 +30,7 @@ import asyncio
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
 from .._toolbox import ToolContext
@@ -104,7 +104,12 @@ class _MirrorStore:
         )
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
-        await self._call("record_transition", _dump(execution), [_dump(step) for step in steps or []])
+        # Never due for plankit's own workers: the workflow runs it (and its lease says so).
+        header = execution.model_copy(update={"wake_at": None})
+        await self._call("record_transition", _dump(header), [_dump(step) for step in steps or []])
+
+    async def release_execution(self, execution_id: str, owner: str) -> None:
+        await self._call("release_execution", execution_id, owner)
 
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
         await self._call("add_dead_letter", _dump(entry))
@@ -250,6 +255,17 @@ async def _settle(store: Store, state: RunState) -> None:
     execution = state.snapshot()
     await follow_execution(store, state.plan, execution)
     await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
+    if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+        await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
+
+
+def lease_owner(execution_id: str) -> str:
+    """Who holds the lease of an execution that runs on Temporal (until it ends): plankit's own workers
+    leave it alone, and ``plankit resume`` names it."""
+    return f"temporal:{execution_id}"
+
+
+FOREVER = datetime(9999, 1, 1, tzinfo=UTC)
 
 
 class PlanWorkflow:
@@ -344,6 +360,8 @@ class _Activities:
             return plan.model_dump(mode="json", by_alias=True, exclude_defaults=True) if plan is not None else None
         elif method == "set_plan_status":
             await store.set_plan_status(args[0], PlanStatus(args[1]))
+        elif method == "release_execution":
+            await store.release_execution(args[0], args[1])
         else:
             raise ValueError(f"unknown store call {method!r}")
         return None
@@ -391,6 +409,17 @@ class TemporalEngine:
             "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
             "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
         }  # fmt: skip
+        # The execution is recorded, and leased to Temporal, before its workflow starts: no plankit worker
+        # sharing the store takes it (a decision would otherwise make it due for them).
+        header = Execution(
+            execution_id=execution_id, plan_id=plan_id, owner=ready.owner, status=ExecutionStatus.PENDING,
+            plan_revision=ready.revision,
+        )  # fmt: skip
+        if await self.store.load_execution(execution_id) is not None:
+            raise ValueError(f"execution {execution_id!r} already exists")
+        await self.store.record_transition(header)
+        now = datetime.now(UTC)
+        await self.store.claim_execution(execution_id, lease_owner(execution_id), FOREVER, now)
         await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
         return execution_id
 
