@@ -10,12 +10,12 @@ import pytest
 from temporalio.client import Client
 from tests._postgres import new_schema
 
-from plankit.engines import TemporalEngine, temporal_worker
+from plankit.engines import TemporalEngine, TemporalExecutor, temporal_worker
 from plankit.errors import LeaseHeldError
 from plankit.execute import Executor
 from plankit.execute import approve as approve_step
 from plankit.plan import Execution, PlanStatus, plan_from_data
-from plankit.schedule import Scheduler
+from plankit.schedule import Scheduler, add_schedule
 from plankit.store import PostgresStore, Store
 from plankit.tools import ToolContext, ToolRegistry
 
@@ -128,3 +128,32 @@ def test_a_denial_fails_the_step_as_in_process(temporal_address: str, postgres_d
         "failed", "failed", "step 'pay' was denied by bob", "USER_ERROR",
     )  # fmt: skip
     assert EFFECTS == []
+
+
+def test_plankit_scheduler_fires_start_workflows(temporal_address: str, postgres_dsn: str) -> None:
+    EFFECTS.clear()
+    plan = plan_from_data({
+        "id": "fired", "goal": "pay on a trigger", "trigger": {"type": "immediate"},
+        "steps": [{"id": "quote", "tool": "echo", "args": {"amount": 3}},
+                  {"id": "pay", "tool": "pay", "args": {"amount": "{{quote.amount}}"}, "depends_on": ["quote"]}],
+    })  # fmt: skip
+
+    async def main() -> tuple[list[Any], Any, Execution, list[str]]:
+        async with PostgresStore(postgres_dsn, schema=new_schema()) as store:
+            client = await Client.connect(temporal_address)
+            async with temporal_worker(client, store, registry(), task_queue="t-sched"):
+                engine = TemporalEngine(client, store, task_queue="t-sched")
+                executor = TemporalExecutor(store, registry(), engine=engine)
+                schedule = await add_schedule(store, executor, plan)
+                reports = await Scheduler(store, executor=executor).run_once()
+                (fire,) = await store.list_fires(schedule.id)
+                done = await asyncio.wait_for(engine.wait(fire.execution_id or "", until_final=True), 60)
+                again = await Scheduler(store, executor=executor).run_once()  # nothing is due twice
+                return [(r.decided, r.started) for r in reports + again], fire, done, [schedule.id]
+
+    reports, fire, done, (schedule_id,) = asyncio.run(main())
+    assert reports == [([schedule_id], [fire.execution_id]), ([], []), ([], [])]
+    assert (done.status.value, done.schedule_id, _steps(done)) == (
+        "completed", schedule_id, {"quote": "completed", "pay": "completed"},
+    )  # fmt: skip
+    assert [f"{fire.execution_id}:pay"] == EFFECTS

@@ -53,6 +53,22 @@ def test_run_approve_and_show_on_temporal(temporal_address: str, postgres_dsn: s
             time.sleep(0.1)
         assert shown["status"] == "completed", log.read_text()
         assert sorted(step["step_id"] for step in shown["steps"]) == ["balance", "invoice", "payout", "receipt"]
+
+        # A schedule's fire, decided by `plankit scheduler --engine temporal`, runs as a workflow on the worker.
+        fired = tmp_path / "fired.json"
+        fired.write_text(json.dumps({"id": "fired", "goal": "g", "trigger": {"type": "immediate"},
+                                     "steps": [{"id": "hello", "tool": "echo", "args": {"text": "hi"}}]}))  # fmt: skip
+        added = runner.invoke(app, ["schedule", "add", str(fired)], env={"PLANKIT_DB": db})
+        assert added.exit_code == 0, added.output
+        once = runner.invoke(app, ["scheduler", "--once", *engine, "--format", "json"], env={"PLANKIT_DB": db})
+        assert (once.exit_code, json.loads(once.stdout)) == (0, {"schedules_decided": 1, "executions_run": 1})
+        for _ in range(600):
+            listed = json.loads(runner.invoke(app, ["executions", "list", "--plan", "fired", "--format", "json"],
+                                              env={"PLANKIT_DB": db}).stdout)  # fmt: skip
+            if [e["status"] for e in listed] == ["completed"]:
+                break
+            time.sleep(0.1)
+        assert [e["status"] for e in listed] == ["completed"], log.read_text()
     finally:
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=60)

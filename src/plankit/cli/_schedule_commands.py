@@ -21,6 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .._utils import utcnow
+from ..engines import TemporalExecutor
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Executor
 from ..plan import Fire, Plan, Schedule, Trigger
@@ -52,6 +53,16 @@ from ._run_commands import (
     _RunSettings,
     _stdout,
     db_words,
+)
+from ._temporal_commands import (
+    DEFAULT_ADDRESS,
+    DEFAULT_TASK_QUEUE,
+    AddressOption,
+    Engine,
+    EngineOption,
+    NamespaceOption,
+    TaskQueueOption,
+    TemporalSettings,
 )
 
 schedule_app = typer.Typer(
@@ -349,17 +360,29 @@ def scheduler(
         typer.Option("--lease", min=1, help="Seconds after which a dead worker's executions are taken over."),
     ] = DEFAULT_LEASE_SECONDS,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once."""
+    """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once.
+
+    With ``--engine temporal`` the executions of fires run as Temporal workflows (served by `plankit worker`).
+    """
     settings = _settings(db, tools, policy, output_format)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
         async with _open_store(db, must_exist=False) as store:
-            executor = Executor(
-                store, settings.tools, policy=settings.policy, park_after=park_after, on_event=_log_event,
-                lease_seconds=lease,
-            )  # fmt: skip
+            options: dict[str, Any] = {
+                "policy": settings.policy, "park_after": park_after, "on_event": _log_event, "lease_seconds": lease,
+            }  # fmt: skip
+            if temporal is not None:
+                on_temporal = await temporal.engine(store)
+                executor: Executor = TemporalExecutor(store, settings.tools, engine=on_temporal, **options)
+            else:
+                executor = Executor(store, settings.tools, **options)
             worker = Scheduler(
                 store, executor=executor, concurrency=concurrency, poll_interval=poll, lease_seconds=lease
             )

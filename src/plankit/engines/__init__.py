@@ -4,6 +4,6 @@ The in-process executor (:mod:`plankit.execute`) is the default engine; an engin
 with the same semantics on other infrastructure. Importing this package needs no optional dependency.
 """
 
-from .temporal import DEFAULT_TASK_QUEUE, TemporalEngine, temporal_worker
+from .temporal import DEFAULT_TASK_QUEUE, TemporalEngine, TemporalExecutor, temporal_worker
 
-__all__ = ["DEFAULT_TASK_QUEUE", "TemporalEngine", "temporal_worker"]
+__all__ = ["DEFAULT_TASK_QUEUE", "TemporalEngine", "TemporalExecutor", "temporal_worker"]

@@ -27,6 +27,7 @@ steps, replanning.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -208,10 +209,8 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     plan = Plan.model_validate(request["plan"])
     store = cast(Store, _MirrorStore(decisions))
     clock = _WorkflowClock()
-    header = Execution(
-        execution_id=request["execution_id"], plan_id=plan.id or "", owner=plan.owner,
-        status=ExecutionStatus.RUNNING, started_at=clock.now(), plan_revision=plan.revision,
-    )  # fmt: skip
+    # The header recorded when the execution was created (a fire's carries its schedule), now started.
+    header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
     steps: list[StepExecution] = []
     rng = random.Random(workflow.random().random())
     while True:
@@ -403,14 +402,6 @@ class TemporalEngine:
         plan_id = await self.store.save_plan(ready)
         ready = ready.model_copy(update={"id": plan_id})
         execution_id = execution_id or executor.ids("exec_")
-        env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
-        request = {
-            "plan": ready.model_dump(mode="json", by_alias=True, exclude_defaults=True),
-            "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
-            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
-        }  # fmt: skip
-        # The execution is recorded, and leased to Temporal, before its workflow starts: no plankit worker
-        # sharing the store takes it (a decision would otherwise make it due for them).
         header = Execution(
             execution_id=execution_id, plan_id=plan_id, owner=ready.owner, status=ExecutionStatus.PENDING,
             plan_revision=ready.revision,
@@ -418,10 +409,46 @@ class TemporalEngine:
         if await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists")
         await self.store.record_transition(header)
-        now = datetime.now(UTC)
-        await self.store.claim_execution(execution_id, lease_owner(execution_id), FOREVER, now)
-        await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
+        await self._launch(header, ready, executor)
         return execution_id
+
+    async def start_pending(self, execution_id: str, executor: Executor) -> None:
+        """Start the workflow of an execution created ``pending`` (by a fire of plankit's scheduler).
+
+        Idempotent: an execution already leased to Temporal, or whose workflow exists, is left as it is.
+        Raises ``LookupError`` for an unknown execution or plan, and ``LeaseHeldError`` when a plankit
+        worker runs it.
+        """
+        execution = await self.store.load_execution(execution_id)
+        if execution is None:
+            raise LookupError(f"no execution {execution_id!r} in the store")
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.PENDING:
+            await self._launch(execution.model_copy(update={"steps": []}), plan, executor)
+
+    async def _launch(self, header: Execution, plan: Plan, executor: Executor) -> None:
+        from temporalio.exceptions import WorkflowAlreadyStartedError
+
+        from ..errors import LeaseHeldError
+
+        # Leased to Temporal before the workflow starts, for as long as it runs: no plankit worker sharing the
+        # store takes the execution (a decision would otherwise make it due for them).
+        execution_id = header.execution_id
+        holder = await self.store.claim_execution(execution_id, lease_owner(execution_id), FOREVER, datetime.now(UTC))
+        if holder is not None:
+            message = f"execution {execution_id!r} is being run by {holder.owner}"
+            raise LeaseHeldError(message, holder.owner, holder.until)
+        env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
+        request = {
+            "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
+            "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
+            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
+        }  # fmt: skip
+        with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
+            await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
 
     def handle(self, execution_id: str) -> WorkflowHandle[Any, Any]:
         """The workflow of an execution."""
@@ -455,6 +482,30 @@ class TemporalEngine:
         """Cancel the workflow; it records the execution ``cancelled``."""
         await self.store.request_cancel(execution_id)
         await self.handle(execution_id).cancel()
+
+
+class TemporalExecutor(Executor):
+    """An :class:`~plankit.execute.Executor` whose executions run on Temporal, for plankit's scheduler:
+    ``Scheduler(store, executor=TemporalExecutor(store, tools, engine=engine))`` decides fires as always
+    (leases, keys, lint at fire time) and starts a workflow for each execution they create."""
+
+    def __init__(self, store: Store, tools: ToolRegistry | None = None, *, engine: TemporalEngine, **options: Any):
+        super().__init__(store, tools, **options)
+        self.engine = engine
+
+    async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
+        """Start the plan's workflow; return the execution once it completes, fails, is cancelled or pauses."""
+        from ..plan import plan_from_data
+
+        loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
+        return await self.engine.wait(await self.engine.start(loaded, self, execution_id))
+
+    async def resume(self, execution_id: str) -> Execution:
+        """Start the workflow of a pending execution (a fire's); return its record as it is now."""
+        await self.engine.start_pending(execution_id, self)
+        found = await self.store.load_execution(execution_id)
+        assert found is not None
+        return found
 
 
 def temporal_worker(client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE) -> Worker:
