@@ -18,6 +18,10 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
   checkpoint and plan status, so ``plankit executions show`` and dead letters work whichever engine ran it.
 
+* **plankit's scheduler** can start workflows for the executions its fires create (:class:`TemporalExecutor`);
+  an execution on Temporal is leased to ``temporal:<id>`` in the store until its workflow ends, so plankit's own
+  workers never run it too.
+
 The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
 a random source, the environment or the network except through Temporal), and the sandbox would re-import
 plankit and pydantic for every run. Not done yet: ``cron``/``interval`` triggers as Temporal Schedules, LLM
