@@ -16,7 +16,9 @@ from ._decisions import approve, deny
 from ._events import EventHandler, ExecutionEvent
 from ._executor import DEFAULT_THREAD_POOL_SIZE, Executor
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
+from ._guard import GUARD_CODES, ToolCallRefused, ToolGuard
 from ._kinds import LlmStepRunner, decision_key
+from ._llm_steps import DEFAULT_MAX_ROUNDS, LlmStepCall, LlmSteps, ModelSteps, parse_answer, token_usage
 from ._nodes import dead_letter_id
 from ._replan import (
     DEFAULT_MAX_REPLANS,
@@ -35,7 +37,9 @@ from ._state import idempotency_key
 __all__ = [
     "DEFAULT_JITTER",
     "DEFAULT_MAX_REPLANS",
+    "DEFAULT_MAX_ROUNDS",
     "DEFAULT_THREAD_POOL_SIZE",
+    "GUARD_CODES",
     "REPLAN_ID_TAKEN",
     "REPLAN_NO_STEPS",
     "Clock",
@@ -43,7 +47,10 @@ __all__ = [
     "ExecutionEvent",
     "Executor",
     "Failure",
+    "LlmStepCall",
     "LlmStepRunner",
+    "LlmSteps",
+    "ModelSteps",
     "Planner",
     "ReplanRequest",
     "Replanning",
@@ -53,7 +60,9 @@ __all__ = [
     "RuntimeProvider",
     "StaticRuntime",
     "SystemClock",
+    "ToolCallRefused",
     "ToolContext",
+    "ToolGuard",
     "approve",
     "classify",
     "compare",
@@ -61,6 +70,8 @@ __all__ = [
     "decision_key",
     "deny",
     "idempotency_key",
+    "parse_answer",
     "replans_of",
     "retry_delay",
+    "token_usage",
 ]

@@ -78,7 +78,11 @@ class Usage:
 
     def to_dict(self) -> dict[str, int]:
         """``{"input_tokens", "output_tokens", "total_tokens"}``."""
-        return {"input_tokens": self.input_tokens, "output_tokens": self.output_tokens, "total_tokens": self.total_tokens}
+        return {
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "total_tokens": self.total_tokens,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +132,10 @@ def openai_messages(items: Sequence[ChatItem]) -> list[dict[str, Any]]:
 def openai_tools(tools: Sequence[FunctionTool]) -> list[dict[str, Any]]:
     """The tools as chat-completions ``tools``."""
     return [
-        {"type": "function", "function": {"name": t.name, "description": t.description, "parameters": dict(t.parameters)}}
+        {
+            "type": "function",
+            "function": {"name": t.name, "description": t.description, "parameters": dict(t.parameters)},
+        }
         for t in tools
     ]
 
