@@ -40,7 +40,8 @@ GUARD_CODES = frozenset(
 )
 """The lint rules that judge one concrete call. Rules about a plan's shape (graph, loops, timing) were
 settled when the plan was linted; ``RAW_SECRET`` is left out because a resolved ``env`` reference is
-meant to carry a credential to its tool."""
+meant to carry a credential to its tool; the policy's ``deny_tokens_regex`` (which lint reports under
+that code) is applied here directly."""
 
 
 class ToolCallRefused(UserError):
@@ -96,6 +97,9 @@ class ToolGuard:
             message = f"sensitive data reaches sink tool {tool!r}: {tainted_by} -> {step_id}"
             hint = "a step that reads sensitive data may not send anything out; split the work"
             return _finding("DATA_EXFILTRATION", message, step_id, hint)
+        denied = self._denied_token(params, step_id)
+        if denied is not None:
+            return denied
         node = ActionNode(
             id=step_id, tool=tool, params=dict(params), require_confirmation=confirmed, metadata=dict(metadata or {})
         )
@@ -103,6 +107,25 @@ class ToolGuard:
         for diagnostic in self._linter.lint(plan, now=now):
             if diagnostic.severity is Severity.ERROR and not diagnostic.suppressed:
                 return diagnostic
+        return None
+
+    def _denied_token(self, params: Mapping[str, Any], step_id: str) -> Diagnostic | None:
+        """``deny_tokens_regex`` over every string in the concrete arguments (lint reports these as
+        ``RAW_SECRET``, a rule otherwise left out here; see :data:`GUARD_CODES`)."""
+        if not self.policy.deny_patterns:
+            return None
+        stack: list[Any] = [params]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, str):
+                for pattern in self.policy.deny_patterns:
+                    if pattern.search(value):
+                        message = f"value matches the policy's denied pattern '{pattern.pattern}'"
+                        return _finding("RAW_SECRET", message, step_id, "the policy forbids this text in tool calls")
+            elif isinstance(value, Mapping):
+                stack.extend(value.values())
+            elif isinstance(value, list | tuple):
+                stack.extend(value)
         return None
 
     def enforce(self, tool: str, params: Any, *, step_id: str, **options: Any) -> None:

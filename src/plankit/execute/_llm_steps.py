@@ -22,13 +22,15 @@ Failures: rate limits and server errors of the provider raise :class:`~plankit.e
 :class:`~plankit.errors.ServerError` and are retried under the step's ``on_failure`` like a tool's; a request
 the provider refuses is a :class:`~plankit.errors.UserError`. A tool call that fails with a ``UserError`` or
 ``ToolError`` (bad arguments, a tool that reported a failure) is sent back to the model as an error, so it
-can correct itself; a call the guard refuses fails the step.
+can correct itself, and so are arguments that don't fit the tool's schema; any other call the guard refuses
+fails the step.
 """
 
 from __future__ import annotations
 
 import abc
 import json
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -59,6 +61,10 @@ DEFAULT_SYSTEM = (
     "You carry out one step of a plan. Use the tools offered when they help; when you are done, answer with "
     "the step's result only (JSON when an output schema is given)."
 )
+
+CORRECTABLE = frozenset({"TOOL_ARGS_INVALID"})
+"""Guard findings sent back to the model to correct (wrong arguments) rather than failing the step."""
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
 
 CallTool = Callable[[str, Any, "str | None"], Awaitable[Any]]
 """``call_tool(tool, arguments, tainted_by)``: run one tool through the executor's registry, under the guard."""
@@ -114,8 +120,9 @@ class ModelSteps(LlmSteps):
     async def run_step(self, call: LlmStepCall) -> Any:
         """Talk to the model until it answers without tool calls; run its calls in between."""
         node = call.node
-        offered = [FunctionTool(spec.name, spec.description, spec.params_schema) for spec in call.tools]
-        names = {tool.name for tool in offered}
+        wire = wire_names([spec.name for spec in call.tools])
+        by_wire = {wired: name for name, wired in wire.items()}
+        offered = [FunctionTool(wire[spec.name], spec.description, spec.params_schema) for spec in call.tools]
         items: list[ChatItem] = [Message.system(self.system), Message.user(_user_message(call))]
         usage = Usage()
         transcript: list[dict[str, Any]] = []
@@ -127,24 +134,29 @@ class ModelSteps(LlmSteps):
                 return _output(self.client, reply, call, usage, transcript, round_number, tainted_by)
             items.append(ToolCallsTurn(reply.tool_calls, reply.text))
             for tool_call in reply.tool_calls:
-                entry: dict[str, Any] = {"id": tool_call.id, "tool": tool_call.name, "arguments": tool_call.arguments}
+                name = by_wire.get(tool_call.name, tool_call.name)
+                entry: dict[str, Any] = {"id": tool_call.id, "tool": name, "arguments": tool_call.arguments}
                 transcript.append(entry)
-                if tool_call.name not in names:
-                    available = ", ".join(sorted(names)) or "none"
+                if tool_call.name not in by_wire:
+                    available = ", ".join(sorted(by_wire)) or "none"
                     entry["error"] = f"tool {tool_call.name!r} is not offered to this step (offered: {available})"
                     items.append(ToolResult(tool_call.id, tool_call.name, entry["error"], is_error=True))
                     continue
                 try:
-                    result = await call.call_tool(tool_call.name, tool_call.arguments, tainted_by)
-                except ToolCallRefused as exc:  # the guard refused it: the step fails, nothing ran
-                    raise ToolCallRefused(exc.diagnostic, exc.tool) from None
+                    result = await call.call_tool(name, tool_call.arguments, tainted_by)
+                except ToolCallRefused as exc:
+                    if exc.code not in CORRECTABLE:  # the policy refused it: the step fails, nothing ran
+                        raise ToolCallRefused(exc.diagnostic, exc.tool) from None
+                    entry["error"] = str(exc)
+                    items.append(ToolResult(tool_call.id, tool_call.name, str(exc), is_error=True))
+                    continue
                 except (UserError, ToolError) as exc:
                     entry["error"] = str(exc)
                     items.append(ToolResult(tool_call.id, tool_call.name, str(exc), is_error=True))
                     continue
                 entry["result"] = result
-                if tainted_by is None and call.is_sensitive_source(tool_call.name):
-                    tainted_by = tool_call.name
+                if tainted_by is None and call.is_sensitive_source(name):
+                    tainted_by = name
                 items.append(ToolResult(tool_call.id, tool_call.name, _text(result)))
         raise UserError(
             f"step {node.id!r}: the model still asked for tools after {self.max_rounds} rounds "
@@ -158,6 +170,22 @@ class ModelSteps(LlmSteps):
             raise UserError(f"step {node.id!r}: the model refused the request: {exc}") from None
         except LlmError as exc:  # a client that can't be used (no tools support, blocked): not retryable
             raise UserError(f"step {node.id!r}: {exc}") from None
+
+
+def wire_names(names: Sequence[str]) -> dict[str, str]:
+    """Tool names as the providers accept them (``^[A-Za-z0-9_-]{1,64}$``): ``crm.lookup`` is offered as
+    ``crm_lookup``; a clash or an overlong name gets a numbered suffix. Calls are mapped back."""
+    out: dict[str, str] = {}
+    taken: set[str] = set()
+    for name in names:
+        base = _UNSAFE.sub("_", name)[:60] or "tool"
+        wired, number = base, 1
+        while wired in taken:
+            number += 1
+            wired = f"{base[:56]}_{number}"
+        taken.add(wired)
+        out[name] = wired
+    return out
 
 
 def _user_message(call: LlmStepCall) -> str:
