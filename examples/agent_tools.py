@@ -14,6 +14,7 @@ The model of each ``llm`` step calls these. They do real work, kept small and co
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import subprocess
@@ -38,7 +39,7 @@ def http_get(url: str, timeout_s: float = 10.0) -> dict[str, Any]:
     if not url.startswith(("http://", "https://")):
         raise UserError(f"only http(s) URLs can be fetched, not {url!r}")
     try:
-        with urllib.request.urlopen(url, timeout=timeout_s) as response:  # noqa: S310 - http(s) checked above
+        with urllib.request.urlopen(url, timeout=timeout_s) as response:  # http(s) only: checked above
             raw = response.read(MAX_BODY)
             status = response.status
             kind = response.headers.get("content-type", "")
@@ -51,10 +52,8 @@ def http_get(url: str, timeout_s: float = 10.0) -> dict[str, Any]:
     text = raw.decode("utf-8", "replace")
     body: Any = text
     if "json" in kind:
-        try:
+        with contextlib.suppress(ValueError):  # a server that says JSON and sends something else: keep the text
             body = json.loads(text)
-        except ValueError:
-            pass
     return {"status": status, "body": body}
 
 

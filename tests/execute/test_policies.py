@@ -106,7 +106,8 @@ def test_wrong_params_fail_as_user_error_before_the_tool_runs() -> None:
     assert (record.status, record.attempt_count, record.error_type) == (StepStatus.FAILED, 1, ErrorType.USER_ERROR)
     assert (
         record.error
-        == "tool call refused by the policy: TOOL_ARGS_INVALID: parameter 'n' should be integer, not string (tool 'double')"
+        == "tool call refused by the policy: TOOL_ARGS_INVALID: parameter 'n' should be integer, not string "
+        "(tool 'double')"
     )
 
 
