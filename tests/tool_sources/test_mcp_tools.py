@@ -175,7 +175,7 @@ def test_parse_and_config(tmp_path: Path) -> None:
                     "fs": {"command": "python", "args": ["s.py"], "env": {"ROOT": "/d"}},
                     "web": {"url": "http://127.0.0.1:9/mcp"},
                 }
-            }  # fmt: skip
+            }
         )
     )
     assert load_mcp_config(config) == [
