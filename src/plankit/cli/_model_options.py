@@ -24,9 +24,9 @@ from typing import Annotated
 import typer
 
 from ..errors import PlankitError
-from ..execute import ModelSteps
+from ..execute import ModelSteps, token_usage
 from ..llm import LlmClient, make_llm
-from ..plan import RetryPolicy
+from ..plan import Execution, RetryPolicy
 from ..tool_sources import McpServerSpec, McpTools, load_mcp_config
 from ..tools import ToolRegistry
 from ._common import fail
@@ -100,6 +100,14 @@ class StepModel:
             target = f"stdio:{server.describe()[len('stdio: ') :]}" if server.transport == "stdio" else server.url
             out += ["--mcp", f"{server.name}={target}"]
         return out
+
+
+def usage_of(execution: Execution) -> dict[str, int] | None:
+    """Tokens the execution's ``llm`` steps used, summed; None when it has none."""
+    outputs = [step.output for step in execution.steps]
+    if not any(isinstance(output, dict) and "response_id" in output for output in outputs):
+        return None
+    return token_usage(outputs)
 
 
 @asynccontextmanager

@@ -44,7 +44,15 @@ from ..store import SqliteStore, Store
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._compile_commands import MODEL_ENV_VAR
-from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
+from ._model_options import (
+    BaseUrlOption,
+    McpConfigOption,
+    McpOption,
+    ModelOption,
+    StepModel,
+    open_tools,
+    usage_of,
+)
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
@@ -266,8 +274,12 @@ def print_json_text(text: str) -> None:
 def _report(execution: Execution, settings: _RunSettings) -> int:
     """Print the outcome (summary and next commands, or the JSON record); return the exit code."""
     code = _exit_code(execution.status)
+    usage = usage_of(execution)
     if settings.output_format is TextOrJson.JSON:
-        print_json(_record(execution))
+        record = _record(execution)
+        if usage is not None:
+            record["token_usage"] = usage
+        print_json(record)
         return code
     console = _stdout()
     eid = execution.execution_id
@@ -291,6 +303,8 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
         if failed:
             listing = shlex.join(["plankit", "dead-letters", "list", "--db", str(settings.db)])
             console.print(f"  dead letters: {listing}")
+    if usage is not None:
+        console.print(f"  llm tokens: {usage['input_tokens']} in, {usage['output_tokens']} out")
     return code
 
 

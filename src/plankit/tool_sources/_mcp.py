@@ -23,12 +23,13 @@ import contextlib
 import json
 import re
 import shlex
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Literal
+from typing import Any, Literal, TextIO
 
 from ..errors import FormatProblem, MissingExtraError, PlankitError, ServerError, ToolError
 from ..plan import read_document
@@ -158,7 +159,7 @@ class McpTools:
                 params = StdioServerParameters(
                     command=server.command[0], args=list(server.command[1:]), env=dict(server.env or {}) or None
                 )
-                read, write = await self._stack.enter_async_context(stdio_client(params))
+                read, write = await self._stack.enter_async_context(stdio_client(params, errlog=_errlog()))
             else:
                 import httpx
                 from mcp.client.streamable_http import streamable_http_client
@@ -232,6 +233,16 @@ def _maybe_json(text: str) -> Any:
         except ValueError:
             return text
     return text
+
+
+def _errlog() -> TextIO:
+    """Where a stdio server's stderr goes: ours, when it is a real file (a captured stream, as under test
+    runners, has no descriptor to hand to a process), else the process's original stderr."""
+    try:
+        sys.stderr.fileno()
+        return sys.stderr
+    except (AttributeError, OSError, ValueError):
+        return sys.__stderr__ or sys.stderr
 
 
 def _reason(exc: BaseException) -> str:
