@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from .._version import __version__
-from . import _compile_commands, _lint_commands, _plan_commands, _run_commands, _template_commands
+from . import _compile_commands, _lint_commands, _mcp_commands, _plan_commands, _run_commands, _template_commands
 
 app = typer.Typer(
     name="plankit",
@@ -37,6 +37,7 @@ _lint_commands.register(app)
 _compile_commands.register(app)
 _template_commands.register(app)
 _run_commands.register(app)
+_mcp_commands.register(app)
 
 
 def main() -> None:
