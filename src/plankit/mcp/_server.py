@@ -107,7 +107,7 @@ class _Runs:
         return self.store, self.executor
 
     async def start(self, plan: Plan, wait_seconds: float) -> dict[str, Any]:
-        store, executor = self.running()
+        _, executor = self.running()
         result = executor.check(plan)
         if not result.valid:
             return {"status": "refused", "message": "the plan has lint errors; nothing ran", **result.to_dict()}
