@@ -36,7 +36,7 @@ from ..errors import PlankitError
 from ..execute import Executor, ModelSteps, approve, deny, token_usage
 from ..lint import RULES, Linter, Policy
 from ..llm import LlmClient, make_llm
-from ..plan import Execution, Plan, RetryPolicy, parse_document, plan_from_data, plan_json_schema
+from ..plan import Execution, Plan, RetryPolicy, parse_document, plan_from_data, plan_json_schema, plan_to_data
 from ..store import SqliteStore
 from ..tool_sources import McpServerSpec, McpTools
 from ..tools import ToolRegistry, load_tools
@@ -110,7 +110,7 @@ class _Runs:
         _, executor = self.running()
         result = executor.check(plan)
         if not result.valid:
-            return {"status": "refused", "message": "the plan has lint errors; nothing ran", **result.to_dict()}
+            return {"status": "refused", "message": "the plan has lint errors; nothing ran", "lint": result.to_dict()}
         execution_id = new_id("exec_")
         self.tasks[execution_id] = asyncio.ensure_future(executor.start(plan, execution_id=execution_id))
         return await self.settle(execution_id, wait_seconds)
@@ -178,7 +178,8 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
     def lint_plan(plan: dict[str, Any] | list[Any] | str) -> dict[str, Any]:
         """Lint a plan (a JSON object, or JSON/YAML text) against the server's policy and tools: status
         (pass, warn, error), risk score, and every finding with its code, step, JSON path and hint."""
-        result = Linter(runs.policy, tools=runs.tools).validate(_plan_data(plan))
+        _, executor = runs.running()
+        result = Linter(runs.policy, tools=executor.tools).validate(_plan_data(plan))  # the built-in tools too
         return result.to_dict()
 
     @server.tool()
@@ -186,12 +187,13 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
         """Turn a goal into a plan with the server's model, linted against its policy and repaired."""
         if runs.llm is None:
             raise ValueError("this server has no model: start it with plankit mcp --model provider:model")
-        result = await compile_goal(goal, runs.llm, tools=runs.tools, policy=runs.policy)
+        _, executor = runs.running()
+        result = await compile_goal(goal, runs.llm, tools=executor.tools, policy=runs.policy)
         final = result.final
         plan = result.plan
         return {
             "ok": result.ok,
-            "plan": json.loads(plan.model_dump_json(exclude_none=True)) if plan is not None else None,
+            "plan": plan_to_data(plan) if plan is not None else None,
             "lint": final.validation.to_dict() if final is not None and final.validation is not None else None,
         }
 
