@@ -105,8 +105,8 @@ def test_over_stdio_lint_run_approve_and_read_the_docs(tmp_path: Path) -> None:
     assert (out["paused"]["status"], out["paused"]["awaiting_approval"]) == ("paused", ["payout"])
     assert out["approved"]["status"] == "completed"
     assert {step["step_id"]: step["status"] for step in out["fetched"]["steps"]}["payout"] == "completed"
-    summary = "The document is not a valid plan."
-    assert out["rules"][0] == {"code": "SCHEMA_INVALID", "name": "schema-invalid", "severity": "error", "summary": summary}
+    first = {"code": "SCHEMA_INVALID", "name": "schema-invalid", "severity": "error"}
+    assert out["rules"][0] == {**first, "summary": "The document is not a valid plan."}
     assert out["doc"].startswith("BOUND_VIOLATION (out-of-bounds-argument, error): ")
     assert "What it does" in out["doc"]
     assert "properties" in out["schema"]
