@@ -85,7 +85,12 @@ class NodeKinds(abc.ABC):
         params = await self._params(node)
         self.state.params[(node.id, iteration)] = params
         confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
-        result = await self._invoke(node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata)
+        # Literal params are exactly what the plan's lint judged under the same policy and specs, before
+        # the plan was stored: only a call with resolved values is new to the policy.
+        literal = not self._needs_resolution[node.id]
+        result = await self._invoke(
+            node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal
+        )
         return Outcome("ok", _jsonable(result, node.id))
 
     async def _invoke(
@@ -98,12 +103,13 @@ class NodeKinds(abc.ABC):
         confirmed: bool = False,
         tainted_by: str | None = None,
         metadata: dict[str, Any] | None = None,
+        guarded: bool = True,
     ) -> Any:
         """The one place a tool runs: the guard judges the concrete call first (see :mod:`._guard`)."""
         tool = self.tools.implementation(name)
         if tool is None:
             raise UserError(f"tool {name!r} has no implementation in this executor's registry")
-        if self.guard is not None:
+        if guarded and self.guard is not None:
             self.guard.enforce(
                 name, params, step_id=step_id, confirmed=confirmed, tainted_by=tainted_by, metadata=metadata,
                 now=self.clock.now(),
