@@ -13,6 +13,7 @@ from plankit.execute import ModelSteps, ToolGuard, token_usage
 from plankit.lint import Policy
 from plankit.llm import make_llm
 from plankit.plan import RetryPolicy, StepStatus
+from plankit.seeds.stepchain import StepResult
 from plankit.store import Store
 from plankit.testing import FakeLlmServer, FakeReply, FakeToolCall
 
@@ -113,6 +114,8 @@ def test_a_step_calls_its_tool_and_answers_with_json_chained_to_the_next_step() 
     }
     assert records["advise"].output["previous_response_id"] == "chatcmpl-fake-2"
     assert records["advise"].output["data"] is None
+    seen = StepResult.from_step_execution(records["advise"])  # stepchain's view keeps the chain
+    assert (seen.response_id, seen.previous_response_id) == ("chatcmpl-fake-3", "chatcmpl-fake-2")
     assert token_usage([record.output for record in execution.steps]) == {
         "input_tokens": 43,
         "output_tokens": 13,
