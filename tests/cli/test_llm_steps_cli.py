@@ -91,6 +91,8 @@ def test_the_stepchain_example_runs_end_to_end(folder: Path, data_server: str) -
     assert outputs["process"]["data"] == {"total": 400}
     assert outputs["report"]["text"] == "Q4 report: total sales 400."
     assert outputs["report"]["previous_response_id"] == outputs["process"]["response_id"] == "chatcmpl-fake-4"
+    shown = runner.invoke(app, ["executions", "show", record["execution_id"]])
+    assert "  tokens:    5 in, 5 out\n" in shown.stdout
     assert record["token_usage"] == {"input_tokens": 5, "output_tokens": 5, "total_tokens": 10}
     assert [tool["function"]["name"] for tool in requests[0]["tools"]] == ["http_get"]
     assert requests[4]["messages"][1]["content"] == (

@@ -1,8 +1,10 @@
 """Commands that run plans and look after their executions.
 
 ``run``, ``resume``, ``approve``, ``deny``, ``cancel``, ``executions list|show``, ``dead-letters list|retry``.
-``run --replan --model provider:model [--base-url URL] [--max-replans N]``: a step that fails for good gets the
-remaining steps rewritten by the model, linted, and the run goes on (see :mod:`plankit.execute._replan`).
+``--model provider:model [--base-url URL]`` (or ``PLANKIT_MODEL``) runs ``llm`` steps with that model, and
+``--mcp NAME=...`` adds an MCP server's tools (see :mod:`._model_options`). ``run --replan --max-replans N``: a
+step that fails for good gets the remaining steps rewritten by the model, linted, and the run goes on (see
+:mod:`plankit.execute._replan`).
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
@@ -569,17 +571,23 @@ def executions_show(
             execution = await store.load_execution(execution_id)
         if execution is None:
             fail(f"no execution {execution_id!r} in {db}")
+        usage = usage_of(execution)
         if output_format is TextOrJson.JSON:
-            print_json(_record(execution))
+            record = _record(execution)
+            if usage is not None:
+                record["token_usage"] = usage
+            print_json(record)
             return EXIT_OK
         console = _stdout()
         console.print(Text(f"execution {execution.execution_id}", style="bold"))
+        tokens = f"{usage['input_tokens']} in, {usage['output_tokens']} out" if usage is not None else None
         for label, value in (
             ("plan", execution.plan_id),
             ("status", execution.status.value),
             ("started", execution.started_at and _when(execution.started_at)),
             ("completed", execution.completed_at and _when(execution.completed_at)),
             ("error", execution.error),
+            ("tokens", tokens),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
