@@ -214,6 +214,24 @@ def test_sensitive_data_read_by_a_step_cannot_leave_through_a_sink() -> None:
     )
 
 
+def test_an_action_may_not_send_out_what_an_llm_step_read_from_a_sensitive_tool() -> None:
+    log: list[Any] = []
+    replies = [FakeReply.calling(("crm_lookup", {"customer": "ann"})), "Ann's SSN is 123-45-6789"]
+    steps = [
+        {"id": "read", "type": "llm", "prompt": "Look ann up", "tools": ["crm.lookup"]},
+        {"id": "mail", "tool": "notify.email", "params": {"to": "ops@shop.example", "body": "{{read.result.text}}"}},
+    ]
+    with FakeLlmServer(replies) as server:
+        execution = _execute(steps, server, log, policy=OPEN_POLICY)
+    records = by_id(execution)
+    assert records["read"].output["sensitive"] is True
+    assert log == [("crm.lookup", {"customer": "ann"})]
+    assert records["mail"].error == (
+        "tool call refused by the policy: DATA_EXFILTRATION: sensitive data reaches sink tool 'notify.email': "
+        "read -> mail (a step that reads sensitive data may not send anything out; split the work)"
+    )
+
+
 def test_a_value_known_only_at_run_time_is_checked_before_the_action_runs() -> None:
     log: list[Any] = []
     policy = Policy(allow_recipients=["*@shop.example"])

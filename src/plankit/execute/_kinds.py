@@ -88,9 +88,11 @@ class NodeKinds(abc.ABC):
         # Literal params are exactly what the plan's lint judged under the same policy and specs, before
         # the plan was stored: only a call with resolved values is new to the policy.
         literal = not self._needs_resolution[node.id]
+        tainted_by = None if literal else self._sensitive_input(node.id)
         result = await self._invoke(
-            node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal
-        )
+            node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
+            tainted_by=tainted_by,
+        )  # fmt: skip
         return Outcome("ok", _jsonable(result, node.id))
 
     async def _invoke(
@@ -141,6 +143,16 @@ class NodeKinds(abc.ABC):
         else:
             result = await self.llm(node, prompt, ctx)
         return Outcome("ok", _jsonable(result, node.id))
+
+    def _sensitive_input(self, node_id: str) -> str | None:
+        """A step this one uses whose output an LLM step marked sensitive (it read sensitive data at run
+        time, which the plan's lint could not see), or None."""
+        for dep in self.state.graph.predecessors.get(node_id, []):
+            record = self.state.lookup(dep)
+            output = record.output if record is not None else None
+            if isinstance(output, dict) and output.get("sensitive") is True and "response_id" in output:
+                return dep
+        return None
 
     def _llm_call(self, node: LlmNode, prompt: str, ctx: ToolContext) -> LlmStepCall:
         """What a tool-using step runner needs: the step's tool specs, its inputs, a way to call tools."""
