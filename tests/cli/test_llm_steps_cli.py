@@ -5,6 +5,7 @@ through the real OpenAI SDK, with the example tools doing real work (HTTP, subpr
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 import threading
 from collections.abc import Iterator
@@ -153,3 +154,23 @@ def test_unusable_model_or_mcp_options_exit_2(folder: Path, args: list[str], mes
     result = runner.invoke(app, ["run", str(EXAMPLES / "data-pipeline.json"), "--tools", AGENT_TOOLS, *args])
     assert result.exit_code == 2
     assert result.stderr.startswith(message)
+
+
+def test_the_printed_resume_command_carries_the_model_and_runs_the_llm_step(folder: Path, tmp_path: Path) -> None:
+    plan = tmp_path / "plan.json"
+    steps = [
+        {"id": "gate", "tool": "echo", "params": {"text": "go"}, "require_confirmation": True},
+        {"id": "write", "prompt": "Write the note", "depends_on": ["gate"]},
+    ]
+    plan.write_text(json.dumps({"id": "p", "steps": steps}))
+    with FakeLlmServer(["The note."]) as llm:
+        model = ["--model", "openai:llama3.1", "--base-url", llm.openai_base_url]
+        paused = runner.invoke(app, ["run", str(plan), *model, "--execution-id", "e1"])
+        assert paused.exit_code == 3, paused.output
+        resume_line = next(line for line in paused.stdout.splitlines() if line.strip().startswith("then:"))
+        words = shlex.split(resume_line.split("then:", 1)[1])
+        assert words == ["plankit", "resume", "e1", *model, "--db", "plankit.db"]
+        assert runner.invoke(app, ["approve", "e1", "gate"]).exit_code == 0
+        resumed = runner.invoke(app, [*words[1:], "--format", "json"])
+    assert resumed.exit_code == 0, resumed.output
+    assert _outputs(json.loads(resumed.stdout))["write"]["text"] == "The note."
