@@ -3,13 +3,18 @@ run-time guard refuses what the policy forbids, whoever chose the call."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from plankit import ToolRegistry
 from plankit.errors import ErrorType
-from plankit.execute import ModelSteps, ToolGuard, token_usage
+from plankit.execute import ModelSteps, ToolGuard, parse_answer, token_usage
+from plankit.execute._llm_steps import wire_names
 from plankit.lint import Policy
 from plankit.llm import make_llm
 from plankit.plan import RetryPolicy, StepStatus
@@ -323,3 +328,29 @@ def test_the_guard_on_single_calls(tool: str, params: Any, code: str | None) -> 
     guard = ToolGuard(Policy.default(), _tools([]))
     found = guard.check(tool, params, step_id="s1")
     assert (found.code if found is not None else None) == code
+
+
+@given(st.lists(st.text(min_size=1, max_size=90), max_size=30, unique=True))
+def test_wire_names_are_valid_unique_and_map_back(names: list[str]) -> None:
+    wired = wire_names(names)
+    assert list(wired) == names
+    assert len(set(wired.values())) == len(names)
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{1,64}", name) for name in wired.values())
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@given(st.dictionaries(st.text(max_size=8), _json, max_size=5) | st.lists(_json, max_size=5), st.booleans())
+def test_parse_answer_reads_json_answers_fenced_or_not(value: Any, fenced: bool) -> None:
+    text = json.dumps(value, indent=1)
+    assert parse_answer(f"```json\n{text}\n```" if fenced else f"  {text}\n") == value
+
+
+@pytest.mark.parametrize("text", ["Sure! The answer is 4.", "", "[not json", "```\nplain\n```"])
+def test_parse_answer_leaves_prose_alone(text: str) -> None:
+    assert parse_answer(text) is None

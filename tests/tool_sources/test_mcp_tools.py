@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shlex
 import socket
 import subprocess
 import sys
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from plankit.errors import ErrorType
 from plankit.execute import Executor, ModelSteps
@@ -196,3 +199,12 @@ def test_a_server_that_cannot_start_is_a_clear_error() -> None:
 
     with pytest.raises(McpSourceError, match=r"^MCP server 'gone' \(stdio: no/such/program\): "):
         asyncio.run(main())
+
+
+@given(
+    st.from_regex(r"[A-Za-z][A-Za-z0-9_-]{0,10}", fullmatch=True),
+    st.lists(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")), min_size=1), min_size=1, max_size=5),
+)
+def test_stdio_commands_split_as_a_shell_would(name: str, command: list[str]) -> None:
+    spec = McpServerSpec.parse(f"{name}=stdio:{shlex.join(command)}")
+    assert (spec.name, spec.transport, spec.command) == (name, "stdio", tuple(command))
