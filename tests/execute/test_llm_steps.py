@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from plankit import ToolRegistry
-from plankit.errors import ErrorType
+from plankit.errors import ErrorType, PlanRefusedError
 from plankit.execute import ModelSteps, ToolGuard, parse_answer, token_usage
 from plankit.execute._llm_steps import wire_names
 from plankit.lint import Policy
@@ -20,7 +20,8 @@ from plankit.llm import make_llm
 from plankit.plan import RetryPolicy, StepStatus
 from plankit.seeds.stepchain import StepResult
 from plankit.store import Store
-from plankit.testing import FakeLlmServer, FakeReply, FakeToolCall
+from plankit.testing import FakeLlmServer, FakeReply, FakeToolCall, ScriptedLlm
+from plankit.tools import ToolSpec
 
 from .helpers import OPEN_POLICY, by_id, executor, make_plan, run
 
@@ -354,3 +355,19 @@ def test_parse_answer_reads_json_answers_fenced_or_not(value: Any, fenced: bool)
 @pytest.mark.parametrize("text", ["Sure! The answer is 4.", "", "[not json", "```\nplain\n```"])
 def test_parse_answer_leaves_prose_alone(text: str) -> None:
     assert parse_answer(text) is None
+
+
+def test_an_llm_steps_tool_known_only_from_a_spec_file_is_refused_before_anything_runs() -> None:
+    registry = ToolRegistry([ToolSpec(name="search.web")])
+    plan = make_plan([{"id": "ask", "type": "llm", "prompt": "Search", "tools": ["search.web"]}])
+
+    async def body(store: Store) -> Any:
+        steps = ModelSteps(ScriptedLlm([]))
+        with pytest.raises(PlanRefusedError) as caught:
+            await executor(store, registry, llm=steps).start(plan)
+        return str(caught.value)
+
+    assert run(body) == (
+        "the plan was refused (1 lint error):\n"
+        "  CONTRA_NO_TOOL ask: tool 'search.web' of llm step 'ask' has no implementation in this executor"
+    )
