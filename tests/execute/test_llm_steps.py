@@ -16,7 +16,7 @@ from plankit.errors import ErrorType, PlanRefusedError
 from plankit.execute import ModelSteps, ToolGuard, parse_answer, token_usage
 from plankit.execute._llm_steps import wire_names
 from plankit.lint import Policy
-from plankit.llm import make_llm
+from plankit.llm import ChatReply, Message, ToolCall, ToolCallsTurn, ToolResult, Usage, make_llm
 from plankit.plan import RetryPolicy, StepStatus
 from plankit.seeds.stepchain import StepResult
 from plankit.store import Store
@@ -370,4 +370,24 @@ def test_an_llm_steps_tool_known_only_from_a_spec_file_is_refused_before_anythin
     assert run(body) == (
         "the plan was refused (1 lint error):\n"
         "  CONTRA_NO_TOOL ask: tool 'search.web' of llm step 'ask' has no implementation in this executor"
+    )
+
+
+def test_scripted_llm_plays_tool_calls_without_a_server() -> None:
+    log: list[Any] = []
+    call = ToolCall("c1", "weather_get", {"city": "Bergen"}, '{"city": "Bergen"}')
+    llm = ScriptedLlm([ChatReply("", (call,), "r1", Usage(3, 2)), ChatReply("Rainy.", (), "r2", Usage(4, 1))])
+    plan = make_plan([{"id": "ask", "type": "llm", "prompt": "Weather?", "tools": ["weather.get"]}])
+
+    async def body(store: Store) -> Any:
+        return await executor(store, _tools(log), llm=ModelSteps(llm, system="Be brief.")).start(plan)
+
+    output = by_id(run(body))["ask"].output
+    assert (output["text"], output["response_id"], output["usage"]["total_tokens"]) == ("Rainy.", "r2", 10)
+    assert [tool.name for tool in llm.offered[0]] == ["weather_get"]
+    assert llm.conversations[1] == (
+        Message.system("Be brief."),
+        Message.user("Weather?"),
+        ToolCallsTurn((call,), ""),
+        ToolResult("c1", "weather_get", '{"city": "Bergen", "celsius": 21}'),
     )
