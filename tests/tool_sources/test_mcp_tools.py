@@ -208,3 +208,18 @@ def test_a_server_that_cannot_start_is_a_clear_error() -> None:
 def test_stdio_commands_split_as_a_shell_would(name: str, command: list[str]) -> None:
     spec = McpServerSpec.parse(f"{name}=stdio:{shlex.join(command)}")
     assert (spec.name, spec.transport, spec.command) == (name, "stdio", tuple(command))
+
+
+def test_plankit_lint_checks_mcp_tools(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from plankit.cli import app
+
+    plan = tmp_path / "plan.json"
+    steps = [{"id": "x", "tool": "demo.add", "params": {"a": "two", "b": 1}}, {"id": "y", "tool": "demo.adds"}]
+    plan.write_text(json.dumps({"id": "p", "steps": steps}))
+    spec = f"demo=stdio:{sys.executable} {SERVER}"
+    result = CliRunner().invoke(app, ["lint", str(plan), "--mcp", spec, "--format", "json"])
+    assert result.exit_code == 1, result.output
+    found = [(error["code"], error["node_id"]) for error in json.loads(result.stdout)["errors"]]
+    assert found == [("TOOL_ARGS_INVALID", "x"), ("CONTRA_NO_TOOL", "y")]

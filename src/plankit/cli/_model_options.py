@@ -14,6 +14,7 @@ the command's event loop, for as long as the run lasts, by :func:`open_tools`.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -108,6 +109,20 @@ def usage_of(execution: Execution) -> dict[str, int] | None:
     if not any(isinstance(output, dict) and "response_id" in output for output in outputs):
         return None
     return token_usage(outputs)
+
+
+def mcp_specs(servers: list[McpServerSpec]) -> ToolRegistry:
+    """The specs of the servers' tools, for linting: connect, list, disconnect (exit 2 when one can't be
+    reached). The specs keep no implementation."""
+
+    async def collect() -> ToolRegistry:
+        async with McpTools(servers) as remote:
+            return ToolRegistry(list(remote))
+
+    try:
+        return asyncio.run(collect())
+    except PlankitError as exc:
+        fail(exc)
 
 
 @asynccontextmanager
