@@ -141,6 +141,7 @@ def test_the_execute_api_is_pinned() -> None:
         "decision_key",
         "default_worker_id",
         "deny",
+        "holder_is_dead",
         "idempotency_key",
         "parse_answer",
         "replans_of",

@@ -14,7 +14,7 @@ from .._toolbox import ToolContext
 from ._clock import Clock, SystemClock
 from ._decisions import approve, deny
 from ._events import EventHandler, ExecutionEvent
-from ._executor import DEFAULT_LEASE_SECONDS, DEFAULT_THREAD_POOL_SIZE, Executor, default_worker_id
+from ._executor import DEFAULT_LEASE_SECONDS, DEFAULT_THREAD_POOL_SIZE, Executor, default_worker_id, holder_is_dead
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
 from ._guard import GUARD_CODES, ToolCallRefused, ToolGuard
 from ._kinds import LlmStepRunner, decision_key
@@ -73,6 +73,7 @@ __all__ = [
     "decision_key",
     "default_worker_id",
     "deny",
+    "holder_is_dead",
     "idempotency_key",
     "parse_answer",
     "replans_of",

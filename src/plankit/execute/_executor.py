@@ -358,6 +358,7 @@ class Executor:
                 env_allow=self.policy.env_allow,
                 runtime=self.runtime,
                 clock=self.clock,
+                trigger=state.header.trigger_data,
             ),
             tools=self.tools,
             llm=self.llm,
