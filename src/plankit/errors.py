@@ -9,6 +9,8 @@ the class subclasses it too, so ``except ValueError`` keeps working for callers 
     ├── PolicyError (ValueError)          a policy document that can't be used
     ├── MissingExtraError (ImportError)   an optional dependency is not installed
     ├── PlanRefusedError                  the executor refused a plan with lint errors; nothing ran
+    ├── DecisionError (ValueError)        an approval or denial that may not be recorded
+    │   └── DecisionExistsError           the step was already decided (decisions are write-once)
     └── StepFailure                       a step failed while running; classified by :class:`ErrorType`
         ├── RateLimitError                the tool was rate limited (retried after ``retry_after``)
         ├── ServerError                   a server-side failure (retried)
@@ -25,6 +27,8 @@ from enum import Enum
 from typing import Any
 
 __all__ = [
+    "DecisionError",
+    "DecisionExistsError",
     "ErrorType",
     "FormatProblem",
     "MissingExtraError",
@@ -108,6 +112,15 @@ class PlanRefusedError(PlankitError):
     def __init__(self, message: str, result: Any):
         super().__init__(message)
         self.result = result
+
+
+class DecisionError(PlankitError, ValueError):
+    """An approval or denial that may not be recorded: the step is not awaiting a decision, for example."""
+
+
+class DecisionExistsError(DecisionError):
+    """The step already has a decision. Decisions are write-once: the first answer is the audit record,
+    and a second approve or deny is refused with who decided what, and when."""
 
 
 class ErrorType(str, Enum):

@@ -58,11 +58,17 @@ from ._failures import DEFAULT_JITTER
 from ._kinds import LlmStepRunner
 from ._nodes import NodeRunner
 from ._replan import Replanning
+from ._requeue import requeue
 from ._resolve import Resolver, RuntimeProvider
 from ._state import TERMINAL, Outcome, RunAborted, RunState
 
 DEFAULT_THREAD_POOL_SIZE = 32
 """Threads for sync tools when neither ``thread_pool_size`` nor ``max_concurrency`` is given."""
+
+INTERRUPTED_MESSAGE = "interrupted while running; resume continues it (steps in flight run again, same keys)"
+"""The error an interrupted execution records."""
+DEFAULT_INTERRUPT_GRACE = 5.0
+"""Seconds a sync tool may take to finish after an interrupt and still have its result recorded."""
 
 _FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
 
@@ -99,6 +105,7 @@ class Executor:
         rng: random.Random | None = None,
         cancel_poll_interval: float = 0.5,
         replanning: Replanning | None = None,
+        interrupt_grace: float = DEFAULT_INTERRUPT_GRACE,
     ):
         if max_concurrency is not None and max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -117,6 +124,7 @@ class Executor:
         self.rng = rng or random.Random()
         self.cancel_poll_interval = cancel_poll_interval
         self.replanning = replanning
+        self.interrupt_grace = interrupt_grace
         self._linter = Linter(self.policy, tools=self.tools)
         self._pool: ThreadPoolExecutor | None = None
         self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
@@ -219,7 +227,7 @@ class Executor:
             execution = await self.store.load_execution(execution_id)
             if execution is None:
                 raise LookupError(f"no execution {execution_id!r} in the store")
-            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED):
+            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED, ExecutionStatus.INTERRUPTED):
                 plan = await self.store.load_plan(execution.plan_id)
                 if plan is not None:
                     header = execution.model_copy(update={"steps": []})
@@ -230,34 +238,38 @@ class Executor:
         return found
 
     async def retry_dead_letter(self, entry_id: str) -> Execution:
-        """Run a dead letter's step again, alone: a new one-step plan (``<plan id>-retry-<n>``) holding that
-        node with the params it failed with (already resolved, so it references nothing), its failure
-        policy, timeout and confirmation, without ``depends_on`` or ``on_error``. It is linted and run like
-        any plan; when it completes, the dead letter is deleted.
+        """Send a dead letter's step back into its execution and continue that execution.
+
+        The step runs again in place, with its references resolved from the execution's outputs; then the
+        steps that depended on it run, so the execution can complete. Its attempt count goes on from where
+        it stopped (the failure policy's budget is fresh); a step that needs confirmation asks again (the
+        earlier decision stays on record). When the step completes, its dead letter is deleted; when it
+        fails again, the dead letter is updated. Raises ``LookupError`` for an unknown dead letter or a
+        gone execution or step, ``ValueError`` when the execution was cancelled or the step isn't failed.
         """
         entry = await self.store.get_dead_letter(entry_id)
         if entry is None:
             raise LookupError(f"no dead letter {entry_id!r}")
-        original = await self.store.load_plan(entry.plan_id)
-        node = original.nodes_by_id().get(entry.node_id) if original is not None else None
-        if original is None or not isinstance(node, ActionNode | LlmNode):
-            raise LookupError(f"dead letter {entry_id!r}: step {entry.node_id!r} of plan {entry.plan_id!r} is gone")
-        params = dict(entry.params or {})
-        single: ActionNode | LlmNode
-        if isinstance(node, ActionNode):
-            single = node.model_copy(update={"params": params, "depends_on": [], "on_error": None})
-        else:
-            single = node.model_copy(update={"prompt": str(params.get("prompt") or node.prompt), "depends_on": []})
-        plan = Plan(
-            id=f"{entry.plan_id}-retry-{self.ids('')[:12]}",
-            name=f"retry of {entry.node_id}",
-            goal=original.goal,
-            owner=original.owner,
-            context=original.context,
-            meta={"retry_of": {"dead_letter": entry.id, "plan_id": entry.plan_id, "execution_id": entry.execution_id}},
-            steps=[single],
-        )
-        return await self.start(plan)
+        if entry.execution_id in self._active:
+            raise RuntimeError(f"execution {entry.execution_id!r} is running in this executor")
+        execution = await self.store.load_execution(entry.execution_id)
+        if execution is None:
+            raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.CANCELLED:
+            raise ValueError(f"dead letter {entry_id!r}: execution {entry.execution_id} was cancelled; start it anew")
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution.execution_id!r} is not in the store")
+        changed = requeue(entry, execution, PlanGraph.of(plan))
+        missing = self._missing(plan)
+        if missing:
+            result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
+            raise PlanRefusedError(_refusal(result), result)
+        header = execution.model_copy(update={"steps": [], "completed_at": None})
+        state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
+        state.dirty.extend(changed)
+        await state.set_status(ExecutionStatus.RUNNING)
+        return await self._execute(state)
 
     # --------------------------------------------------------------------------------------- internals
     async def _execute(self, state: RunState) -> Execution:
@@ -271,7 +283,10 @@ class Executor:
         except asyncio.CancelledError:
             current = asyncio.current_task()
             if not state.stopping or (current is not None and current.cancelling()):
-                raise  # cancelled from outside (shutdown): like a crash, the execution stays resumable
+                # Stopped from outside (Ctrl-C, a shutdown): recorded as interrupted, steps in flight kept in
+                # flight, so resume re-runs exactly those with the same idempotency keys.
+                await self._finish_interrupted(state)
+                raise
             return await self._finish_cancelled(state)
         except RunAborted as aborted:
             raise aborted.__cause__ or aborted from None
@@ -295,7 +310,7 @@ class Executor:
                 return Outcome("failed", failure=failure)
 
     def _runner(self, state: RunState) -> NodeRunner:
-        return NodeRunner(
+        runner = NodeRunner(
             state,
             Resolver(
                 state.lookup,
@@ -312,6 +327,8 @@ class Executor:
             rng=self.rng,
             jitter=self.jitter,
         )
+        runner.grace = self.interrupt_grace
+        return runner
 
     async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
         if outcome.kind == "paused":
@@ -321,10 +338,14 @@ class Executor:
             await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
         else:
             await state.set_status(ExecutionStatus.COMPLETED)
-            retry_of = state.plan.meta.get("retry_of")
-            if isinstance(retry_of, dict) and isinstance(retry_of.get("dead_letter"), str):
-                await self.store.delete_dead_letter(retry_of["dead_letter"])
         return state.snapshot()
+
+    async def _finish_interrupted(self, state: RunState) -> None:
+        state.still_in_flight()
+        try:
+            await state.set_status(ExecutionStatus.INTERRUPTED, INTERRUPTED_MESSAGE)
+        except RunAborted:
+            pass  # the store is gone too: the record says running, and resume handles that just the same
 
     async def _finish_cancelled(self, state: RunState) -> Execution:
         for record in state.steps():

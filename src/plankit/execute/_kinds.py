@@ -55,6 +55,8 @@ class NodeKinds(abc.ABC):
     pool: ThreadPoolExecutor
     clock: Clock
     _needs_resolution: dict[str, bool]
+    grace: float = 0.0
+    """Seconds a sync tool whose attempt was cancelled (not timed out) may take to finish and be recorded."""
 
     @abc.abstractmethod
     async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
@@ -64,7 +66,7 @@ class NodeKinds(abc.ABC):
     async def _confirmation(
         self, node: ActionNode, record: StepExecution, iteration: IterationKey, attempt: int
     ) -> Outcome | None:
-        key = decision_key(node.id, iteration)
+        key = decision_key(node.id, iteration, record.requeued)
         decision = await self.state.guarded(self.state.store.load_decision(self.state.execution_id, key))
         if decision is None:
             if record.status is not StepStatus.AWAITING_CONFIRMATION:
@@ -88,8 +90,25 @@ class NodeKinds(abc.ABC):
         else:
             ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
             loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+            future = loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+            try:
+                result = await asyncio.shield(future)
+            except asyncio.CancelledError:
+                await self._late_result(node, iteration, ctx, future)
+                raise
         return Outcome("ok", _jsonable(result, node.id))
+
+    async def _late_result(
+        self, node: ActionNode, iteration: IterationKey, ctx: ToolContext, future: asyncio.Future[Any]
+    ) -> None:
+        """The run was cancelled or interrupted while a sync tool ran in its thread, which can't be stopped.
+        Give it ``grace`` seconds: a result that arrives in time is recorded, so a resume doesn't do the
+        side effect again. (A timed-out attempt has ``ctx.cancelled`` set, and its result stays discarded.)"""
+        if ctx.cancelled.is_set() or self.grace <= 0:
+            return
+        done, _ = await asyncio.wait({future}, timeout=self.grace)
+        if done and not future.cancelled() and future.exception() is None:
+            self.state.late_results[(node.id, iteration)] = _jsonable(future.result(), node.id)
 
     async def _params(self, node: ActionNode) -> dict[str, Any]:
         needs = self._needs_resolution.get(node.id)
@@ -196,9 +215,11 @@ class NodeKinds(abc.ABC):
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def decision_key(step_id: str, iteration: IterationKey) -> str:
-    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops."""
-    return step_id if iteration is None else f"{step_id}#{iteration}"
+def decision_key(step_id: str, iteration: IterationKey, requeued: int = 0) -> str:
+    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops, plus
+    ``@retry-n`` once the step was requeued from its dead letter (the earlier decision stays on record)."""
+    key = step_id if iteration is None else f"{step_id}#{iteration}"
+    return key if not requeued else f"{key}@retry-{requeued}"
 
 
 def child_failure(failed: ScopeFailed) -> Failure:

@@ -108,6 +108,10 @@ class RunState:
         self.stopping = False
         """True once a cancel was requested and the run is being stopped."""
         self.task: asyncio.Task[Any] | None = None
+        self.cancelled_from: dict[tuple[str, IterationKey], tuple[StepStatus, str | None, Any]] = {}
+        """What records marked cancelled were before (an interrupted run puts them back: still in flight)."""
+        self.late_results: dict[tuple[str, IterationKey], Any] = {}
+        """Results of sync tools that finished within the grace period after their attempt was cancelled."""
         for record in records:
             self._index(record)
 
@@ -201,10 +205,22 @@ class RunState:
         """Mark an in-flight record cancelled in memory; it is written with the next commit."""
         if record.status in TERMINAL or record.status is StepStatus.CANCELLED:
             return
+        self.cancelled_from[(record.step_id, record.iteration)] = (record.status, record.error, record.completed_at)
         record.status = StepStatus.CANCELLED
         record.error = reason
         record.completed_at = self.clock.now()
         self.dirty.append(record)
+
+    def still_in_flight(self) -> None:
+        """The run was interrupted from outside, not cancelled: records just marked cancelled go back to what
+        they were, so a resume re-runs them as in flight (same attempt, same idempotency key, a wait's
+        deadline kept). They ride along with the next commit."""
+        for (step_id, iteration), (status, error, completed_at) in self.cancelled_from.items():
+            record = self.records[(step_id, iteration)]
+            if record.status is StepStatus.CANCELLED:
+                record.status, record.error, record.completed_at = status, error, completed_at
+                self.dirty.append(record)
+        self.cancelled_from.clear()
 
     def stop(self) -> None:
         """Cancel the run (a cancel was requested): in-flight steps are cancelled and marked so."""
