@@ -108,7 +108,9 @@ def test_a_crash_mid_step_loses_nothing_and_repeats_nothing(tmp_path: Path) -> N
         async with SqliteStore(db) as store:
             stored = await store.load_execution("run1")
             assert stored is not None and stored.status is ExecutionStatus.INTERRUPTED
-            assert stored.error == "interrupted while running; resume continues it (steps in flight run again, same keys)"
+            assert stored.error == (
+                "interrupted while running; resume continues it (steps in flight run again, same keys)"
+            )
             assert statuses(stored) == {"a": "completed", "b": "running"}  # b is still in flight, not cancelled
             return await executor(store, effects.registry).resume("run1")
 

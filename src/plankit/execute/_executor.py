@@ -31,6 +31,7 @@ Guarantees:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 from collections.abc import Callable, Mapping
@@ -259,7 +260,7 @@ class Executor:
             raise ValueError(f"dead letter {entry_id!r}: execution {entry.execution_id} was cancelled; start it anew")
         plan = await self.store.load_plan(execution.plan_id)
         if plan is None:
-            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution.execution_id!r} is not in the store")
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
         changed = requeue(entry, execution, PlanGraph.of(plan))
         missing = self._missing(plan)
         if missing:
@@ -342,10 +343,9 @@ class Executor:
 
     async def _finish_interrupted(self, state: RunState) -> None:
         state.still_in_flight()
-        try:
+        # If the store is gone too, the record says running, and resume handles that just the same.
+        with contextlib.suppress(RunAborted):
             await state.set_status(ExecutionStatus.INTERRUPTED, INTERRUPTED_MESSAGE)
-        except RunAborted:
-            pass  # the store is gone too: the record says running, and resume handles that just the same
 
     async def _finish_cancelled(self, state: RunState) -> Execution:
         for record in state.steps():

@@ -132,7 +132,11 @@ class NodeRunner(NodeKinds):
             attempt += 1
             resumed = False
             delay = retry_delay(
-                policy, attempt - before, jitter=self.jitter, random_value=self.rng.random(), retry_after=failure.retry_after
+                policy,
+                attempt - before,
+                jitter=self.jitter,
+                random_value=self.rng.random(),
+                retry_after=failure.retry_after,
             )
             _fail_record(record, failure, StepStatus.RETRYING, None)
             reset = [] if leaf else self._reset_inside(node, record, iteration)
