@@ -246,13 +246,24 @@ def test_nesting_at_the_limit_loads_and_one_deeper_fails() -> None:
     limits = LoadLimits(max_depth=10)
     loads_plan(_nested(8), limits=limits)  # the innermost array is at depth 9
     error = _text_error(_nested(9), limits=limits)
-    assert error.message == "document is nested deeper than 10 levels"
-    assert error.problems == [P("$.context.x" + "[0]" * 8, "too deep", "use depends_on instead of nesting")]
+    assert error.message == "document is nested deeper than 10 levels of objects and arrays"
+    hint = "a nested step takes two levels (an object in a list): use depends_on instead of nesting"
+    assert error.problems == [P("$.context.x" + "[0]" * 8, "too deep", hint)]
 
 
 def test_default_depth_limit() -> None:
     error = _text_error(_nested(250))
-    assert error.message == "document is nested deeper than 200 levels"
+    assert error.message == "document is nested deeper than 220 levels of objects and arrays"
+    assert [problem.path for problem in error.problems] == ["$.context.x[0][0]…(212 more)…[0][0][0][0]"]
+
+
+def test_a_hundred_nested_steps_load_in_either_shape() -> None:
+    # The README promises nesting up to 100 levels: 100 sequences around an action, as a tree and flat.
+    node: Any = {"type": "action", "id": "leaf", "tool": "echo", "params": {"a": {"b": [1, [2]]}}}
+    for index in range(100):
+        node = {"type": "sequence", "id": f"s{index}", "steps": [node]}
+    assert len(plan_from_data({"name": "deep", "root": node}).nodes_by_id()) == 101
+    assert len(plan_from_data({"goal": "g", "steps": [node]}).nodes_by_id()) == 101
 
 
 def test_nesting_too_deep_for_the_parser_is_a_clean_error() -> None:
@@ -267,7 +278,7 @@ def test_deep_data_is_held_to_the_same_limit() -> None:
         data = {"k": data}
     with pytest.raises(PlanFormatError) as caught:
         plan_from_data({"steps": [{"id": "a", "tool": "t", "params": data}]})
-    assert caught.value.message == "document is nested deeper than 200 levels"
+    assert caught.value.message == "document is nested deeper than 220 levels of objects and arrays"
 
 
 def test_too_many_values() -> None:
