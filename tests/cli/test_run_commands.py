@@ -285,7 +285,7 @@ def test_refused_plan_prints_the_findings_and_runs_nothing(env: dict[str, str], 
                                                                                          "currency": "EUR"}}])
     result = invoke("run", plan, "--tools", PAYOUT_TOOLS)
     assert result.exit_code == 1
-    assert result.stderr == "refused: the plan has lint errors; nothing ran\n"
+    assert result.stderr == "refused: the plan has 1 lint error; nothing ran\n"
     assert "CONFIRMATION_REQUIRED" in result.stdout and f"{plan}  ERROR" in result.stdout
     as_json = invoke("run", plan, "--tools", PAYOUT_TOOLS, "--format", "json")
     report = json.loads(as_json.stdout)

@@ -120,7 +120,11 @@ def test_documents_from_stdin_and_open_files(monkeypatch: pytest.MonkeyPatch) ->
         (
             "steps:\n\t- id: a\n",
             "unreadable YAML",
-            P("line 2, column 1", "found character '\\t' that cannot start any token"),
+            P(
+                "line 2, column 1",
+                "found character '\\t' that cannot start any token",
+                "YAML indents with spaces only: replace the tab with spaces",
+            ),
         ),
         (
             "!!python/object:os.system x",
@@ -707,3 +711,34 @@ def test_status_given_as_text_is_stored_as_the_enum() -> None:
         plan.status = "draft"  # type: ignore[assignment]
     with pytest.raises(ValueError, match="'finished' is not a valid PlanStatus"):
         plan.transition_to("finished")
+
+
+@pytest.mark.parametrize(
+    ("data", "problems"),
+    [
+        (
+            {"steps": [{"id": "a", "tol": "db.query"}]},
+            [P("$.steps[0].tol", "unknown key 'tol'", "did you mean 'tool'?")],
+        ),
+        (
+            {"steps": [{"id": "a", "promt": "summarise"}]},
+            [P("$.steps[0].promt", "unknown key 'promt'", "did you mean 'prompt'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "token": "ETH", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.condition", "missing required key 'condition'")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "tokne": "ETH", "condition": "above", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.token", "missing required key 'token'"),
+             P("$.trigger.tokne", "unknown key 'tokne'", "did you mean 'token'?")],
+        ),
+    ],
+    ids=["tol", "promt", "price-without-condition", "trigger-key-typo"],
+)
+def test_messages_point_at_the_real_problem(data: dict[str, Any], problems: list[FormatProblem]) -> None:
+    with pytest.raises(PlanFormatError) as caught:
+        plan_from_data(data)
+    assert caught.value.problems == problems

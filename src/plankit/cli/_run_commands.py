@@ -256,7 +256,13 @@ def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson) -> int
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
-        stderr.print(Text.assemble(("refused: ", "bold red"), "the plan has lint errors; nothing ran"))
+        errors = len(exc.result.errors)
+        why = (
+            f"the plan has {_plural(errors, 'lint error')}"
+            if errors
+            else str(exc).removeprefix("the plan was refused: ")
+        )
+        stderr.print(Text.assemble(("refused: ", "bold red"), f"{why}; nothing ran"))
         render_text([(name, exc.result)], _stdout())
     return EXIT_FAILED
 

@@ -164,7 +164,7 @@ class Executor:
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
         result = self.check(loaded)
         if not result.valid:
-            raise PlanRefusedError(_refusal(result), result)
+            raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         if execution_id is not None and await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
         plan_id = await self.store.save_plan(loaded)
@@ -206,7 +206,7 @@ class Executor:
         missing = self._missing(plan)
         if missing:
             result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
-            raise PlanRefusedError(_refusal(result), result)
+            raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         state.header.completed_at = None
         await state.set_status(ExecutionStatus.RUNNING)
         return await self._execute(state)
@@ -265,7 +265,7 @@ class Executor:
         missing = self._missing(plan)
         if missing:
             result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
-            raise PlanRefusedError(_refusal(result), result)
+            raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         header = execution.model_copy(update={"steps": [], "completed_at": None})
         state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
         state.dirty.extend(changed)
@@ -394,9 +394,14 @@ def _error(code: str, message: str, node_id: str, path: str, hint: str) -> Diagn
     return Diagnostic(code, Severity.ERROR, message, node_id, None, path, hint)
 
 
-def _refusal(result: ValidationResult) -> str:
+def _refusal(result: ValidationResult, threshold: float) -> str:
+    """Why a plan may not run: its lint errors, or (with none) the risk its findings add up to."""
+    if not result.errors:
+        codes = ", ".join(sorted({d.code for d in result.diagnostics})) or "no findings"
+        return (
+            f"the plan was refused: risk {result.risk_score:.2f} reached the policy's fail_risk_threshold "
+            f"{threshold:.2f}, from its warnings ({codes}); there are no lint errors"
+        )
     lines = [f"the plan was refused ({len(result.errors)} lint error{'s' if len(result.errors) != 1 else ''}):"]
     lines += [f"  {error.code}{f' {error.node_id}' if error.node_id else ''}: {error.msg}" for error in result.errors]
-    if not result.errors:
-        lines[0] = f"the plan was refused (risk {result.risk_score:.2f} reached the policy's threshold)"
     return "\n".join(lines)

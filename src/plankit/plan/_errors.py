@@ -74,7 +74,7 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
     return Plan
 
 
-def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
+def _display_path(raw: Any, loc: tuple[Any, ...], names_a_key: bool = False) -> tuple[str, str | None]:
     """The JSON path of ``loc`` in the user's own document (its spelling of keys, ``root``...), and its last
     key as spelled there. A key the document lacks is spelled in camelCase in a camelCase document."""
     parts: list[str] = []
@@ -82,7 +82,10 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
     camel = isinstance(raw, dict) and "root" in raw  # the tree shape
     current = raw
     skip_next_index = False
-    for item in loc:
+    for index, item in enumerate(loc):
+        # A missing or unknown key's last item is a key, even one spelled like a tag (a price trigger's
+        # "condition"); in other errors a trailing tag is pydantic's union member, not the document's.
+        is_field = names_a_key and index == len(loc) - 1
         if isinstance(item, int):
             if skip_next_index:
                 skip_next_index = False
@@ -102,18 +105,19 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
             )
             if (
                 original is None
+                and not is_field
                 and item in _BY_TAG
                 and current.get("type", current.get("strategy")) is not None
             ):
                 continue  # a union tag pydantic puts in the location; it is not a key of the document
-            if original is None and item in _BY_TAG and item not in current:
+            if original is None and not is_field and item in _BY_TAG and item not in current:
                 continue
             camel = camel or _camel_styled(current)
             last_key = original or (camel_case(item) if camel else item)
             parts.append(f".{last_key}")
             current = current.get(original) if original is not None else None
             continue
-        if item in _BY_TAG:
+        if item in _BY_TAG and not is_field:
             continue
         last_key = str(item)
         parts.append(f".{item}")
@@ -159,12 +163,33 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
     return message, None
 
 
+# The keys a step's type is read from when it has no "type" (see _normalize._infer_type).
+_TYPE_KEYS = ("tool", "prompt", "condition", "then", "body", "steps", "until", "duration_ms", "until_time")
+
+
+def _misspelled_type_key(error: Any, path: str) -> FormatProblem | None:
+    """A node without a type whose keys include a misspelling of the key its type is read from (``tol``)."""
+    node = error.get("input")
+    if error["type"] != "union_tag_not_found" or not isinstance(node, dict):
+        return None
+    for key in node:
+        if isinstance(key, str) and key not in _TYPE_KEYS:
+            match = closest(snake_case(key), _TYPE_KEYS)
+            if match is not None:
+                return FormatProblem(f"{path}.{key}", f"unknown key {key!r}", f"did you mean {match!r}?")
+    return None
+
+
 def describe_validation_errors(exc: ValidationError, raw: Any, normalized: Any) -> list[FormatProblem]:
     """One :class:`FormatProblem` per validation error, located in the user's document."""
     problems: list[FormatProblem] = []
     seen: set[tuple[str, str]] = set()
     for error in exc.errors(include_url=False):
-        path, spelled = _display_path(raw, tuple(error["loc"]))
+        path, spelled = _display_path(raw, tuple(error["loc"]), error["type"] in ("missing", "extra_forbidden"))
+        misspelled = _misspelled_type_key(error, path)
+        if misspelled is not None:
+            problems.append(misspelled)
+            continue
         message, hint = _describe(error, spelled)
         if (path, message) not in seen:
             seen.add((path, message))

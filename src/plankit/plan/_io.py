@@ -113,7 +113,9 @@ def _parse_yaml(text: str, *, source: str, limits: LoadLimits) -> Any:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        raise _SyntaxProblem(FormatProblem(_mark_text(exc.problem_mark), str(exc.problem or exc))) from None
+        message = str(exc.problem or exc)
+        hint = "YAML indents with spaces only: replace the tab with spaces" if "'\\t'" in message else None
+        raise _SyntaxProblem(FormatProblem(_mark_text(exc.problem_mark), message, hint)) from None
     except yaml.YAMLError as exc:
         raise _SyntaxProblem(FormatProblem("$", str(exc))) from None
     except PlanFormatError:
