@@ -6,6 +6,7 @@ form; unknown keys name the closest valid key; unknown ``type`` tags list the va
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -174,8 +175,10 @@ def _misspelled_type_key(error: Any, path: str) -> FormatProblem | None:
         return None
     for key in node:
         if isinstance(key, str) and key not in _TYPE_KEYS:
-            match = closest(snake_case(key), _TYPE_KEYS)
-            if match is not None:
+            # A stricter cutoff than elsewhere: the key is only a guess here ("action" is not "condition").
+            matches = difflib.get_close_matches(snake_case(key), _TYPE_KEYS, n=1, cutoff=0.75)
+            if matches:
+                match = matches[0]
                 return FormatProblem(f"{path}.{key}", f"unknown key {key!r}", f"did you mean {match!r}?")
     return None
 
