@@ -735,8 +735,27 @@ def test_status_given_as_text_is_stored_as_the_enum() -> None:
             [P("$.trigger.token", "missing required key 'token'"),
              P("$.trigger.tokne", "unknown key 'tokne'", "did you mean 'token'?")],
         ),
+        (
+            {"name": "n", "trigger": {"type": "condition", "condition": {"type": "compare", "left": 1, "op": "gt",
+                                                                           "right": 0}},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.when", "missing required key 'when'"),
+             P("$.trigger.condition", "unknown key 'condition'", "did you mean 'when'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "cron", "expr": "0 9 * * 1"},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.expression", "missing required key 'expression'"),
+             P("$.trigger.expr", "unknown key 'expr'", "did you mean 'expression'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "token": "ETH", "condition": "abve", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.condition", "Input should be 'above', 'below' or 'crosses'", "did you mean 'above'?")],
+        ),
     ],
-    ids=["tol", "promt", "price-without-condition", "trigger-key-typo"],
+    ids=["tol", "promt", "price-without-condition", "trigger-key-typo", "condition-trigger-when", "cron-expr",
+         "price-condition-value"],
 )
 def test_messages_point_at_the_real_problem(data: dict[str, Any], problems: list[FormatProblem]) -> None:
     with pytest.raises(PlanFormatError) as caught:

@@ -7,6 +7,7 @@ form; unknown keys name the closest valid key; unknown ``type`` tags list the va
 from __future__ import annotations
 
 import difflib
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -97,6 +98,8 @@ def _display_path(raw: Any, loc: tuple[Any, ...], names_a_key: bool = False) -> 
         if isinstance(current, list) and item == "steps" and not parts:  # a bare array of steps
             continue
         if isinstance(current, dict):
+            if not is_field and item in _BY_TAG and current.get("type", current.get("strategy")) == item:
+                continue  # pydantic's union member (a "condition" trigger), even when a key is spelled the same
             if item == "steps" and "steps" not in current and "root" in current:
                 parts.append(".root")
                 current, skip_next_index = current["root"], True
@@ -139,10 +142,16 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
         model = _model_at(loc)
         if snake_case(key) in _SEED_STEP_KEYS and model in NODE_TYPES.values():
             return f"{_SEED_STEP_KEYS[snake_case(key)]}; got {error.get('input')!r}", None
-        match = closest(snake_case(key), _keys_of(model))
+        keys = _keys_of(model)
+        match = closest(snake_case(key), keys)
+        if match is None and _SYNONYMS.get(snake_case(key)) in keys:
+            match = _SYNONYMS[snake_case(key)]
         if match is not None and key != snake_case(key):
             match = camel_case(match)  # answer in the document's own style
         return f"unknown key {key!r}", f"did you mean {match!r}?" if match else None
+    if kind == "literal_error" and isinstance(error.get("input"), str):
+        expected = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+        return str(error["msg"]), did_you_mean(error["input"], expected)
     if kind == "missing":
         return f"missing required key {spelled or loc[-1]!r}" if loc else "missing value", None
     if kind == "union_tag_invalid":
@@ -163,6 +172,14 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
         message = message.removeprefix(prefix)
     return message, None
 
+
+# Words people use for a key under another name: suggested when no key is spelled alike.
+_SYNONYMS = {
+    "expr": "expression", "cron": "expression", "schedule": "expression", "time": "at", "datetime": "at",
+    "condition": "when", "if": "when", "interval": "every_ms", "tz": "timezone", "symbol": "token",
+    "asset": "token", "coin": "token", "price": "threshold", "value": "threshold", "contract": "contract_address",
+    "event": "event_signature", "chain": "chain_id", "args": "params", "arguments": "params", "parameters": "params",
+}  # fmt: skip
 
 # The keys a step's type is read from when it has no "type" (see _normalize._infer_type).
 _TYPE_KEYS = ("tool", "prompt", "condition", "then", "body", "steps", "until", "duration_ms", "until_time")
