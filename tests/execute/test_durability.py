@@ -646,3 +646,135 @@ def test_a_resumed_loop_keeps_its_finished_iterations(tmp_path: Path) -> None:
     # Not re-deciding iteration 0 with today's price: the loop goes on with iteration 2, then exits.
     assert effects.calls == [("tick", "run1:tick:2", 1)]
     assert by_id(finished)["rounds"].output == {"iterations": 3}
+
+
+def test_a_dead_letter_retry_inside_composites_resumes_them(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+    calls: list[str] = []
+
+    @registry.tool("step")
+    def step(name: str) -> dict[str, Any]:
+        calls.append(name)
+        if broken["on"] and name == "b":
+            raise ServerError("down")
+        return {"name": name}
+
+    plan = make_plan(
+        [
+            {
+                "id": "seq",
+                "type": "sequence",
+                "steps": [
+                    {"id": "a", "tool": "step", "params": {"name": "a"}},
+                    {"id": "b", "tool": "step", "params": {"name": "b"}},
+                    {"id": "c", "tool": "step", "params": {"name": "c"}},
+                ],
+            },
+            {
+                "id": "fan",
+                "type": "parallel",
+                "allow_partial_failure": True,
+                "depends_on": ["seq"],
+                "steps": [
+                    {"id": "x", "tool": "step", "params": {"name": "x"}},
+                    {"id": "y", "tool": "step", "params": {"name": "b"}},
+                    {"id": "z", "tool": "step", "params": {"name": "z-{{y.result.name}}"}, "depends_on": ["y"]},
+                ],
+            },
+        ]
+    )
+
+    async def body() -> list[Execution]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            second = await ex.retry_dead_letter("dl:run1:b")  # seq completes; fan runs, y fails again? no: fixed
+            return [first, second]
+
+    first, second = asyncio.run(body())
+    assert first.status is ExecutionStatus.FAILED
+    assert statuses(first) == {"seq": "failed", "a": "completed", "b": "failed"}
+    assert (second.status, statuses(second)) == (
+        ExecutionStatus.COMPLETED,
+        {"seq": "completed", "a": "completed", "b": "completed", "c": "completed", "fan": "completed",
+         "x": "completed", "y": "completed", "z": "completed"},
+    )  # fmt: skip
+    assert calls == ["a", "b", "b", "c", "x", "b", "z-b"]
+
+
+def test_a_dead_letter_retry_unblocks_dependants_in_a_tolerant_parallel(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+
+    @registry.tool("step")
+    def step(name: str) -> dict[str, Any]:
+        if broken["on"] and name == "y":
+            raise ServerError("down")
+        return {"name": name}
+
+    plan = make_plan(
+        [
+            {
+                "id": "fan",
+                "type": "parallel",
+                "allow_partial_failure": True,
+                "steps": [
+                    {"id": "x", "tool": "step", "params": {"name": "x"}},
+                    {"id": "y", "tool": "step", "params": {"name": "y"}},
+                    {"id": "z", "tool": "step", "params": {"name": "z-{{y.result.name}}"}, "depends_on": ["y"]},
+                ],
+            },
+        ]
+    )
+
+    async def body() -> list[Execution]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            return [first, await ex.retry_dead_letter("dl:run1:y")]
+
+    first, second = asyncio.run(body())
+    assert statuses(first) == {"fan": "completed", "x": "completed", "y": "failed", "z": "skipped"}
+    assert (second.status, statuses(second)) == (
+        ExecutionStatus.COMPLETED, {"fan": "completed", "x": "completed", "y": "completed", "z": "completed"},
+    )  # fmt: skip
+    assert by_id(second)["z"].output == {"name": "z-y"}
+
+
+def test_a_dead_letter_retry_of_a_skipped_loop_iteration_runs_that_iteration(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+    calls: list[int | None] = []
+
+    @registry.tool("tick")
+    def tick(ctx: ToolContext) -> dict[str, Any]:
+        calls.append(ctx.iteration)
+        if broken["on"] and ctx.iteration == 1:
+            raise ServerError("down")
+        return {"iteration": ctx.iteration}
+
+    body_node = {"id": "tick", "tool": "tick", "on_failure": {"strategy": "skip"}}
+    plan = make_plan([{"id": "thrice", "type": "loop", "max_iterations": 3, "body": body_node}])
+
+    async def body() -> list[Any]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            second = await ex.retry_dead_letter("dl:run1:tick:1")
+            return [first, second, await store.list_dead_letters()]
+
+    first, second, letters = asyncio.run(body())
+    assert first.status is ExecutionStatus.COMPLETED
+    assert [(s.iteration, s.status.value) for s in first.steps if s.step_id == "tick"] == [
+        (0, "completed"), (1, "skipped"), (2, "completed"),
+    ]  # fmt: skip
+    assert second.status is ExecutionStatus.COMPLETED
+    assert [(s.iteration, s.status.value) for s in second.steps if s.step_id == "tick"] == [
+        (0, "completed"), (1, "completed"), (2, "completed"),
+    ]  # fmt: skip
+    assert calls == [0, 1, 2, 1]  # only the skipped iteration ran again
+    assert letters == []

@@ -1,10 +1,10 @@
 """Sending a dead letter's step back into its execution (``dead-letters retry``).
 
 The failed step's record goes back to ``pending`` (its attempt count kept, its failure policy's budget
-fresh, ``requeued`` one higher so a confirmation is asked again), its failed or skipped enclosing
-composites go back to ``running`` (so they pick up where they stood: an ``if`` keeps its branch, a loop
-its finished iterations), and the dependants that a tolerant ``parallel`` had blocked on it go back to
-``pending``. Everything that completed stays completed and feeds references as before; resuming the
+fresh, ``requeued`` one higher so a confirmation is asked again), its enclosing composites go back to
+``running`` (so they pick up where they stood: an ``if`` keeps its branch, a loop goes on from the step's
+iteration, completed work is restored), and the dependants that a tolerant ``parallel`` had blocked on it
+go back to ``pending``. Everything that completed stays completed and feeds references as before; resuming the
 execution then runs the step and whatever was waiting on it.
 """
 
@@ -39,16 +39,26 @@ def requeue(entry: DeadLetterEntry, execution: Execution, graph: PlanGraph) -> l
             "not failed; there is nothing to retry"
         )
     changed = [_requeued(record)]
-    chain = [(entry.node_id, record.iteration), *_ancestors(graph, entry.node_id, record.iteration)]
-    for node_id, key in chain[1:]:
+    ancestors = _ancestors(graph, entry.node_id, record.iteration)
+    for node_id, key, index in ancestors:
         found = records.get((node_id, key))
-        if found is not None and found.status in (StepStatus.FAILED, StepStatus.SKIPPED, StepStatus.CANCELLED):
-            found.status = StepStatus.RUNNING  # resumed as in flight: it continues where it stood
-            found.error = found.error_type = found.completed_at = None
-            changed.append(found)
-    for node_id, key in chain:
+        if found is None or found.status not in _REOPEN:
+            continue
+        # Resumed as in flight, it continues where it stood: a sequence or parallel restores its completed
+        # children, an if keeps its branch, a loop goes on from the iteration that holds the step.
+        found.status = StepStatus.RUNNING
+        found.error = found.error_type = found.completed_at = None
+        found.attempt_count = max(found.attempt_count, 1)
+        if index is not None:
+            found.output = {"iterations": index}
+        changed.append(found)
+    for node_id, key in [(entry.node_id, record.iteration), *((n, k) for n, k, _ in ancestors)]:
         changed += _unblock(graph, records, node_id, key)
     return changed
+
+
+_REOPEN = frozenset({StepStatus.FAILED, StepStatus.SKIPPED, StepStatus.CANCELLED, StepStatus.COMPLETED})
+"""Enclosing composites in these states run again (a tolerant parallel may have completed without the step)."""
 
 
 def _requeued(record: StepExecution) -> StepExecution:
@@ -60,16 +70,21 @@ def _requeued(record: StepExecution) -> StepExecution:
     return record
 
 
-def _ancestors(graph: PlanGraph, node_id: str, iteration: IterationKey) -> list[tuple[str, IterationKey]]:
-    """The enclosing composites of a node, innermost first, each with the iteration key of its record."""
-    found: list[tuple[str, IterationKey]] = []
+def _ancestors(
+    graph: PlanGraph, node_id: str, iteration: IterationKey
+) -> list[tuple[str, IterationKey, int | None]]:
+    """The enclosing composites of a node, innermost first, each with the iteration key of its record and,
+    for a loop, the index of the iteration that holds the node."""
+    found: list[tuple[str, IterationKey, int | None]] = []
     key, current = iteration, graph.parent[node_id]
     while current is not None:
         node = graph.nodes[current]
+        index = None
         if isinstance(node, LoopNode):
             # A body's key is body_key(loop key, max_iterations, index); the loop's own key is the outer one.
+            index = (key or 0) % node.max_iterations
             key = None if key is None or not _inside_loop(graph, current) else key // node.max_iterations
-        found.append((current, key))
+        found.append((current, key, index))
         current = graph.parent[current]
     return found
 
