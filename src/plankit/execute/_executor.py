@@ -21,6 +21,12 @@ Guarantees:
 * **Cancel** from any process: :meth:`Executor.cancel` (or ``store.request_cancel``) is seen between
   transitions and, while steps run or wait, by a watcher polling every ``cancel_poll_interval`` seconds of
   real time. In-flight steps are cancelled and recorded ``cancelled``; so is the execution.
+* **Interrupts** (the run's task cancelled from outside: Ctrl-C, a shutdown) are recorded: the execution
+  is marked ``interrupted`` with steps in flight left in flight, so ``resume`` re-runs exactly those with
+  the same idempotency keys; a sync tool that returns within ``interrupt_grace`` seconds has its result
+  recorded, so its side effect is not repeated.
+* **Dead letters** of steps that failed for good are retried inside their execution
+  (:meth:`Executor.retry_dead_letter`): the step runs again, then what depended on it.
 * **Failure fails fast.** When a step's failure aborts its scope, its running siblings are cancelled.
 * **Sync tools** run in a thread pool of ``thread_pool_size`` threads (default: ``max_concurrency`` when
   given, else 32). A thread can't be interrupted: when its attempt times out or is cancelled the result is
