@@ -256,3 +256,23 @@ def test_a_run_refused_by_risk_alone_says_so(here: Path, tmp_path: Path) -> None
         "refused: risk 0.51 reached the policy's fail_risk_threshold 0.50, from its warnings (MISSING_HANDLER); "
         "there are no lint errors; nothing ran\n"
     )
+
+
+def test_a_denied_step_retried_from_its_dead_letter_asks_again(here: Path) -> None:
+    assert invoke("run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "D").exit_code == 3
+    assert invoke("deny", "D", "payout", "--by", "bob", "--reason", "wrong payee").exit_code == 0
+    failed = invoke("resume", "D", "--tools", PAYOUT_TOOLS)
+    assert failed.exit_code == 1
+    assert "  payout: [USER_ERROR] step 'payout' was denied by bob (reason: wrong payee)" in failed.stdout
+    asked = invoke("dead-letters", "retry", "dl:D:payout", "--tools", PAYOUT_TOOLS)
+    assert asked.exit_code == 3
+    assert "execution D paused: 1 step awaiting confirmation" in asked.stdout
+    done = invoke("approve", "D", "payout", "--by", "ann", "--resume-with", PAYOUT_TOOLS)
+    assert done.exit_code == 0, done.output
+    shown = invoke("executions", "show", "D")
+    assert STAMP.sub("STAMP", shown.stdout).splitlines()[-3:] == [
+        "decisions:",
+        "  payout: denied by bob at STAMP (reason: wrong payee)",
+        "  payout (dead-letter retry 1): approved by ann at STAMP",
+    ]
+    assert invoke("dead-letters", "list").stdout == "no dead letters\n"

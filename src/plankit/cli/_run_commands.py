@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shlex
 import sqlite3
 from collections import Counter
@@ -627,7 +628,8 @@ def executions_show(
         if decisions:
             console.print("decisions:")
             for decision in decisions:
-                console.print(f"  {decision.step_id}: {decision.describe()}", markup=False)
+                label = re.sub(r"@retry-(\d+)$", r" (dead-letter retry \1)", decision.step_id)
+                console.print(f"  {label}: {decision.describe()}", markup=False)
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))

@@ -75,7 +75,8 @@ class NodeKinds(abc.ABC):
             return PAUSED
         if not decision.approved:
             by = f" by {decision.by}" if decision.by else ""
-            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}")))
+            why = f" (reason: {decision.reason})" if decision.reason else ""
+            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}{why}")))
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
