@@ -11,6 +11,7 @@ from . import (
     _plan_commands,
     _run_commands,
     _schedule_commands,
+    _serve_commands,
     _template_commands,
 )
 
@@ -45,6 +46,7 @@ _compile_commands.register(app)
 _template_commands.register(app)
 _run_commands.register(app)
 _schedule_commands.register(app)
+_serve_commands.register(app)
 
 
 def main() -> None:

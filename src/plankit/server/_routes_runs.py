@@ -59,11 +59,17 @@ async def event_stream(ctx: ServerContext, execution_id: str, after: int) -> Asy
     quiet = 0.0
     while not ctx.closing.is_set():
         events = await ctx.store.list_events(execution_id, after)
+        finished = False
         for event in events:
             yield event_text(event)
             after = event.seq
-            if event.step_id is None and event.status in FINAL:
-                return
+            finished = finished or (event.step_id is None and event.status in FINAL)
+        if finished:  # the rest of that last transaction, if a page ended inside it
+            while rest := await ctx.store.list_events(execution_id, after):
+                for event in rest:
+                    yield event_text(event)
+                    after = event.seq
+            return
         if not events:
             execution = await ctx.store.load_execution(execution_id)
             if execution is None or execution.status.value in FINAL:

@@ -71,12 +71,12 @@ class MemoryStore(Store):
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         previous = self._executions.get(execution.execution_id)
-        if previous is None or previous.status is not execution.status:
-            self._log(execution.execution_id, None, None, execution.status.value, 0, execution.error)
         for step in steps or []:
             self._log(
                 execution.execution_id, step.step_id, step.iteration, step.status.value, step.attempt_count, step.error
             )
+        if previous is None or previous.status is not execution.status:
+            self._log(execution.execution_id, None, None, execution.status.value, 0, execution.error)
         self._executions[execution.execution_id] = execution.model_copy(update={"steps": []})
         records = self._steps.setdefault(execution.execution_id, {})
         for step in steps or []:

@@ -224,7 +224,8 @@ class SqliteStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
         with self._transaction() as db:
-            self._write_header(db, execution, header)
+            # Steps before the header: the event log (migration 3) then lists an execution's final status
+            # after the step records that led to it.
             if steps:
                 db.executemany(
                     "INSERT INTO step_executions (execution_id, step_id, iteration, document) VALUES (?, ?, ?, ?) "
@@ -239,6 +240,7 @@ class SqliteStore(Store):
                         for step in steps
                     ],
                 )
+            self._write_header(db, execution, header)
 
     @staticmethod
     def _write_header(db: sqlite3.Connection, execution: Execution, header: str) -> None:
