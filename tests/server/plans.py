@@ -10,7 +10,12 @@ def echo_plan(goal: str = "say hello", steps: int = 2) -> dict[str, Any]:
     found: list[dict[str, Any]] = [{"id": "s0", "tool": "echo", "args": {"text": goal}}]
     for index in range(1, steps):
         found.append(
-            {"id": f"s{index}", "tool": "echo", "args": {"text": f"{{{{s{index - 1}.text}}}}"}, "depends_on": [f"s{index - 1}"]}
+            {
+                "id": f"s{index}",
+                "tool": "echo",
+                "args": {"text": f"{{{{s{index - 1}.text}}}}"},
+                "depends_on": [f"s{index - 1}"],
+            }
         )
     return {"goal": goal, "steps": found}
 

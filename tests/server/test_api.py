@@ -134,9 +134,7 @@ def test_a_malformed_request_names_the_field(server: LiveServer) -> None:
             "type": "value_error",
         }
     ]
-    not_json = server.client("ann").post(
-        "/api/v1/lint", content=b"{nope", headers={"content-type": "application/json"}
-    )
+    not_json = server.client("ann").post("/api/v1/lint", content=b"{nope", headers={"content-type": "application/json"})
     assert (not_json.status_code, not_json.json()["error"]["code"]) == (422, "invalid_request")
 
 
@@ -187,7 +185,9 @@ def test_an_execution_runs_on_the_worker_and_its_events_stream(server: LiveServe
     ]
     ids = [int(e["id"]) for e in events]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
-    resumed = sse_events(ann.get(f"/api/v1/executions/{execution_id}/events", headers={"Last-Event-ID": str(ids[3])}).text)
+    resumed = sse_events(
+        ann.get(f"/api/v1/executions/{execution_id}/events", headers={"Last-Event-ID": str(ids[3])}).text
+    )
     assert [int(e["id"]) for e in resumed] == ids[4:]
     assert server.client("bob").get(f"/api/v1/executions/{execution_id}/events").status_code == 404
 
@@ -326,7 +326,10 @@ def test_templates_are_filled_in_for_their_owner(server: LiveServer) -> None:
     from plankit.store import SqliteStore
 
     async def save() -> None:
-        plan = {"goal": "greet", "steps": [{"id": "hi", "tool": "echo", "args": {"text": {"type": "param", "name": "who"}}}]}
+        plan = {
+            "goal": "greet",
+            "steps": [{"id": "hi", "tool": "echo", "args": {"text": {"type": "param", "name": "who"}}}],
+        }
         template = build_template(plan, "greeting", {"who": {"type": "string", "required": True}}, created_by="ann")
         async with SqliteStore(server.db) as store:
             await store.save_template(template)
