@@ -80,6 +80,7 @@ def live_server(tmp_path: Path, **settings: Any) -> Iterator[LiveServer]:
     db = tmp_path / "plankit.db"
     tokens, ids = make_tokens(db)
     settings.setdefault("worker_poll_seconds", 0.05)
+    settings.setdefault("rate_limit", 0)  # tests poll freely; test_limits sets one
     settings.setdefault("event_poll_seconds", 0.02)
     app = create_app(ServerSettings(db=str(db), **settings))
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
