@@ -75,7 +75,10 @@ def serve(
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs); Ctrl-C stops", highlight=False)
-    uvicorn.run(create_app(settings), host=host, port=port, log_level="info", server_header=False)
+    # Open event streams (a paused execution's) would hold a shutdown forever: they get 5 s to end.
+    uvicorn.run(
+        create_app(settings), host=host, port=port, log_level="info", server_header=False, timeout_graceful_shutdown=5
+    )
 
 
 token_app = typer.Typer(help="API tokens of 'plankit serve': create, list, revoke.", no_args_is_help=True)

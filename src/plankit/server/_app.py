@@ -16,7 +16,7 @@ from ..errors import MissingExtraError
 from ._auth import Principal, Role
 from ._context import ServerContext, ServerSettings
 from ._errors import ApiError, error_body
-from ._limits import BodyLimit, SecurityHeaders
+from ._limits import BodyLimit, SecurityHeaders, security_headers
 from ._routes_plans import add_plan_routes
 from ._routes_runs import add_run_routes
 
@@ -93,7 +93,11 @@ def create_app(settings: ServerSettings | None = None) -> Any:
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> JSONResponse:
         logger.exception("internal error on %s %s", request.method, request.url.path)
-        return JSONResponse(error_body("internal", "internal server error; see the server's log"), status_code=500)
+        return JSONResponse(
+            error_body("internal", "internal server error; see the server's log"),
+            status_code=500,
+            headers=security_headers(request.url.path),
+        )
 
     @app.get("/health", tags=["service"], summary="Liveness (no auth)")
     async def health() -> dict[str, Any]:

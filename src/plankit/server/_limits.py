@@ -67,6 +67,20 @@ def retry_after_header(seconds: float) -> str:
     return str(max(1, math.ceil(seconds)))
 
 
+def security_headers(path: str) -> dict[str, str]:
+    """The headers every answer carries (also set on 500s, which are answered outside the middleware)."""
+    headers = {
+        "content-security-policy": DOCS_CSP if path.startswith("/docs") else APP_CSP,
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "no-referrer",
+        "cross-origin-opener-policy": "same-origin",
+    }
+    if path.startswith("/api/"):
+        headers["cache-control"] = "no-store"
+    return headers
+
+
 class SecurityHeaders:
     """Adds CSP, no-sniff, frame-deny, no-referrer, and ``no-store`` on API answers."""
 
@@ -77,22 +91,11 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path: str = scope.get("path", "")
-        csp = DOCS_CSP if path.startswith("/docs") else APP_CSP
+        extra = [(name.encode(), value.encode()) for name, value in security_headers(scope.get("path", "")).items()]
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                headers = list(message.get("headers", []))
-                headers += [
-                    (b"content-security-policy", csp.encode()),
-                    (b"x-content-type-options", b"nosniff"),
-                    (b"x-frame-options", b"DENY"),
-                    (b"referrer-policy", b"no-referrer"),
-                    (b"cross-origin-opener-policy", b"same-origin"),
-                ]
-                if path.startswith("/api/"):
-                    headers.append((b"cache-control", b"no-store"))
-                message["headers"] = headers
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         await self.app(scope, receive, with_headers)
