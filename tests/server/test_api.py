@@ -218,6 +218,9 @@ def test_approve_a_paused_step_once_and_it_completes(server: LiveServer) -> None
     assert again.json()["error"]["code"] in ("already_decided", "not_awaiting")
     done = wait_for(ann, execution_id, {"completed", "failed"})
     assert [(s["step_id"], s["status"]) for s in done["steps"]] == [("greet", "completed"), ("pay", "completed")]
+    assert [{k: d[k] for k in ("step_id", "iteration", "approved", "by")} for d in done["decisions"]] == [
+        {"step_id": "pay", "iteration": None, "approved": True, "by": "ann"}
+    ]
 
 
 def test_deny_fails_the_step(server: LiveServer) -> None:

@@ -96,6 +96,7 @@ def test_sign_in_upload_lint_run_approve_complete(ui_server: LiveServer, browser
     expect(page.locator("[data-step=pay] [data-testid=status]")).to_have_text("completed")
     expect(page.locator("[data-step=greet] [data-testid=status]")).to_have_text("completed")
     expect(page.get_by_test_id("events")).to_contain_text("execution → completed")
+    expect(page.get_by_test_id("decision-pay")).to_have_text("approved by ann")
     page.screenshot(path=str(screens / "4-completed.png"), full_page=True)
 
     assert (dialogs, errors) == ([], [])

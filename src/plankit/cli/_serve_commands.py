@@ -49,6 +49,9 @@ def serve(
     model: Annotated[
         str | None, typer.Option("--model", help="provider:model for POST /compile (env PLANKIT_MODEL).")
     ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="OpenAI-compatible server for --model (Ollama, vLLM...).")
+    ] = None,
 ) -> None:
     """Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process."""
     try:
@@ -72,6 +75,7 @@ def serve(
         max_body_bytes=max_body,
         cors_origins=list(cors_origin or []),
         model=model,
+        model_base_url=base_url,
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs); Ctrl-C stops", highlight=False)

@@ -49,7 +49,9 @@ class ServerSettings:
     plan_limits: LoadLimits = DEFAULT_LIMITS
     cors_origins: list[str] = field(default_factory=list)
     model: str | None = None
-    """``provider:model`` for ``POST /compile`` (None: compiling answers 503)."""
+    """``provider:model`` for ``POST /compile`` (None: ``$PLANKIT_MODEL``; neither: compiling answers 503)."""
+    model_base_url: str | None = None
+    """An OpenAI-compatible server for ``model`` (Ollama, vLLM...)."""
     event_poll_seconds: float = 0.1
     """How often an event stream looks for new transitions."""
     worker_poll_seconds: float = 0.5

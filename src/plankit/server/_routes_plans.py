@@ -56,7 +56,7 @@ def add_plan_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             raise ApiError(503, "no_model", f"this server has no model; start it with --model or set {MODEL_ENV_VAR}")
         try:
             tools = ToolRegistry.from_data(body.tools, source="request tools") if body.tools else ctx.executor.tools
-            llm = make_llm(model)
+            llm = make_llm(model, base_url=ctx.settings.model_base_url)
         except PlankitError as exc:
             raise ApiError(422, "invalid_request", str(exc)) from None
         try:

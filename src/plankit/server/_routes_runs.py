@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .._utils import new_id
 from ..errors import PlanRefusedError, PlanStatusError
 from ..execute import approve, decision_key, deny
-from ..plan import Execution, ExecutionStatus, Plan, PlanStatus, StepStatus, transition_path
+from ..plan import ActionNode, Execution, ExecutionStatus, Plan, PlanStatus, StepStatus, transition_path
 from ..schedule import (
     ScheduleError,
     add_schedule,
@@ -143,7 +143,35 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
 
     @app.get("/api/v1/executions/{execution_id}", tags=["executions"], summary="An execution and its steps")
     async def show_execution(execution_id: str, who: Principal = Depends(viewer)) -> dict[str, Any]:
-        return execution_view(await ctx.execution(execution_id, who))
+        execution = await ctx.execution(execution_id, who)
+        data = execution_view(execution)
+        data["decisions"] = await decisions_of(execution)
+        return data
+
+    async def decisions_of(execution: Execution) -> list[dict[str, Any]]:
+        """Who approved or denied which step (the audit trail of the execution's confirmations)."""
+        plan = await ctx.store.load_plan(execution.plan_id)
+        nodes = plan.nodes_by_id() if plan is not None else {}
+        found = []
+        for record in execution.steps:
+            node = nodes.get(record.step_id)
+            if not (isinstance(node, ActionNode) and node.require_confirmation):
+                continue
+            decision = await ctx.store.load_decision(
+                execution.execution_id, decision_key(record.step_id, record.iteration)
+            )
+            if decision is not None:
+                at = getattr(decision, "decided_at", None)
+                found.append(
+                    {
+                        "step_id": record.step_id,
+                        "iteration": record.iteration,
+                        "approved": decision.approved,
+                        "by": decision.by,
+                        "decided_at": at.isoformat() if at is not None else None,
+                    }
+                )
+        return found
 
     @app.post("/api/v1/executions/{execution_id}/cancel", tags=["executions"], summary="Cancel an execution")
     async def cancel(execution_id: str, who: Principal = Depends(operator)) -> dict[str, Any]:

@@ -331,6 +331,8 @@ async function executionPage(executionId) {
   const render = async () => {
     const execution = await api("GET", path);
     const waiting = new Set(execution.awaiting.map((a) => a.step_id));
+    const decided = {};
+    for (const d of execution.decisions) decided[d.step_id] = `${d.approved ? "approved" : "denied"} by ${d.by || "?"}`;
     const final = ["completed", "failed", "cancelled"].includes(execution.status);
     head.replaceChildren(
       h("h1", {}, "Execution ", h("span", { "data-testid": "execution-status" }, badge(execution.status))),
@@ -352,7 +354,8 @@ async function executionPage(executionId) {
         h("td", {}, waiting.has(s.step_id) && s.status === "awaiting_confirmation" ? h("div", { class: "actions" },
           h("button", { "data-testid": `approve-${s.step_id}`, onclick: decide(s.step_id, "approve") }, "Approve"),
           h("button", { class: "danger", "data-testid": `deny-${s.step_id}`, onclick: decide(s.step_id, "deny") },
-            "Deny")) : null))))));
+            "Deny")) : decided[s.step_id] ? h("span", { class: "muted", "data-testid": `decision-${s.step_id}` },
+          decided[s.step_id]) : null))))));
   };
   await render();
   show(head, table, h("h2", {}, "Live events"), log);
