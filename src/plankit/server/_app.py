@@ -19,6 +19,7 @@ from ._errors import ApiError, error_body
 from ._limits import BodyLimit, SecurityHeaders, security_headers
 from ._routes_plans import add_plan_routes
 from ._routes_runs import add_run_routes
+from ._routes_tokens import add_token_routes
 
 logger = logging.getLogger("plankit.server")
 
@@ -107,6 +108,7 @@ def create_app(settings: ServerSettings | None = None) -> Any:
     async def me(who: Principal = Depends(roles["viewer"])) -> dict[str, Any]:
         return {"user": who.user, "role": who.role.value, "token_id": who.token_id}
 
+    add_token_routes(app, ctx, roles)
     add_plan_routes(app, ctx, roles)
     add_run_routes(app, ctx, roles)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -64,3 +64,10 @@ class InstantiateRequest(_Body):
 
     values: dict[str, Any] = Field(default_factory=dict)
     save: bool = False
+
+
+class TokenRequest(_Body):
+    """``POST /tokens`` (admins): a token for ``user`` with ``role``."""
+
+    user: str = Field(min_length=1, max_length=200, pattern=r"^\S(.*\S)?$")
+    role: Literal["viewer", "operator", "admin"] = "operator"
