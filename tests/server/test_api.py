@@ -100,6 +100,11 @@ def test_lint_with_a_policy_from_the_request(server: LiveServer) -> None:
     assert [(e["code"], e["node_id"]) for e in report["errors"]] == [("TOOL_DENY", "s0")]
     bad = server.client("vic").post("/api/v1/lint", json={"plan": echo_plan(), "policy": {"no_such_key": 1}})
     assert (bad.status_code, bad.json()["error"]["code"]) == (422, "invalid_policy")
+    rego = server.client("vic").post("/api/v1/lint", json={"plan": echo_plan(), "policy": {"rego": ["x.rego"]}})
+    assert (rego.status_code, rego.json()["error"]["message"]) == (
+        422,
+        "a request's policy can't use 'rego'; start the server with it",
+    )
 
 
 def test_an_unusable_plan_gets_the_loaders_problems(server: LiveServer) -> None:

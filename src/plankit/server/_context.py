@@ -15,7 +15,7 @@ from typing import Any
 from .._utils import new_id
 from ..errors import PlanFormatError
 from ..execute import Clock, Executor, SystemClock
-from ..lint import Policy
+from ..lint import Policy, ValidationResult
 from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, plan_from_data
 from ..schedule import Scheduler
 from ..store import SqliteStore, Store
@@ -74,6 +74,8 @@ class ServerContext:
         self.scheduler: Scheduler | None = None
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.verdicts: dict[str, ValidationResult] = {}
+        """Lint verdicts of the plans list, by plan document (oldest dropped first)."""
         self.closing = asyncio.Event()
 
     async def open(self) -> None:

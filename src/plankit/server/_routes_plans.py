@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 MODEL_ENV_VAR = "PLANKIT_MODEL"
+VERDICT_CACHE = 2048
+"""Plan documents whose lint verdict the plans list keeps."""
 
 
 def lint_plan(ctx: ServerContext, plan: Plan, policy: Policy | None = None) -> ValidationResult:
@@ -30,6 +32,18 @@ def lint_plan(ctx: ServerContext, plan: Plan, policy: Policy | None = None) -> V
     if policy is None:
         return ctx.executor.check(plan)
     return Linter(policy, tools=ctx.executor.tools).validate(plan, now=ctx.clock.now())
+
+
+def listed_verdict(ctx: ServerContext, plan: Plan) -> ValidationResult:
+    """The verdict shown in the plans list: linted once per plan document (a bounded cache), not per request."""
+    key = plan.model_dump_json(exclude={"status"})
+    found = ctx.verdicts.get(key)
+    if found is None:
+        found = lint_plan(ctx, plan)
+        if len(ctx.verdicts) >= VERDICT_CACHE:
+            ctx.verdicts.pop(next(iter(ctx.verdicts)))
+        ctx.verdicts[key] = found
+    return found
 
 
 def add_plan_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
@@ -43,6 +57,9 @@ def add_plan_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
         plan = ctx.read_plan(body.plan, who.user)
         policy = None
         if body.policy is not None:
+            if body.policy.get("rego"):
+                # Rego names policy files and runs their code: only the server's own --policy may do that.
+                raise ApiError(422, "invalid_policy", "a request's policy can't use 'rego'; start the server with it")
             try:
                 policy = Policy.from_data(body.policy, source="request policy")
             except PolicyError as exc:
@@ -85,7 +102,7 @@ def add_plan_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
         who: Principal = Depends(viewer), limit: int = Query(100, ge=1, le=1000)
     ) -> list[dict[str, Any]]:
         plans = await ctx.store.load_plans(None if who.sees_all else who.user)
-        return [plan_summary(plan, lint_plan(ctx, plan)) for plan in plans[-limit:]]
+        return [plan_summary(plan, listed_verdict(ctx, plan)) for plan in plans[-limit:]]
 
     @app.get("/api/v1/plans/{plan_id}", tags=["plans"], summary="A plan, its lint report and its graph")
     async def show_plan(plan_id: str, who: Principal = Depends(viewer)) -> dict[str, Any]:
