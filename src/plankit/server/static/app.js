@@ -40,8 +40,12 @@ function json(value) {
   return h("pre", {}, value === null || value === undefined ? "" : JSON.stringify(value, null, 2));
 }
 
+function fill(el, ...nodes) {  // replaceChildren would print a null as the text "null"
+  el.replaceChildren(...nodes.flat().filter((node) => node !== null && node !== undefined && node !== false));
+}
+
 function show(...nodes) {
-  main.replaceChildren(...nodes);
+  fill(main, ...nodes);
 }
 
 function flash(message) {
@@ -196,17 +200,17 @@ async function newPlanPage() {
     try {
       plan = JSON.parse(text.value);
     } catch (error) {
-      result.replaceChildren(h("p", {}, `Not JSON: ${error.message}`));
+      fill(result, h("p", {}, `Not JSON: ${error.message}`));
       return;
     }
     try {
       const report = await api("POST", "/lint", { plan });
-      result.replaceChildren(h("p", {}, badge(report.status), " ", `risk ${report.risk_score.toFixed(2)}`),
+      fill(result, h("p", {}, badge(report.status), " ", `risk ${report.risk_score.toFixed(2)}`),
         findingList(report));
       save.disabled = false;
     } catch (error) {
       const problems = (error.details && error.details.problems) || [];
-      result.replaceChildren(h("p", {}, error.message),
+      fill(result, h("p", {}, error.message),
         h("ul", { class: "findings" }, problems.map((p) => h("li", {}, h("span", { class: "code" }, p.path), " ",
           p.message, p.hint ? h("div", { class: "muted" }, `hint: ${p.hint}`) : null))));
     }
@@ -334,7 +338,7 @@ async function executionPage(executionId) {
     const decided = {};
     for (const d of execution.decisions) decided[d.step_id] = `${d.approved ? "approved" : "denied"} by ${d.by || "?"}`;
     const final = ["completed", "failed", "cancelled"].includes(execution.status);
-    head.replaceChildren(
+    fill(head, 
       h("h1", {}, "Execution ", h("span", { "data-testid": "execution-status" }, badge(execution.status))),
       h("p", { class: "muted" }, `${execution.execution_id} · plan `,
         h("a", { href: `#/plans/${encodeURIComponent(execution.plan_id)}` }, execution.plan_id),
@@ -343,7 +347,7 @@ async function executionPage(executionId) {
       final ? null : h("div", { class: "actions" }, h("button", { class: "danger", id: "cancel",
         onclick: async () => { try { await api("POST", `${path}/cancel`); await render(); } catch (e) { flash(e.message); } },
       }, "Cancel")));
-    table.replaceChildren(h("table", { "data-testid": "steps" },
+    fill(table, h("table", { "data-testid": "steps" },
       h("thead", {}, h("tr", {}, h("th", {}, "step"), h("th", {}, "status"), h("th", {}, "attempt"),
         h("th", {}, "output / error"), h("th", {}, ""))),
       h("tbody", {}, execution.steps.map((s) => h("tr", { "data-step": s.step_id },
