@@ -182,7 +182,8 @@ def rss_bytes() -> int:
 def db_bytes(store: SqliteStore) -> int:
     """The database file's size once the WAL is checkpointed into it."""
     store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    return sum(Path(store.path + suffix).stat().st_size for suffix in ("", "-wal") if Path(store.path + suffix).exists())
+    files = [Path(store.path + suffix) for suffix in ("", "-wal")]
+    return sum(file.stat().st_size for file in files if file.exists())
 
 
 def percentile(samples: list[float], fraction: float) -> float:
