@@ -390,3 +390,21 @@ def test_openapi_and_docs_are_served(server: LiveServer) -> None:
     schema = server.client().get("/openapi.json").json()
     assert {"/api/v1/plans", "/api/v1/executions/{execution_id}/events", "/api/v1/schedules"} <= set(schema["paths"])
     assert server.client().get("/docs").status_code == 200
+
+
+def test_a_plan_may_be_sent_as_yaml_text(server: LiveServer) -> None:
+    text = "goal: greet\nsteps:\n  - id: hello\n    tool: echo\n    args: {text: hi}\n"
+    saved = server.client("ann").post("/api/v1/plans", json={"plan": text})
+    assert saved.status_code == 201
+    assert saved.json()["plan"]["steps"] == [
+        {"id": "hello", "type": "action", "tool": "echo", "params": {"text": "hi"}}
+    ]
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    for level in range(1, 9):
+        lines.append(f"a{level}: &a{level} [" + ", ".join([f"*a{level - 1}"] * 10) + "]")
+    bomb = "\n".join(lines) + "\n"
+    refused = server.client("ann").post("/api/v1/lint", json={"plan": bomb})
+    assert (refused.status_code, refused.json()["error"]["code"]) == (422, "invalid_plan")
+    assert refused.json()["error"]["message"] == (
+        "document holds more than 10000000 objects and arrays once its aliases are expanded"
+    )

@@ -6,8 +6,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-PlanData = dict[str, Any] | list[Any]
-"""A plan in any shape the loader accepts: a flat step DAG, a node tree, or a bare list of steps."""
+PlanData = dict[str, Any] | list[Any] | str
+"""A plan in any shape the loader accepts (a flat step DAG, a node tree, a bare list of steps), as JSON data
+or as the text of a JSON or YAML document."""
 
 
 class _Body(BaseModel):

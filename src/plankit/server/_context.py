@@ -16,7 +16,7 @@ from .._utils import new_id
 from ..errors import PlanFormatError
 from ..execute import Clock, Executor, SystemClock
 from ..lint import Policy, ValidationResult
-from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, plan_from_data
+from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, loads_plan, plan_from_data
 from ..schedule import Scheduler
 from ..store import SqliteStore, Store
 from ..tools import ToolRegistry
@@ -155,10 +155,13 @@ class ServerContext:
 
     # ------------------------------------------------------------------------------------- objects
     def read_plan(self, data: Any, owner: str) -> Plan:
-        """A plan from request data (any accepted shape, within the loader's limits), owned by ``owner``,
+        """A plan from request data or text (any accepted shape, within the loader's limits), owned by ``owner``,
         under a fresh id: a client never names (or overwrites) a stored plan."""
         try:
-            plan = plan_from_data(data, source="request", limits=self.settings.plan_limits)
+            if isinstance(data, str):
+                plan = loads_plan(data, source="request", limits=self.settings.plan_limits)
+            else:
+                plan = plan_from_data(data, source="request", limits=self.settings.plan_limits)
         except PlanFormatError as exc:
             raise invalid_plan(exc) from None
         return plan.model_copy(update={"id": new_id("plan_"), "owner": owner})

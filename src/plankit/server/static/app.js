@@ -187,8 +187,8 @@ function findingList(report) {
 }
 
 async function newPlanPage() {
-  const text = h("textarea", { id: "plan-text", spellcheck: "false", placeholder: "Paste a plan (JSON)…" });
-  const file = h("input", { type: "file", id: "plan-file", accept: ".json,application/json" });
+  const text = h("textarea", { id: "plan-text", spellcheck: "false", placeholder: "Paste a plan (JSON or YAML)…" });
+  const file = h("input", { type: "file", id: "plan-file", accept: ".json,.yaml,.yml,application/json" });
   const result = h("div", { id: "lint-result", class: "card" }, h("p", { class: "muted" }, "Findings show here."));
   const save = h("button", { id: "save-plan", disabled: true }, "Save plan");
   let timer = null;
@@ -197,12 +197,7 @@ async function newPlanPage() {
     plan = null;
     save.disabled = true;
     if (!text.value.trim()) return;
-    try {
-      plan = JSON.parse(text.value);
-    } catch (error) {
-      fill(result, h("p", {}, `Not JSON: ${error.message}`));
-      return;
-    }
+    plan = text.value;  // JSON or YAML text: the server's loader reads both
     try {
       const report = await api("POST", "/lint", { plan });
       fill(result, h("p", {}, badge(report.status), " ", `risk ${report.risk_score.toFixed(2)}`),
