@@ -15,6 +15,7 @@ from . import (
     _plan_commands,
     _run_commands,
     _schedule_commands,
+    _serve_commands,
     _template_commands,
 )
 
@@ -50,6 +51,7 @@ _template_commands.register(app)
 _run_commands.register(app)
 _schedule_commands.register(app)
 _mcp_commands.register(app)
+_serve_commands.register(app)
 
 
 def command() -> Any:

@@ -182,6 +182,10 @@ class Scheduler:
         """Stop taking work (safe to call from a signal handler on the loop)."""
         self._stopping.set()
 
+    def wake(self) -> None:
+        """Look for due work now instead of at the next poll (new work was just stored by this process)."""
+        self._wakeup.set()
+
     async def _drain(self, grace_seconds: float) -> None:
         running = set(self._tasks.values())
         if not running:

@@ -4,8 +4,19 @@
 that must survive a crash. Both pass the same test suite.
 """
 
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent
 from .memory import MemoryStore
 from .sqlite import MIGRATIONS, SCHEMA_VERSION, SqliteStore
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "WAKE_NOW", "Decision", "Lease", "MemoryStore", "SqliteStore", "Store"]
+__all__ = [
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "WAKE_NOW",
+    "ApiToken",
+    "Decision",
+    "Lease",
+    "MemoryStore",
+    "SqliteStore",
+    "Store",
+    "StoredEvent",
+]

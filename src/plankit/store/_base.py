@@ -41,6 +41,37 @@ class Lease:
     until: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class ApiToken:
+    """An API token of ``plankit serve``: who it speaks for, with which role; only a hash of its secret is kept."""
+
+    id: str
+    user: str
+    role: str
+    """``viewer``, ``operator`` or ``admin``."""
+    secret_hash: str
+    """SHA-256 of the secret, hex (the secret is printed once, when the token is made, and never stored)."""
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One committed transition of an execution (``step_id`` None) or of one of its step records.
+
+    ``seq`` grows with every transition the store commits, across executions: a reader resumes after the
+    last ``seq`` it saw and misses nothing.
+    """
+
+    seq: int
+    execution_id: str
+    step_id: str | None
+    iteration: int | None
+    status: str
+    attempt: int = 0
+    error: str | None = None
+
+
 class Decision:
     """A human answer to a confirmation request: approve or deny one step of one execution.
 
@@ -302,3 +333,29 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def cancel_requested(self, execution_id: str) -> bool:
         """True once cancellation of the execution has been requested."""
+
+    # ------------------------------------------------------------------------------------ event log
+    @abc.abstractmethod
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        """The execution's transitions with ``seq`` greater than ``after``, oldest first.
+
+        Written in the same transaction as the transition itself (:meth:`record_transition`,
+        :meth:`commit_fire`): one event per step record written and one per change of the execution's status.
+        """
+
+    # --------------------------------------------------------------------------------------- API tokens
+    @abc.abstractmethod
+    async def save_token(self, token: ApiToken) -> None:
+        """Insert a new API token (ids are unique)."""
+
+    @abc.abstractmethod
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        """The token with this id (revoked ones too), or None."""
+
+    @abc.abstractmethod
+    async def list_tokens(self) -> list[ApiToken]:
+        """Every token, oldest first."""
+
+    @abc.abstractmethod
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Mark a token revoked (it stops working at once); False when there is no such live token."""

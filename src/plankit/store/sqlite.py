@@ -31,7 +31,7 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store, already_decided
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent, already_decided
 
 MIGRATIONS: list[str] = [
     # 1: the first schema. Rows are written with upserts, which keep their rowid, so "ORDER BY rowid" is the
@@ -76,6 +76,41 @@ MIGRATIONS: list[str] = [
     ALTER TABLE decisions ADD COLUMN decided_at TEXT;
     ALTER TABLE decisions ADD COLUMN reason TEXT;
     """,
+    # 4: the server. API tokens (a hash of the secret, never the secret), and an event log of transitions
+    # written by triggers in the transaction of the transition itself, so a reader polling it by ``seq``
+    # sees every committed transition once, in order, and can resume after the last one it saw.
+    """
+    CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY, user TEXT NOT NULL, role TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL, revoked_at TEXT
+    );
+    CREATE TABLE execution_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, execution_id TEXT NOT NULL, step_id TEXT, iteration INTEGER,
+        status TEXT NOT NULL, attempt INTEGER NOT NULL DEFAULT 0, error TEXT
+    );
+    CREATE INDEX execution_events_execution ON execution_events (execution_id, seq);
+    CREATE TRIGGER execution_events_step_insert AFTER INSERT ON step_executions BEGIN
+        INSERT INTO execution_events (execution_id, step_id, iteration, status, attempt, error) VALUES (
+            new.execution_id, new.step_id, NULLIF(new.iteration, -1),
+            COALESCE(json_extract(new.document, '$.status'), 'pending'),
+            COALESCE(json_extract(new.document, '$.attempt_count'), 0), json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_step_update AFTER UPDATE OF document ON step_executions BEGIN
+        INSERT INTO execution_events (execution_id, step_id, iteration, status, attempt, error) VALUES (
+            new.execution_id, new.step_id, NULLIF(new.iteration, -1),
+            COALESCE(json_extract(new.document, '$.status'), 'pending'),
+            COALESCE(json_extract(new.document, '$.attempt_count'), 0), json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_insert AFTER INSERT ON executions BEGIN
+        INSERT INTO execution_events (execution_id, status, error)
+        VALUES (new.id, new.status, json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_update AFTER UPDATE OF status ON executions
+    WHEN old.status IS NOT new.status BEGIN
+        INSERT INTO execution_events (execution_id, status, error)
+        VALUES (new.id, new.status, json_extract(new.document, '$.error'));
+    END;
+    """,
 ]
 """Schema migrations, applied in order; ``PRAGMA user_version`` holds how many have been applied."""
 
@@ -90,8 +125,16 @@ def _ts(moment: datetime | None) -> str | None:
 
 
 def _statements(script: str) -> list[str]:
-    """The statements of a migration script (they hold no string literals with semicolons)."""
-    return [statement.strip() for statement in script.split(";") if statement.strip()]
+    """The statements of a migration script, one by one (a trigger's body holds semicolons of its own)."""
+    statements: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip())
+            pending = ""
+    return statements
 
 
 def _from_ts(text: str) -> datetime:
@@ -205,7 +248,8 @@ class SqliteStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
         with self._transaction() as db:
-            self._write_header(db, execution, header)
+            # Steps before the header: the event log (migration 3) then lists an execution's final status
+            # after the step records that led to it.
             if steps:
                 db.executemany(
                     "INSERT INTO step_executions (execution_id, step_id, iteration, document) VALUES (?, ?, ?, ?) "
@@ -220,6 +264,7 @@ class SqliteStore(Store):
                         for step in steps
                     ],
                 )
+            self._write_header(db, execution, header)
 
     @staticmethod
     def _write_header(db: sqlite3.Connection, execution: Execution, header: str) -> None:
@@ -494,6 +539,50 @@ class SqliteStore(Store):
         if row is None:
             raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
         return Lease(row[0], _from_ts(row[1]))
+
+    # ------------------------------------------------------------------------------------ event log
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        rows = self.db.execute(
+            "SELECT seq, step_id, iteration, status, attempt, error FROM execution_events "
+            "WHERE execution_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (execution_id, after, limit),
+        ).fetchall()
+        return [StoredEvent(row[0], execution_id, row[1], row[2], row[3], row[4], row[5]) for row in rows]
+
+    # --------------------------------------------------------------------------------------- API tokens
+    async def save_token(self, token: ApiToken) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO api_tokens (id, user, role, secret_hash, created_at, revoked_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (token.id, token.user, token.role, token.secret_hash, _ts(token.created_at), _ts(token.revoked_at)),
+            )
+
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        row = self.db.execute(
+            "SELECT id, user, role, secret_hash, created_at, revoked_at FROM api_tokens WHERE id = ?", (token_id,)
+        ).fetchone()
+        return _token(row) if row else None
+
+    async def list_tokens(self) -> list[ApiToken]:
+        rows = self.db.execute(
+            "SELECT id, user, role, secret_hash, created_at, revoked_at FROM api_tokens ORDER BY rowid"
+        ).fetchall()
+        return [_token(row) for row in rows]
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        with self._transaction() as db:
+            return (
+                db.execute(
+                    "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", (_ts(at), token_id)
+                ).rowcount
+                > 0
+            )
+
+
+def _token(row: tuple[str, str, str, str, str, str | None]) -> ApiToken:
+    return ApiToken(row[0], row[1], row[2], row[3], _from_ts(row[4]), _from_ts(row[5]) if row[5] else None)
+
 
 _DECISION_COLUMNS = "step_id, approved, decided_by, decided_at, reason"
 
