@@ -22,6 +22,7 @@ from rich.text import Text
 from .._utils import utcnow
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import Executor
+from ..feeds import FEED_MISSING
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
     DEFAULT_FEED_POLL,
@@ -67,9 +68,11 @@ OptionalToolsOption = Annotated[
 IdArgument = Annotated[str, typer.Argument(help="The schedule id (see `plankit schedule list`).")]
 
 
-def _settings(db: Path, tools: str | None, policy: list[Path] | None, output_format: TextOrJson) -> _RunSettings:
-    """Tools (optional here: without them only the builtins run) and policy, loaded or exit 2."""
-    return _RunSettings(db, tools or "", output_format, policy or []).load()
+def _settings(
+    db: Path, tools: str | None, policy: list[Path] | None, output_format: TextOrJson, feeds: Path | None = None
+) -> _RunSettings:
+    """Tools (optional here: without them only the builtins run), policy and feeds, loaded or exit 2."""
+    return _RunSettings(db, tools or "", output_format, policy or [], feeds_file=feeds).load()
 
 
 # ------------------------------------------------------------------------------------------------ add
@@ -79,6 +82,7 @@ def schedule_add(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
     owner: Annotated[str | None, typer.Option("--owner", help="Who the schedule belongs to.")] = None,
+    feeds: FeedsOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
@@ -86,15 +90,18 @@ def schedule_add(
     plan = load_or_exit(plan_file)
     if plan.trigger is None:
         fail(f"{plan_file}: the plan has no trigger; add one (time, interval, cron, ...) or run it with `plankit run`")
-    settings = _settings(db, tools, policy, output_format)
+    settings = _settings(db, tools, policy, output_format, feeds)
 
     async def work() -> int:
         async with SqliteStore(db) as store:
-            executor = Executor(store, settings.tools, policy=settings.policy)
+            executor = Executor(store, settings.tools, policy=settings.policy, runtime=settings.runtime())
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
             except PlanRefusedError as exc:
                 return _refused(plan_file, exc, output_format, "nothing was scheduled")
+            finally:
+                await settings.aclose()
+            warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
         if output_format is TextOrJson.JSON:
             print_json(
                 {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
@@ -105,6 +112,8 @@ def schedule_add(
             _stdout().print(
                 f"  a worker fires it: plankit scheduler --db {db}" + (f" --tools {tools}" if tools else "")
             )
+        for warning in warnings:
+            stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
@@ -173,6 +182,9 @@ def schedule_show(
             ("next fire", _both(schedule.next_fire_at, schedule.trigger)),
             ("runs", str(schedule.runs)),
             ("buffered", schedule.buffered_at and _utc(schedule.buffered_at)),
+            ("observed", _observed(schedule)),
+            ("armed", None if "armed" not in schedule.state else str(schedule.state["armed"]).lower()),
+            ("feed error", schedule.state.get("error") or None),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
@@ -415,6 +427,17 @@ async def _get(store: Store, schedule_id: str) -> Schedule:
         fail(str(exc.args[0]))
 
 
+def _observed(schedule: Schedule) -> str | None:
+    """A market or chain trigger's last observation, as ``plankit schedule show`` prints it."""
+    state = schedule.state
+    if "last_block" in state:
+        return f"block {state['last_block']} processed"
+    if "last" in state or "truth" in state:
+        seen = state.get("last", state.get("truth"))
+        return f"{seen} at {state.get('last_at', '?')}"
+    return None
+
+
 def describe_trigger(trigger: Trigger) -> str:
     """A short human description of a trigger."""
     data = trigger.model_dump(exclude_defaults=True)
@@ -447,6 +470,8 @@ def _utc(moment: datetime | None) -> str:
 
 
 def _both(moment: datetime | None, trigger: Trigger) -> str:
+    if trigger.type not in ("time", "interval", "cron", "immediate"):
+        return "when its data says so (a worker with --feeds observes it)"
     if moment is None:
         return "none (it will not fire again)"
     zone = trigger_zone(trigger)

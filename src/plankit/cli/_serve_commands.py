@@ -16,6 +16,7 @@ import typer
 
 from .._utils import utcnow
 from ..errors import PlankitError
+from ..feeds import load_feeds
 from ..lint import Policy
 from ..store import SqliteStore
 from ..tools import ToolRegistry, load_tools
@@ -52,6 +53,9 @@ def serve(
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible server for --model (Ollama, vLLM...).")
     ] = None,
+    feeds: Annotated[
+        Path | None, typer.Option("--feeds", help="Feeds file (prices, chains) for runtime values and triggers.")
+    ] = None,
 ) -> None:
     """Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process."""
     try:
@@ -63,6 +67,7 @@ def serve(
     try:
         registry = load_tools(tools) if tools else ToolRegistry()
         loaded = Policy.load_all(policy) if policy else None
+        feed_set = load_feeds(feeds)
     except PlankitError as exc:
         fail(exc)
     settings = ServerSettings(
@@ -76,6 +81,7 @@ def serve(
         cors_origins=list(cors_origin or []),
         model=model,
         model_base_url=base_url,
+        feeds=feed_set,
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs); Ctrl-C stops", highlight=False)

@@ -50,6 +50,7 @@ from typing import Any, Self
 
 from .._utils import did_you_mean, new_id
 from ..errors import LeaseHeldError, PlanRefusedError
+from ..feeds import FeedRuntime, feed_findings
 from ..lint import Diagnostic, Linter, Policy, Severity, Status, ValidationResult
 from ..plan import (
     ActionNode,
@@ -197,6 +198,11 @@ class Executor:
         if missing:
             diagnostics = [*result.diagnostics, *missing]
             result = ValidationResult.from_diagnostics(diagnostics, Status.ERROR, result.risk_score)
+        feeds = self.runtime.feeds if isinstance(self.runtime, FeedRuntime) else None
+        unfed = feed_findings(loaded, feeds, runtime_known=self.runtime is None or feeds is not None)
+        if unfed:
+            status = Status.WARN if result.status is Status.PASS else result.status
+            result = ValidationResult.from_diagnostics([*result.diagnostics, *unfed], status, result.risk_score)
         return result
 
     async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:

@@ -6,6 +6,7 @@ balance, condition and on-chain event triggers.
 """
 
 from ._base import ChainFeed, FeedError, Feeds, LogEntry, Observation, PriceFeed
+from ._check import FEED_MISSING, feed_findings
 from ._config import FEEDS_ENV_VAR, FeedsFile, FeedsFileError, feeds_from_config, load_feeds
 from ._http_price import HttpPriceFeed, as_number, read_path
 from ._runtime import DEFAULT_CHAIN_ID, FeedRuntime
@@ -14,6 +15,7 @@ from ._static import StaticChainFeed, StaticPriceFeed
 __all__ = [
     "DEFAULT_CHAIN_ID",
     "FEEDS_ENV_VAR",
+    "FEED_MISSING",
     "ChainFeed",
     "FeedError",
     "FeedRuntime",
@@ -27,6 +29,7 @@ __all__ = [
     "StaticChainFeed",
     "StaticPriceFeed",
     "as_number",
+    "feed_findings",
     "feeds_from_config",
     "load_feeds",
     "read_path",

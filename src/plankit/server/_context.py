@@ -15,6 +15,7 @@ from typing import Any
 from .._utils import new_id
 from ..errors import PlanFormatError
 from ..execute import Clock, Executor, SystemClock
+from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
 from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, loads_plan, plan_from_data
 from ..schedule import Scheduler
@@ -55,6 +56,8 @@ class ServerSettings:
     event_poll_seconds: float = 0.1
     """How often an event stream looks for new transitions."""
     worker_poll_seconds: float = 0.5
+    feeds: Feeds | None = None
+    """Prices and chains for runtime values and market triggers (``--feeds``)."""
     clock: Clock | None = None
     rate_clock: Any = None
     """Monotonic seconds for the rate limiter (tests inject one)."""
@@ -70,7 +73,11 @@ class ServerContext:
         self.limiter = RateLimiter(settings.rate_limit, settings.rate_burst)
         if settings.rate_clock is not None:
             self.limiter.clock = settings.rate_clock
-        self.executor = Executor(self.store, settings.tools, policy=settings.policy, clock=self.clock)
+        runtime = FeedRuntime(settings.feeds) if settings.feeds is not None else None
+        self.executor = Executor(
+            self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime,
+            wake_on_interrupt=True,
+        )  # fmt: skip
         self.scheduler: Scheduler | None = None
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
@@ -87,6 +94,7 @@ class ServerContext:
                 executor=self.executor,
                 concurrency=self.settings.worker_concurrency,
                 poll_interval=self.settings.worker_poll_seconds,
+                feeds=self.settings.feeds,
             )
             self._worker = asyncio.ensure_future(self.scheduler.run(grace_seconds=10.0))
 
@@ -101,6 +109,8 @@ class ServerContext:
             self.scheduler.stop()
             await self._worker
         self.executor.close()
+        if self.settings.feeds is not None:
+            await self.settings.feeds.aclose()
         await self.store.close()
 
     def wake_worker(self) -> None:
