@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, Resolver, SystemClock, holder_is_dead
-from ..feeds import FeedRuntime, Feeds
+from ..feeds import FeedError, FeedRuntime, Feeds
 from ..lint import Policy
 from ..plan import (
     Execution,
@@ -29,6 +29,7 @@ from ..plan import (
     FireStatus,
     Plan,
     PlanStatus,
+    PriceTrigger,
     Schedule,
     ScheduleStatus,
     fire_execution_id,
@@ -40,12 +41,16 @@ from ..tools import ToolRegistry
 from ._fires import decide
 from ._manage import pending_execution
 from ._observe import DEFAULT_FEED_POLL, next_slot, observe, poll_interval
+from ._price_index import PriceIndex
 
 logger = logging.getLogger("plankit.schedule")
 
 DEFAULT_PARK_AFTER = 30.0
 """Waits with more seconds left than this park their execution instead of holding a worker slot."""
 
+
+PRICE_RELOAD = timedelta(seconds=60)
+"""How often the price watch rebuilds its index from the store (to follow other workers' changes)."""
 
 REFUSAL_PAUSE = timedelta(minutes=5)
 """How long a worker leaves alone an execution it could not run (then it tries again: tools may have changed)."""
@@ -119,6 +124,9 @@ class Scheduler:
         self._refused: dict[str, datetime] = {}
         """Executions this worker can't run (a tool it lacks), until when it leaves them to workers that can;
         kept at most MAX_REFUSED (the oldest go first), so a tick's look-up stays small."""
+        self._prices = PriceIndex()
+        self._prices_loaded_at: datetime | None = None
+        self._next_price_tick: datetime | None = None
         self._stopping = asyncio.Event()
         self._wakeup = asyncio.Event()
 
@@ -126,6 +134,8 @@ class Scheduler:
     async def tick(self) -> TickReport:
         """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
         report = TickReport()
+        if self._watching_prices():
+            await self._watch_prices(self.clock.now())
         for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
             if self._stopping.is_set():
                 break
@@ -241,20 +251,76 @@ class Scheduler:
             updated.runs += 1
             updated.last_fire_at = slot
             updated.last_execution_id = fire.execution_id
-        updated.due_at = (
-            next_slot(slot, poll_interval(schedule, self.feed_poll), now)
-            if observed.status is ScheduleStatus.ACTIVE
-            else None
-        )
+        watched = self._watching_prices() and isinstance(schedule.trigger, PriceTrigger)
+        active = observed.status is ScheduleStatus.ACTIVE
+        # A price trigger a price watch follows is looked at when a price reaches its region, not on a timer.
+        every = poll_interval(schedule, self.feed_poll)
+        updated.due_at = next_slot(slot, every, now) if active and not watched else None
         updated.next_fire_at = None
-        executions = await self._executions_for(updated, [fire for fire, _ in fires], now)
+        records = [fire for fire, _ in fires]
+        executions = await self._executions_for(updated, records, now)
         by_id = {fire.execution_id: data for fire, data in fires}
         for execution in executions:
             execution.trigger_data = by_id.get(execution.execution_id)
-        if not await self.store.commit_fire(updated, [fire for fire, _ in fires], executions):
-            return False
+        if not await self.store.commit_fire(updated, records, executions) and records:
+            # A fire already on record (a log that a reorg put into a later block, say): keep the new ones and
+            # the new state, so the trigger moves on instead of meeting the same log at every poll.
+            known = {fire.key for fire in await self.store.list_fires(schedule.id, limit=100_000)}
+            records = [fire for fire in records if fire.key not in known]
+            executions = [e for e in executions if e.execution_id in {fire.execution_id for fire in records}]
+            if not await self.store.commit_fire(updated, records, executions):
+                return False
+        if watched and active:
+            self._prices.put(schedule.id, schedule.trigger, updated.state, now)  # type: ignore[arg-type]
+        elif watched:
+            self._prices.remove(schedule.id)
         await self._plan_follows(updated, executions)
         return True
+
+    # ------------------------------------------------------------------------------------ price watch
+    def _watching_prices(self) -> bool:
+        return self.feeds is not None and self.feeds.price is not None
+
+    async def _watch_prices(self, now: datetime) -> int:
+        """One price tick: each watched token's price once, then only the triggers it could change.
+
+        The index is (re)built from the store every PRICE_RELOAD, so triggers that other workers changed or
+        added are followed here too.
+        """
+        if self._prices_loaded_at is None or now - self._prices_loaded_at >= PRICE_RELOAD:
+            await self._load_prices(now)
+        if self._next_price_tick is not None and now < self._next_price_tick:
+            return 0
+        self._next_price_tick = now + self.feed_poll
+        assert self.feeds is not None and self.feeds.price is not None
+        decided = 0
+        for token in self._prices.tokens():
+            try:
+                price = (await self.feeds.price.price(token)).value
+            except FeedError as exc:
+                logger.warning("price of %s: %s", token, exc)
+                continue
+            for schedule_id in self._prices.candidates(token, price, now):
+                schedule = await self.store.load_schedule(schedule_id)
+                if schedule is None or schedule.status is not ScheduleStatus.ACTIVE:
+                    self._prices.remove(schedule_id)
+                    continue
+                schedule.due_at = now  # its poll slot is this tick
+                decided += await self._decide_watched(schedule, now)
+        return decided
+
+    async def _decide_watched(self, schedule: Schedule, now: datetime) -> int:
+        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
+        if holder is not None:
+            return 0
+        return int(await self._decide_market(schedule, now))
+
+    async def _load_prices(self, now: datetime) -> None:
+        self._prices = PriceIndex()
+        for schedule in await self.store.list_schedules():
+            if schedule.status is ScheduleStatus.ACTIVE and isinstance(schedule.trigger, PriceTrigger):
+                self._prices.put(schedule.id, schedule.trigger, schedule.state, now)
+        self._prices_loaded_at = now
 
     def _resolver(self, plan: Plan) -> Resolver:
         """Evaluates a condition trigger the way the executor evaluates a step's condition (same feeds)."""
