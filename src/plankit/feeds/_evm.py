@@ -151,6 +151,8 @@ class Web3ChainFeed:
         self._closed = False
         self._session: Any = None
         self._lock: threading.Lock | None = None
+        self._deadline_s = timeout_s
+        """The whole call's deadline; over HTTP a little past the socket timeout, so that one reports first."""
         self._secret: str | None = None
         """The RPC URL's path and query (API keys live there), kept out of every message."""
         if web3 is not None:
@@ -166,8 +168,11 @@ class Web3ChainFeed:
                 rpc_url, request_kwargs={"timeout": timeout_s}, session=self._session,
                 exception_retry_configuration=None,  # retried here, with the feed's own policy and messages
             )  # fmt: skip
-            self.w3 = lib.Web3(provider)
+            # No middleware: the default ones re-ask eth_chainId before every eth_call and resolve ENS names;
+            # this feed only reads, checks the chain id once and takes addresses only.
+            self.w3 = lib.Web3(provider, middleware=[])
             self.endpoint = redact(rpc_url)
+            self._deadline_s = timeout_s * 1.5 + 0.5
             parts = urlsplit(rpc_url)
             self._secret = (parts.path.strip("/") + ("?" + parts.query if parts.query else "")) or None
 
@@ -307,21 +312,21 @@ class Web3ChainFeed:
         if self._closed:
             raise FeedError(f"chain {self.chain_id}: {method}: the feed is closed")
         if not self._chain_checked:
-            await self._check_chain_id()
+            await self._check_chain_id(method)
         return await self._attempts(method, call)
 
     async def _attempts(self, method: str, call: Callable[[], T]) -> T:
         attempts = self.retries + 1
         for attempt in range(attempts):
             try:
-                return await asyncio.wait_for(asyncio.to_thread(self._locked, call), self.timeout_s)
+                return await asyncio.wait_for(asyncio.to_thread(self._locked, call), self._deadline_s)
             except Exception as exc:
                 transient = _is_transient(exc)
                 if transient and attempt + 1 < attempts:
                     await asyncio.sleep(min(self.retry_delay_s * 2**attempt, 5.0))
                     continue
                 tried = f" (after {attempt + 1} attempts)" if attempt else ""
-                reason = _describe(exc, self.timeout_s)
+                reason = _describe(exc, self._deadline_s)
                 if self._secret:
                     reason = reason.replace(self._secret, "…")
                 raise FeedError(f"chain {self.chain_id}: {method} to {self.endpoint} failed: {reason}{tried}") from exc
@@ -333,9 +338,9 @@ class Web3ChainFeed:
         with self._lock:
             return call()
 
-    async def _check_chain_id(self) -> None:
+    async def _check_chain_id(self, method: str) -> None:
         # A feed pointed at the wrong network would report real but wrong balances: refuse it once, up front.
-        served = int(await self._attempts("eth_chainId", lambda: self.w3.eth.chain_id))
+        served = int(await self._attempts(f"{method} (checking eth_chainId)", lambda: self.w3.eth.chain_id))
         if served != self.chain_id:
             raise FeedError(
                 f"chain {self.chain_id}: the RPC at {self.endpoint} serves chain {served}; "
