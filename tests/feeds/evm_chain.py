@@ -86,7 +86,8 @@ class LocalChain:
 
     def send_eth(self, to: str, wei: int) -> Tx:
         """Send native coin from ``accounts[0]``."""
-        return self._tx(self.w3.eth.send_transaction({"from": self.accounts[0], "to": to, "value": wei}))  # type: ignore[arg-type]
+        tx = {"from": self.accounts[0], "to": Web3.to_checksum_address(to), "value": wei}
+        return self._tx(self.w3.eth.send_transaction(tx))  # type: ignore[arg-type]
 
     def snapshot(self) -> int:
         """Remember the chain as it is now."""

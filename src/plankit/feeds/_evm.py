@@ -64,25 +64,51 @@ def canonical_signature(signature: str) -> str:
     """The event signature as hashed for topic 0: ``Transfer(address,address,uint256)``.
 
     Accepts a Solidity-style declaration too (``Transfer(address indexed from, address indexed to, uint value)``):
-    parameter names and ``indexed`` are dropped, ``uint``/``int`` become ``uint256``/``int256``.
+    parameter names and ``indexed`` are dropped, ``uint``/``int`` become ``uint256``/``int256``, tuples
+    (``(address,uint256)[] items``) are kept with their own types made canonical.
     """
-    text = signature.strip()
-    match = re.fullmatch(r"(\w+)\s*\((.*)\)", text, flags=re.DOTALL)
+    match = re.fullmatch(r"\s*(\w+)\s*\((.*)\)\s*", signature, flags=re.DOTALL)
     if match is None:
         raise ValueError(f"{signature!r} is not an event signature such as 'Transfer(address,address,uint256)'")
     name, inside = match.groups()
-    if "(" in inside:  # tuple parameters: keep the types as written, without spaces
-        return name + "(" + re.sub(r"\s+", "", inside) + ")"
+    return f"{name}({','.join(_canonical_params(inside, signature))})"
+
+
+def _canonical_params(inside: str, signature: str) -> list[str]:
+    if not inside.strip():
+        return []
+    parts, depth, current = [], 0, ""
+    for char in inside:  # split at the top-level commas only
+        depth += (char == "(") - (char == ")")
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
     types = []
-    for part in inside.split(","):
-        words = part.split()
-        if not words:
-            if inside.strip():
-                raise ValueError(f"{signature!r} has an empty parameter")
+    for part in (p.strip() for p in parts):
+        if not part or depth != 0:
+            raise ValueError(f"{signature!r} has an empty parameter or unbalanced parentheses")
+        if part.startswith("("):
+            close = _closing(part)
+            suffix = part[close + 1 :].split()[0] if part[close + 1 :].split() else ""
+            suffix = suffix if suffix.startswith("[") else ""
+            types.append("(" + ",".join(_canonical_params(part[1:close], signature)) + ")" + suffix)
             continue
-        kind = words[0]
-        types.append({"uint": "uint256", "int": "int256"}.get(kind, kind))
-    return f"{name}({','.join(types)})"
+        kind = part.split()[0]
+        base, bracket, dims = kind.partition("[")
+        types.append({"uint": "uint256", "int": "int256"}.get(base, base) + bracket + dims)
+    return types
+
+
+def _closing(text: str) -> int:
+    depth = 0
+    for index, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        if depth == 0:
+            return index
+    raise ValueError(f"unbalanced parentheses in {text!r}")  # pragma: no cover - checked by the caller
 
 
 def topic_filter(value: str | None) -> str | None:
