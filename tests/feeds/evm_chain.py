@@ -130,7 +130,7 @@ class RpcServer:
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
-        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(0.02,), daemon=True)
         self._thread.start()
 
     def answer(self, request: dict[str, Any]) -> tuple[int, str]:

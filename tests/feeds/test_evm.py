@@ -102,11 +102,10 @@ def test_token_balance_applies_decimals_and_reads_them_once(chain: LocalChain, r
     feed = http_feed(chain, rpc)
     source = f"evm:{chain.chain_id}"
     assert run(feed.balance(alice, "TOK")) == Observation(1.25, NOW, source, "TOK")
-    assert run(feed.balance(bob.lower(), "tok")) == Observation(0.25, NOW, source, "tok")
+    assert run(feed.balance(bob.lower(), "tok")) == Observation(0.25, NOW, source, "TOK")
     # a contract address works without configuration; the decimals were already read for it
-    assert run(feed.balance(bob, chain.token.address.lower())) == Observation(
-        0.25, NOW, source, chain.token.address.lower()
-    )
+    by_address = chain.token.address.lower()
+    assert run(feed.balance(bob, by_address)) == Observation(0.25, NOW, source, chain.token.address)
     assert rpc.methods == ["eth_chainId", "eth_call", "eth_call", "eth_call", "eth_call"]  # decimals + 3 balanceOf
 
 
@@ -133,7 +132,7 @@ def test_unknown_token_bad_address_and_missing_contract_are_feed_errors(chain: L
         run(feed.balance(alice, nobody))
     checksummed = chain.w3.to_checksum_address(nobody)
     assert str(empty.value) == (
-        f"chain {chain.chain_id}: eth_call decimals() on {nobody} at {checksummed} answered 0 bytes: "
+        f"chain {chain.chain_id}: eth_call decimals() on {checksummed} answered 0 bytes: "
         "no ERC-20 contract at that address on this chain?"
     )
 

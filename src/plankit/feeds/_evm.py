@@ -172,6 +172,8 @@ class Web3ChainFeed:
         self.now = now
         self.source = f"evm:{chain_id}"
         self.tokens = self._checked_tokens(tokens or {})
+        """Configured symbol → checksummed contract address."""
+        self._symbols = {symbol.upper(): symbol for symbol in self.tokens}  # symbols match case-insensitively
         self._decimals: dict[str, int] = {}
         self._chain_checked = not check_chain_id
         self._closed = False
@@ -212,7 +214,7 @@ class Web3ChainFeed:
                 where = f"$.chains.{self.chain_id}.tokens.{symbol}"
                 problems.append(FormatProblem(where, f"{address!r} is not an address", "0x and 40 hex digits"))
                 continue
-            checked[symbol.upper()] = Web3.to_checksum_address(address)
+            checked[symbol] = Web3.to_checksum_address(address)
         if problems:
             raise ConfigError(f"chain {self.chain_id}: invalid token addresses", problems)
         return checked
@@ -240,10 +242,10 @@ class Web3ChainFeed:
         if token.upper() == self.native_symbol.upper():
             wei = await self._rpc("eth_getBalance", lambda: self.w3.eth.get_balance(owner))  # type: ignore[arg-type]
             return Observation(_units(int(wei), NATIVE_DECIMALS), self.now(), self.source, self.native_symbol)
-        contract = self._token_address(token)
-        decimals = await self._token_decimals(contract, token)
-        raw = await self._erc20_call(contract, token, _BALANCE_OF + owner[2:].lower().rjust(64, "0"), "balanceOf")
-        return Observation(_units(raw, decimals), self.now(), self.source, token)
+        symbol, contract = self._token(token)
+        decimals = await self._token_decimals(contract, symbol)
+        raw = await self._erc20_call(contract, symbol, _BALANCE_OF + owner[2:].lower().rjust(64, "0"), "balanceOf")
+        return Observation(_units(raw, decimals), self.now(), self.source, symbol)
 
     async def logs(
         self, address: str, event_signature: str, topics: list[str | None], from_block: int, to_block: int
@@ -303,12 +305,14 @@ class Web3ChainFeed:
             raise FeedError(f"chain {self.chain_id}: {value!r} is not a valid {what} (0x and 40 hex digits)")
         return str(Web3.to_checksum_address(value))
 
-    def _token_address(self, token: str) -> str:
-        configured = self.tokens.get(token.upper())
-        if configured is not None:
-            return configured
+    def _token(self, token: str) -> tuple[str, str]:
+        """The token's symbol (as configured; the address for an unconfigured one) and contract address."""
+        symbol = self._symbols.get(token.upper())
+        if symbol is not None:
+            return symbol, self.tokens[symbol]
         if _HEX20.fullmatch(token.strip()):
-            return self._address(token.strip(), "token contract address")
+            contract = self._address(token.strip(), "token contract address")
+            return contract, contract
         known = ", ".join([self.native_symbol, *sorted(self.tokens)])
         raise FeedError(
             f"chain {self.chain_id}: unknown token {token!r} (configured: {known}); add it under "
@@ -327,8 +331,9 @@ class Web3ChainFeed:
         call = {"to": contract, "data": data}
         answer = await self._rpc("eth_call", lambda: self.w3.eth.call(call, "latest"))  # type: ignore[arg-type]
         if len(answer) < 32:
+            what = contract if token == contract else f"{token} at {contract}"
             raise FeedError(
-                f"chain {self.chain_id}: eth_call {function}() on {token} at {contract} answered "
+                f"chain {self.chain_id}: eth_call {function}() on {what} answered "
                 f"{len(answer)} bytes: no ERC-20 contract at that address on this chain?"
             )
         return int.from_bytes(bytes(answer[:32]), "big")
