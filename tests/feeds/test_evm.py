@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import subprocess
+import sys
 from collections.abc import Awaitable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,6 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from plankit.errors import MissingExtraError
 from plankit.feeds import FeedError, FeedRuntime, FeedsFileError, LogEntry, Observation, Web3ChainFeed, load_feeds
 from plankit.feeds._evm import canonical_signature, redact, topic_filter
 
@@ -302,6 +305,17 @@ def test_transient_http_errors_are_retried(chain: LocalChain, rpc: RpcServer) ->
     )
 
 
+def test_a_node_error_is_not_retried(chain: LocalChain, rpc: RpcServer) -> None:
+    feed = http_feed(chain, rpc, retries=2)
+    with pytest.raises(FeedError) as failed:
+        run(feed.logs(chain.token.address, TRANSFER, [], 0, 9))  # blocks 0 and 1 exist: the node refuses block 2
+    assert str(failed.value) == (
+        f"chain {chain.chain_id}: eth_getLogs to {rpc.url} failed: Web3RPCError: "
+        "{'code': -32602, 'message': 'No block found for block number: 2'}"
+    )
+    assert rpc.methods == ["eth_chainId", "eth_getLogs"]
+
+
 def test_an_rpc_serving_another_chain_is_refused(chain: LocalChain, rpc: RpcServer) -> None:
     feed = Web3ChainFeed(8453, rpc_url=rpc.url)
     with pytest.raises(FeedError) as wrong:
@@ -319,6 +333,31 @@ def test_a_closed_feed_refuses_calls(chain: LocalChain, rpc: RpcServer) -> None:
     with pytest.raises(FeedError) as closed:
         run(feed.block_number())
     assert str(closed.value) == f"chain {chain.chain_id}: eth_blockNumber: the feed is closed"
+
+
+def test_concurrent_reads_of_an_in_process_chain(chain: LocalChain) -> None:
+    for index, account in enumerate(chain.accounts[1:6], start=1):
+        chain.mint(account, index * 1_000_000)
+    feed = Web3ChainFeed(chain.chain_id, web3=chain.w3, tokens={"TOK": chain.token.address})
+
+    async def all_at_once() -> list[float]:
+        reads = [feed.balance(account, "TOK") for account in chain.accounts[1:6]] * 4
+        return [observation.value for observation in await asyncio.gather(*reads)]
+
+    assert run(all_at_once()) == [1.0, 2.0, 3.0, 4.0, 5.0] * 4
+
+
+def test_without_web3_the_feed_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "web3", None)  # import web3 now raises ImportError
+    with pytest.raises(MissingExtraError) as missing:
+        Web3ChainFeed(8453, rpc_url="http://127.0.0.1:1")
+    assert str(missing.value) == "web3 is not installed; install it with: pip install 'plankit[chain]'"
+
+
+def test_importing_plankit_does_not_import_web3() -> None:
+    code = "import sys, plankit, plankit.feeds; print(sorted(m for m in ('web3', 'requests') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "[]\n"
 
 
 # ------------------------------------------------------------------------------------- the feeds file
