@@ -8,6 +8,8 @@ round trip (``RpcServer`` on 127.0.0.1); a few hand the feed the ``Web3`` object
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import socket
 import subprocess
 import sys
@@ -399,6 +401,52 @@ def test_load_feeds_reports_an_invalid_token_address_with_its_path(tmp_path: Pat
         "chain 8453: invalid token addresses\n"
         "  $.chains.8453.tokens.USDC: '0x12' is not an address (0x and 40 hex digits)"
     )
+
+
+SHOW_TOOL = """
+import plankit
+
+
+@plankit.tool("show")
+def show(tok: float, gas: float, block: int) -> dict:
+    return {"tok": tok, "gas": gas, "block": block}
+"""
+
+
+def test_plankit_run_reads_runtime_values_from_the_chain(chain: LocalChain, rpc: RpcServer, tmp_path: Path) -> None:
+    alice = chain.accounts[1]
+    chain.mint(alice, 2_500_000)
+    (tmp_path / "feeds.yaml").write_text(
+        f'chains:\n  "{chain.chain_id}":\n    rpc_url: "{rpc.url}"\n    tokens: {{TOK: "{chain.token.address}"}}\n'
+        f'wallet: "{alice}"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "tools.py").write_text(SHOW_TOOL, encoding="utf-8")
+
+    def runtime(fn: str, *args: object) -> dict[str, object]:
+        return {"type": "runtime", "fn": fn, "args": [{"type": "literal", "value": arg} for arg in args]}
+
+    params = {
+        "tok": runtime("balance", "TOK", chain.chain_id),  # the address is the feeds file's wallet
+        "gas": runtime("gas_price", chain.chain_id),
+        "block": runtime("block_number", chain.chain_id),
+    }
+    plan = {"goal": "read the chain", "steps": [{"id": "read", "tool": "show", "params": params}]}
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    db = str(tmp_path / "plankit.db")
+
+    def plankit(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "plankit", *args], capture_output=True, text=True, cwd=tmp_path)
+
+    ran = plankit("run", "plan.json", "--tools", "tools.py", "--feeds", "feeds.yaml", "--db", db)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    match = re.search(r"exec_[0-9a-f]+", ran.stdout)
+    assert match is not None
+    shown = json.loads(plankit("executions", "show", match.group(0), "--db", db, "-f", "json").stdout)
+    assert [(step["step_id"], step["status"], step["output"]) for step in shown["steps"]] == [
+        ("read", "completed", {"tok": 2.5, "gas": 1.0, "block": 2})
+    ]
+    assert rpc.methods == ["eth_chainId", "eth_call", "eth_call", "eth_gasPrice", "eth_blockNumber"]
 
 
 # ------------------------------------------------------------------------------------ pure helpers
