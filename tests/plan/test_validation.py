@@ -450,7 +450,7 @@ def test_duplicate_ids_anywhere_in_the_plan() -> None:
     ]
 
 
-@pytest.mark.parametrize("reserved", ["context", "env"])
+@pytest.mark.parametrize("reserved", ["context", "env", "trigger"])
 def test_reserved_ids(reserved: str) -> None:
     assert _problems({"steps": [{"id": "a", "tool": "t", "on_error": {"id": reserved, "tool": "t"}}]}) == [
         P(

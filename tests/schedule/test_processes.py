@@ -374,10 +374,12 @@ def test_a_parked_wait_survives_a_worker_restart(tmp_path: Path, journal: Path, 
     assert first.ready()
     wait_for(lambda: _fired(db, schedule_id), "the fire")
     execution_id = parked_execution_id(db, schedule_id)
+    # Parked and settled: the execution is waiting, and its plan followed it (a separate write, just after).
     wait_for(
         lambda: (
             (found := asyncio.run(execution_of(db, execution_id))) is not None
             and found.status is ExecutionStatus.WAITING
+            and asyncio.run(plan_status(db, plan_id)) is PlanStatus.PAUSED
         ),
         "the execution to park",
     )
@@ -390,7 +392,6 @@ def test_a_parked_wait_survives_a_worker_restart(tmp_path: Path, journal: Path, 
         ("pause", StepStatus.WAITING),
     ]
     assert parked.wake_at is not None
-    assert asyncio.run(plan_status(db, plan_id)) is PlanStatus.PAUSED
     assert [(e["step"], e["pid"]) for e in read_journal(journal)] == [("before", first.pid)]
 
     if second_worker == "worker":
@@ -431,12 +432,6 @@ def _fired(db: Path, schedule_id: str) -> bool:
     return asyncio.run(fires()) == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Scheduler._executions_for re-lints the plan at fire time with now >= the nominal time, and "
-    "CONTRA_TIMING calls a time trigger's passed 'at' and an interval's passed 'end_at' errors: the fire is "
-    "recorded 'refused' (every time-trigger fire, and the interval's fires decided after its end_at)",
-)
 def test_a_real_clock_worker_starts_a_time_trigger_and_an_interval_up_to_its_end(tmp_path: Path, journal: Path) -> None:
     db = tmp_path / "plankit.db"
     at = soon(0.8)
@@ -467,12 +462,6 @@ def test_a_real_clock_worker_starts_a_time_trigger_and_an_interval_up_to_its_end
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Executor.resume loads the execution (and its step records) before it claims the lease: when "
-    "another worker claims, finishes and releases it in between, this resume claims a free lease and runs the "
-    "finished execution again from its stale records (every tool called a second time, no crash involved)",
-)
 def test_a_worker_that_claims_an_execution_another_just_finished_does_not_run_it_again(tmp_path: Path) -> None:
     """Two workers racing for one due execution, in one process so the interleaving is exact: worker B loads
     the execution, worker A runs it to the end, then B's claim goes through."""

@@ -8,6 +8,7 @@ from .._version import __version__
 from . import (
     _compile_commands,
     _lint_commands,
+    _mcp_commands,
     _plan_commands,
     _run_commands,
     _schedule_commands,
@@ -45,6 +46,7 @@ _compile_commands.register(app)
 _template_commands.register(app)
 _run_commands.register(app)
 _schedule_commands.register(app)
+_mcp_commands.register(app)
 
 
 def main() -> None:

@@ -22,7 +22,9 @@ from ..errors import PlankitError
 from ..lint import DEFAULT_POLICY_YAML, RULES, Linter, Status, ValidationResult
 from ..lint._report import render_json, render_sarif, render_text
 from ..lint._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
+from ..tools import ToolRegistry
 from ._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, TextOrJson, fail, print_json, stderr
+from ._model_options import McpConfigOption, McpOption, StepModel, mcp_specs
 
 PLAN_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -64,14 +66,21 @@ def lint(
     ignore: Annotated[
         list[str] | None, typer.Option("--ignore", help="Skip these codes (comma-separated; globs allowed).")
     ] = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
     """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
+    servers = StepModel.of(None, None, mcp, mcp_config).servers
     # stdout carries the report only: anything a rule or a library prints goes to stderr instead.
     with contextlib.redirect_stdout(sys.stderr):
         try:
+            specs: Path | ToolRegistry | None = tools
+            if servers:  # the MCP servers' tools (NAME.tool), with the spec file's
+                local = ToolRegistry.load(tools) if tools is not None else ToolRegistry()
+                specs = local.combined_with(mcp_specs(servers))
             linter = Linter(
                 [str(path) for path in policy or []] or None,
-                tools=tools,
+                tools=specs,
                 select=_codes(select or []) or None,
                 ignore=_codes(ignore or []),
             )

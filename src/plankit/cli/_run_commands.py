@@ -1,8 +1,10 @@
 """Commands that run plans and look after their executions.
 
 ``run``, ``resume``, ``approve``, ``deny``, ``cancel``, ``executions list|show``, ``dead-letters list|retry``.
-``run --replan --model provider:model [--base-url URL] [--max-replans N]``: a step that fails for good gets the
-remaining steps rewritten by the model, linted, and the run goes on (see :mod:`plankit.execute._replan`).
+``--model provider:model [--base-url URL]`` (or ``PLANKIT_MODEL``) runs ``llm`` steps with that model, and
+``--mcp NAME=...`` adds an MCP server's tools (see :mod:`._model_options`). ``run --replan --max-replans N``: a
+step that fails for good gets the remaining steps rewritten by the model, linted, and the run goes on (see
+:mod:`plankit.execute._replan`).
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
@@ -45,6 +47,15 @@ from ..store import SqliteStore, Store
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._compile_commands import MODEL_ENV_VAR
+from ._model_options import (
+    BaseUrlOption,
+    McpConfigOption,
+    McpOption,
+    ModelOption,
+    StepModel,
+    open_tools,
+    usage_of,
+)
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
@@ -58,7 +69,7 @@ FormatOption = Annotated[
     TextOrJson, typer.Option("--format", "-f", help="text, or json (the final record only).")
 ]
 ToolsOption = Annotated[
-    str, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
+    str | None, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
 ]
 PolicyOption = Annotated[
     list[Path] | None, typer.Option("--policy", "-p", help="Policy file; repeat to merge in order. Default: built-in.")
@@ -101,6 +112,8 @@ class _RunSettings:
     llm: LlmClient | None = None
     feeds_file: Path | None = None
     feeds: Feeds | None = None
+    steps: StepModel = field(default_factory=StepModel)
+    step_llm: LlmClient | None = None
 
     def load(self) -> _RunSettings:
         try:
@@ -111,33 +124,45 @@ class _RunSettings:
                 self.llm = make_llm(self.replan.model, base_url=self.replan.base_url)
         except PlankitError as exc:
             fail(exc)
+        self.step_llm = self.steps.client()
         return self
 
-    def executor(self, store: Store, progress: _Progress) -> Executor:
-        """An executor with these tools, policy and concurrency, reporting to ``progress``."""
+    def executor(self, store: Store, progress: _Progress, tools: ToolRegistry | None = None) -> Executor:
+        """An executor with these tools (or ``tools``), policy and concurrency, reporting to ``progress``."""
         replanning = None
         if self.replan is not None and self.llm is not None:
             planner = LlmReplanner(self.llm)
             replanning = Replanning(planner, max_replans=self.replan.max_replans, on_revision=progress.on_revision)
         return Executor(
-            store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event,
-            replanning=replanning, runtime=self.runtime(),
+            store, tools or self.tools, policy=self.policy, max_concurrency=self.max_concurrency,
+            on_event=progress.on_event, replanning=replanning, llm=self.steps.runner(self.step_llm),
+            runtime=self.runtime(),
         )  # fmt: skip
 
     def runtime(self) -> FeedRuntime | None:
         """Runtime values from the feeds file, if one was given."""
         return FeedRuntime(self.feeds) if self.feeds is not None else None
 
+    async def aclose(self) -> None:
+        """Close the model clients and the feeds."""
+        for client in (self.llm, self.step_llm):
+            if client is not None:
+                await client.aclose()
+        if self.feeds is not None:
+            await self.feeds.aclose()
+
     def resume_command(self, execution_id: str) -> str:
         """The exact ``plankit resume`` command that continues with these settings."""
-        words = ["plankit", "resume", execution_id, "--tools", self.tools_source]
+        words = ["plankit", "resume", execution_id]
+        if self.tools_source:
+            words += ["--tools", self.tools_source]
         for policy in self.policy_files:
             words += ["--policy", str(policy)]
         if self.feeds_file is not None:
             words += ["--feeds", str(self.feeds_file)]
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
-        return shlex.join([*words, "--db", str(self.db)])
+        return shlex.join([*words, *self.steps.words(), "--db", str(self.db)])
 
 
 @dataclass(frozen=True)
@@ -152,9 +177,7 @@ class _ReplanSettings:
     def of(cls, replan: bool, model: str | None, base_url: str | None, max_replans: int) -> _ReplanSettings | None:
         """The settings, or None without ``--replan``; exits 2 when the options don't fit together."""
         if not replan:
-            if model is not None or base_url is not None:
-                fail("--model and --base-url are for --replan (add --replan to have the model rewrite failed plans)")
-            return None
+            return None  # --model and --base-url then serve the llm steps only
         model = model or os.environ.get(MODEL_ENV_VAR) or None
         if model is None:
             fail(f"--replan needs a model: pass --model provider:model (or set {MODEL_ENV_VAR})")
@@ -183,7 +206,7 @@ def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
 # ---------------------------------------------------------------------------------------------- running
 def run(
     plan_file: Annotated[str, typer.Argument(help="Plan file (JSON or YAML, any supported shape), or - for stdin.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
@@ -194,13 +217,8 @@ def run(
     replan: Annotated[
         bool, typer.Option("--replan", help="When a step fails for good, have --model rewrite the remaining steps.")
     ] = False,
-    model: Annotated[
-        str | None,
-        typer.Option("--model", help=f"provider:model for --replan, e.g. openai:gpt-4o-mini (env {MODEL_ENV_VAR})."),
-    ] = None,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="OpenAI-compatible server for --replan (Ollama, vLLM...).")
-    ] = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
     max_replans: Annotated[
         int, typer.Option("--max-replans", min=0, help="Most revisions of one execution with --replan.")
     ] = DEFAULT_MAX_REPLANS,
@@ -208,8 +226,13 @@ def run(
         bool, typer.Option("--now", help="Run a plan that has a (non-immediate) trigger once now, ignoring it.")
     ] = False,
     feeds: FeedsOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
-    """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
+    """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.
+
+    llm steps talk to --model (or PLANKIT_MODEL); --replan has it rewrite the rest of a failed plan.
+    """
     plan = load_or_exit(plan_file)
     if plan.trigger is not None and plan.trigger.type != "immediate" and not now:
         fail(
@@ -218,14 +241,20 @@ def run(
             "once now, ignoring the trigger"
         )
     replanning = _ReplanSettings.of(replan, model, base_url, max_replans)
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(
-        db, tools, output_format, policy or [], max_concurrency, replan=replanning, feeds_file=feeds
+        db, tools or "", output_format, policy or [], max_concurrency, replan=replanning, steps=steps,
+        feeds_file=feeds,
     ).load()
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
         try:
-            async with SqliteStore(db) as store, settings.executor(store, progress) as executor:
+            async with (
+                open_tools(settings.tools, steps.servers) as registry,
+                SqliteStore(db) as store,
+                settings.executor(store, progress, registry) as executor,
+            ):
                 with progress:
                     try:
                         execution = await executor.start(plan, execution_id=execution_id)
@@ -234,8 +263,7 @@ def run(
                     except ValueError as exc:  # the execution id is taken
                         fail(str(exc))
         finally:
-            if settings.llm is not None:
-                await settings.llm.aclose()
+            await settings.aclose()
         return _report(execution, settings)
 
     raise typer.Exit(_run_async(work))
@@ -243,15 +271,22 @@ def run(
 
 def resume(
     execution_id: Annotated[str, typer.Argument(help="The execution to continue.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
     feeds: FeedsOption = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
     """Continue an interrupted or paused execution: completed steps are not run again."""
-    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, feeds_file=feeds).load()
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(
+        db, tools or "", output_format, policy or [], max_concurrency, steps=steps, feeds_file=feeds
+    ).load()
     raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
@@ -272,8 +307,12 @@ def print_json_text(text: str) -> None:
 def _report(execution: Execution, settings: _RunSettings) -> int:
     """Print the outcome (summary and next commands, or the JSON record); return the exit code."""
     code = _exit_code(execution.status)
+    usage = usage_of(execution)
     if settings.output_format is TextOrJson.JSON:
-        print_json(_record(execution))
+        record = _record(execution)
+        if usage is not None:
+            record["token_usage"] = usage
+        print_json(record)
         return code
     console = _stdout()
     eid = execution.execution_id
@@ -297,6 +336,8 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
         if failed:
             listing = shlex.join(["plankit", "dead-letters", "list", "--db", str(settings.db)])
             console.print(f"  dead letters: {listing}")
+    if usage is not None:
+        console.print(f"  llm tokens: {usage['input_tokens']} in, {usage['output_tokens']} out")
     return code
 
 
@@ -561,17 +602,23 @@ def executions_show(
             execution = await store.load_execution(execution_id)
         if execution is None:
             fail(f"no execution {execution_id!r} in {db}")
+        usage = usage_of(execution)
         if output_format is TextOrJson.JSON:
-            print_json(_record(execution))
+            record = _record(execution)
+            if usage is not None:
+                record["token_usage"] = usage
+            print_json(record)
             return EXIT_OK
         console = _stdout()
         console.print(Text(f"execution {execution.execution_id}", style="bold"))
+        tokens = f"{usage['input_tokens']} in, {usage['output_tokens']} out" if usage is not None else None
         for label, value in (
             ("plan", execution.plan_id),
             ("status", execution.status.value),
             ("started", execution.started_at and _when(execution.started_at)),
             ("completed", execution.completed_at and _when(execution.completed_at)),
             ("error", execution.error),
+            ("tokens", tokens),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
@@ -620,13 +667,18 @@ def dead_letters_list(
 @dead_letters_app.command("retry")
 def dead_letters_retry(
     entry_id: Annotated[str, typer.Argument(help="The dead letter to retry.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
     """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
-    settings = _RunSettings(db, tools, output_format, policy or []).load()
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps).load()
     raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
 
 
@@ -638,14 +690,21 @@ def _continue(
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
-        async with store, settings.executor(store, progress) as executor:
-            with progress:
-                try:
-                    execution = await action(executor)
-                except (LookupError, LeaseHeldError) as exc:
-                    fail(_message(exc))
-                except PlanRefusedError as exc:
-                    return _refused(subject, exc, settings.output_format)
+        try:
+            async with (
+                open_tools(settings.tools, settings.steps.servers) as registry,
+                store,
+                settings.executor(store, progress, registry) as executor,
+            ):
+                with progress:
+                    try:
+                        execution = await action(executor)
+                    except (LookupError, LeaseHeldError) as exc:
+                        fail(_message(exc))
+                    except PlanRefusedError as exc:
+                        return _refused(subject, exc, settings.output_format)
+        finally:
+            await settings.aclose()
         return _report(execution, settings)
 
     return _run_async(work)

@@ -58,6 +58,7 @@ from ..tools import ToolRegistry
 from ._clock import Clock, SystemClock
 from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
+from ._guard import ToolGuard
 from ._kinds import LlmStepRunner
 from ._lifecycle import checkpoint_of, follow_execution, plan_ready_to_run
 from ._nodes import NodeRunner
@@ -102,7 +103,9 @@ class Executor:
     ``env`` is where ``env`` references read (default: ``os.environ``; only keys the policy's ``env_allow``
     lists). ``max_concurrency`` caps the leaves (actions, llm steps) running at once across the execution.
     ``on_event`` sees every committed transition. ``replanning``: when a failure reaches the top of a plan,
-    ask its planner for the remaining steps and carry on (see :mod:`plankit.execute._replan`).
+    ask its planner for the remaining steps and carry on (see :mod:`plankit.execute._replan`). ``guard``:
+    apply the policy to every concrete tool call before it runs (see :mod:`plankit.execute._guard`); leave
+    it on. ``llm``: a :class:`~plankit.execute.ModelSteps` runs ``llm`` steps with a model and their tools.
     """
 
     def __init__(
@@ -127,6 +130,7 @@ class Executor:
         worker_id: str | None = None,
         lease_seconds: float = DEFAULT_LEASE_SECONDS,
         park_after: float | None = None,
+        guard: bool = True,
     ):
         if max_concurrency is not None and max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -149,6 +153,7 @@ class Executor:
         self.lease_seconds = lease_seconds
         self.park_after = park_after
         self._linter = Linter(self.policy, tools=self.tools)
+        self.guard = ToolGuard(self.policy, self.tools) if guard else None
         self._pool: ThreadPoolExecutor | None = None
         self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
 
@@ -214,21 +219,25 @@ class Executor:
         """
         if execution_id in self._active:
             raise RuntimeError(f"execution {execution_id!r} is running in this executor")
-        execution = await self.store.load_execution(execution_id)
-        if execution is None:
-            raise LookupError(f"no execution {execution_id!r} in the store")
-        if execution.status in _FINAL:
-            return execution
-        plan = await self.store.load_plan(execution.plan_id)
-        if plan is None:
-            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
-        state = RunState(
-            self.store, execution.model_copy(update={"steps": []}), plan, self.clock, self.on_event, execution.steps
-        )
+        # Claim first, then read: records read before the claim could be stale by then (another process may
+        # have run the execution further, or finished it, and let go in between).
         await self._claim(execution_id)
         try:
+            execution = await self.store.load_execution(execution_id)
+            if execution is None:
+                raise LookupError(f"no execution {execution_id!r} in the store")
+            if execution.status in _FINAL:
+                await self._release(execution_id)
+                return execution
+            plan = await self.store.load_plan(execution.plan_id)
+            if plan is None:
+                raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
+            header = execution.model_copy(update={"steps": []})
+            state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
             if await self.store.cancel_requested(execution_id):
-                return await self._finish_cancelled(state)
+                cancelled = await self._finish_cancelled(state)
+                await self._release(execution_id)
+                return cancelled
             missing = self._missing(plan)
             if missing:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
@@ -340,7 +349,7 @@ class Executor:
                 return Outcome("failed", failure=failure)
 
     def _runner(self, state: RunState) -> NodeRunner:
-        return NodeRunner(
+        runner = NodeRunner(
             state,
             Resolver(
                 state.lookup,
@@ -349,6 +358,7 @@ class Executor:
                 env_allow=self.policy.env_allow,
                 runtime=self.runtime,
                 clock=self.clock,
+                trigger=state.header.trigger_data,
             ),
             tools=self.tools,
             llm=self.llm,
@@ -357,6 +367,8 @@ class Executor:
             rng=self.rng,
             jitter=self.jitter,
         )
+        runner.guard = self.guard
+        return runner
 
     async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
         if outcome.kind == "paused":
@@ -448,7 +460,14 @@ class Executor:
                 found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
             elif isinstance(node, LlmNode) and self.llm is None:
                 message = f"step {node_id!r} is an llm step, and this executor has no LLM-step runner"
-                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], "pass llm=..."))
+                hint = "give a model: plankit run --model provider:model (or PLANKIT_MODEL); in Python, llm=..."
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
+            if isinstance(node, LlmNode):
+                for index, name in enumerate(node.tools):
+                    if name in self.tools and not self.tools.implementation(name):
+                        message = f"tool {name!r} of llm step {node_id!r} has no implementation in this executor"
+                        path = f"{graph.paths[node_id]}.tools[{index}]"
+                        found.append(_error("CONTRA_NO_TOOL", message, node_id, path, "load a tools module"))
         return found
 
 

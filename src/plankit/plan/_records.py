@@ -82,6 +82,8 @@ class Execution(IRModel):
     decides a confirmation."""
     schedule_id: str | None = None
     """The schedule whose fire started this execution, if any."""
+    trigger_data: dict[str, Any] | None = None
+    """What the trigger saw when it fired (the price, the log...): ``{{trigger.price}}`` in the plan."""
 
 
 class ExecutionCheckpoint(IRModel):

@@ -64,7 +64,7 @@ def decide(schedule: Schedule, now: datetime, *, previous_running: bool) -> Fire
         _start(decision, updated.buffered_at, now, "buffered behind the previous execution")
         updated.buffered_at = None
         running = True
-    due, more = _due_times(updated, now)
+    due, more, following = _due_times(updated, now)
     for nominal, reason in _apply_catch_up(updated, due, more, now, decision):
         if running and _overlap(updated) == "skip":
             previous = updated.last_execution_id
@@ -76,13 +76,14 @@ def decide(schedule: Schedule, now: datetime, *, previous_running: bool) -> Fire
         else:
             _start(decision, nominal, now, reason)
             running = True
-    _advance(updated, due[-1] if due else None, now)
+    _advance(updated, due[-1] if due else None, now, following)
     decision.fires.sort(key=lambda fire: fire.nominal_at)
     return decision
 
 
-def _due_times(schedule: Schedule, now: datetime) -> tuple[list[datetime], bool]:
-    """Nominal times from ``next_fire_at`` up to ``now``, and whether more were due than listed.
+def _due_times(schedule: Schedule, now: datetime) -> tuple[list[datetime], bool, datetime | None]:
+    """Nominal times from ``next_fire_at`` up to ``now``, whether more were due than listed, and the first time
+    after the listed ones when known (so it is not computed twice).
 
     At most MAX_CATCH_UP are listed. Past that, with ``catch_up: all`` the rest wait for the next decision;
     otherwise the list ends with the latest due time, found by looking back from ``now``.
@@ -93,10 +94,11 @@ def _due_times(schedule: Schedule, now: datetime) -> tuple[list[datetime], bool]
         if len(due) == MAX_CATCH_UP:
             if getattr(schedule.trigger, "catch_up", "one") != "all":
                 due.append(_latest_due(schedule, due[-1], now))
-            return due, True
+                return due, True, None
+            return due, True, moment
         due.append(moment)
         moment = next_fire_after(schedule.trigger, moment, anchor=schedule.anchor_at)
-    return due, False
+    return due, False, moment if due else None
 
 
 def _latest_due(schedule: Schedule, floor: datetime, now: datetime) -> datetime:
@@ -170,10 +172,13 @@ def _start(decision: FireDecision, nominal: datetime, now: datetime, reason: str
     schedule.last_execution_id = fire.execution_id
 
 
-def _advance(schedule: Schedule, after: datetime | None, now: datetime) -> None:
-    """Move ``next_fire_at`` past what was decided; complete the schedule when nothing is left."""
+def _advance(schedule: Schedule, after: datetime | None, now: datetime, following: datetime | None) -> None:
+    """Move ``next_fire_at`` past what was decided (to ``following`` when the caller already knows it);
+    complete the schedule when nothing is left."""
     if after is not None:
-        schedule.next_fire_at = next_fire_after(schedule.trigger, after, anchor=schedule.anchor_at, runs=schedule.runs)
+        schedule.next_fire_at = following or next_fire_after(
+            schedule.trigger, after, anchor=schedule.anchor_at, runs=schedule.runs
+        )
     max_runs = getattr(schedule.trigger, "max_runs", None)
     if max_runs is not None and schedule.runs >= max_runs:
         schedule.next_fire_at = None

@@ -48,9 +48,10 @@ def local_to_utc(local: datetime, zone: ZoneInfo) -> datetime:
 def _cron_candidates(trigger: CronTrigger, after: datetime) -> Iterator[datetime]:
     """UTC fire times of a cron trigger, strictly after ``after``, in order (possibly endless)."""
     zone = ZoneInfo(trigger.timezone)
-    # Start a little before ``after`` on the wall clock: around a fall-back change the same local time
-    # maps to two instants, and the first candidates may land before ``after`` (they are skipped).
-    start = after.astimezone(zone).replace(tzinfo=None) - timedelta(hours=3)
+    # Start at ``after``'s own wall-clock time: a local time before it never maps to an instant after it (a
+    # gap maps forward only to the change itself, which is not after ``after`` when ``after`` is past the gap).
+    # Inside a repeated hour the first candidates map to the first occurrence, before ``after``: skipped below.
+    start = after.astimezone(zone).replace(tzinfo=None)
     iterator = croniter(trigger.expression, start, day_or=True)
     last: datetime | None = None
     while True:

@@ -19,29 +19,37 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..errors import LeaseHeldError, PlanRefusedError
-from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, SystemClock
+from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, Resolver, SystemClock, holder_is_dead
+from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy
 from ..plan import (
     Execution,
     ExecutionStatus,
+    Fire,
     FireStatus,
+    Plan,
     PlanStatus,
     Schedule,
     ScheduleStatus,
+    fire_execution_id,
+    fire_key,
     transition_path,
 )
 from ..store import Store
 from ..tools import ToolRegistry
 from ._fires import decide
 from ._manage import pending_execution
+from ._observe import DEFAULT_FEED_POLL, next_slot, observe, poll_interval
 
 logger = logging.getLogger("plankit.schedule")
 
 DEFAULT_PARK_AFTER = 30.0
 """Waits with more seconds left than this park their execution instead of holding a worker slot."""
 
-FEED_RETRY = timedelta(seconds=60)
-"""How soon a schedule whose trigger needs a data feed the worker lacks is looked at again."""
+
+REFUSAL_PAUSE = timedelta(minutes=5)
+"""How long a worker leaves alone an execution it could not run (then it tries again: tools may have changed)."""
+MAX_REFUSED = 1_000
 
 _FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
 
@@ -82,11 +90,15 @@ class Scheduler:
         poll_interval: float = 1.0,
         batch: int = 100,
         worker_id: str | None = None,
+        feeds: Feeds | None = None,
+        feed_poll: timedelta = DEFAULT_FEED_POLL,
     ):
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
         self.store = store
         self.clock: Clock = clock or (executor.clock if executor is not None else SystemClock())
+        self.feeds = feeds
+        self.feed_poll = feed_poll
         self.executor = executor or Executor(
             store,
             tools,
@@ -95,6 +107,7 @@ class Scheduler:
             worker_id=worker_id,
             lease_seconds=lease_seconds,
             park_after=park_after,
+            runtime=FeedRuntime(feeds) if feeds is not None else None,
         )
         self.worker_id = self.executor.worker_id
         self.lease = timedelta(seconds=lease_seconds)
@@ -102,8 +115,9 @@ class Scheduler:
         self.poll_interval = poll_interval
         self.batch = batch
         self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._refused: set[str] = set()
-        """Executions this worker can't run (a tool it lacks): left for a worker that can, not retried here."""
+        self._refused: dict[str, datetime] = {}
+        """Executions this worker can't run (a tool it lacks), until when it leaves them to workers that can;
+        kept at most MAX_REFUSED (the oldest go first), so a tick's look-up stays small."""
         self._stopping = asyncio.Event()
         self._wakeup = asyncio.Event()
 
@@ -111,12 +125,16 @@ class Scheduler:
     async def tick(self) -> TickReport:
         """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
         report = TickReport()
-        now = self.clock.now()
-        for schedule in await self.store.due_schedules(now, self.batch):
+        for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
             if self._stopping.is_set():
                 break
-            if await self._decide(schedule, now):
+            # Each decision reads the clock anew (its lease counts from now), and lets the loop run in between:
+            # lease renewals of running executions and a stop request must not wait for a whole batch.
+            if await self._decide(schedule, self.clock.now()):
                 report.decided.append(schedule.id)
+            await asyncio.sleep(0)
+        now = self.clock.now()
+        self._forget_refusals(now)
         free = self.concurrency - len(self._tasks)
         if free > 0 and not self._stopping.is_set():
             candidates = await self.store.due_executions(now, free + len(self._tasks) + len(self._refused))
@@ -130,17 +148,20 @@ class Scheduler:
                 free -= 1
         return report
 
-    async def run_once(self, max_rounds: int = 10_000) -> list[TickReport]:
-        """Do everything due now, wait for it to finish (or park, or pause), and return (``--once``)."""
+    async def run_once(self) -> list[TickReport]:
+        """Do everything due now, wait for it to finish (or park, or pause), and return (``--once``).
+
+        It ends: every round either finds work that then ends (an execution completes, fails, parks until a
+        later time or pauses for a person) or finds none.
+        """
         reports: list[TickReport] = []
-        for _ in range(max_rounds):
+        while True:
             report = await self.tick()
             reports.append(report)
             if self._tasks:
                 await asyncio.wait(set(self._tasks.values()), return_when=asyncio.FIRST_COMPLETED)
             elif report.idle:
-                break
-        return reports
+                return reports
 
     async def run(self, grace_seconds: float = 30.0) -> None:
         """Work until :meth:`stop`; then let running executions finish within ``grace_seconds`` (real
@@ -174,7 +195,10 @@ class Scheduler:
     # ------------------------------------------------------------------------------------ schedules
     async def _decide(self, schedule: Schedule, now: datetime) -> bool:
         """Claim a due schedule, decide it, and commit the decision; False when someone else had it."""
-        if await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now) is not None:
+        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
+        if holder is not None and holder_is_dead(holder.owner):  # a worker of this host that was killed
+            holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, holder.until)
+        if holder is not None:
             return False
         current = await self.store.load_schedule(schedule.id)
         if current is None:
@@ -183,14 +207,7 @@ class Scheduler:
             await self.store.commit_fire(current, [])  # decided meanwhile by someone else: just let go
             return False
         if current.trigger.type not in ("time", "interval", "cron", "immediate"):
-            logger.warning(
-                "schedule %s: a %s trigger needs a data feed, and this worker has none",
-                current.id,
-                current.trigger.type,
-            )
-            current.due_at = now + FEED_RETRY
-            await self.store.commit_fire(current, [])
-            return False
+            return await self._decide_market(current, now)
         previous_running = await self._running(current.last_execution_id)
         decision = decide(current, now, previous_running=previous_running)
         executions = await self._executions_for(decision.schedule, decision.started, now)
@@ -198,6 +215,48 @@ class Scheduler:
             return False
         await self._plan_follows(decision.schedule, executions)
         return True
+
+    async def _decide_market(self, schedule: Schedule, now: datetime) -> bool:
+        """Observe a market or chain trigger once; record its fires (with the data the plan sees) and state."""
+        plan = await self.store.load_plan(schedule.plan_id)
+        if plan is None:
+            schedule.status = ScheduleStatus.COMPLETED
+            schedule.due_at = None
+            await self.store.commit_fire(schedule, [])
+            return False
+        slot = schedule.due_at or now
+        observed = await observe(schedule, plan, self.feeds, self._resolver(plan), now)
+        updated = schedule.model_copy(update={"state": observed.state, "status": observed.status})
+        fires = []
+        for suffix, data in observed.fires:
+            key = f"{schedule.id}@{suffix}" if suffix else fire_key(schedule.id, slot)
+            fire = Fire(key=key, schedule_id=schedule.id, nominal_at=slot, status=FireStatus.STARTED, recorded_at=now,
+                        execution_id=fire_execution_id(key), reason=_describe(data))  # fmt: skip
+            fires.append((fire, data))
+            updated.runs += 1
+            updated.last_fire_at = slot
+            updated.last_execution_id = fire.execution_id
+        updated.due_at = (
+            next_slot(slot, poll_interval(schedule, self.feed_poll), now)
+            if observed.status is ScheduleStatus.ACTIVE
+            else None
+        )
+        updated.next_fire_at = None
+        executions = await self._executions_for(updated, [fire for fire, _ in fires], now)
+        by_id = {fire.execution_id: data for fire, data in fires}
+        for execution in executions:
+            execution.trigger_data = by_id.get(execution.execution_id)
+        if not await self.store.commit_fire(updated, [fire for fire, _ in fires], executions):
+            return False
+        await self._plan_follows(updated, executions)
+        return True
+
+    def _resolver(self, plan: Plan) -> Resolver:
+        """Evaluates a condition trigger the way the executor evaluates a step's condition (same feeds)."""
+        return Resolver(
+            lambda _step: None, context=plan.context, env=self.executor.env,
+            env_allow=self.executor.policy.env_allow, runtime=self.executor.runtime, clock=self.clock,
+        )  # fmt: skip
 
     async def _executions_for(self, schedule: Schedule, started: list[Any], now: datetime) -> list[Execution]:
         """The pending executions of the started fires, after linting the plan again with this worker's policy
@@ -209,7 +268,9 @@ class Scheduler:
         if plan is None:
             reason = f"the plan {schedule.plan_id!r} is gone"
         else:
-            result = self.executor.check(plan)
+            # The trigger's own timing is not the question here: it has just fired (a time trigger's ``at`` is
+            # now in the past, an interval may be at its ``end_at``); the steps are.
+            result = self.executor.check(plan.model_copy(update={"trigger": None}))
             if not result.valid:
                 codes = ", ".join(sorted({f"{d.code} {d.node_id or ''}".strip() for d in result.errors})) or "risk"
                 reason = f"the plan no longer passes lint under this worker's policy ({codes})"
@@ -220,7 +281,10 @@ class Scheduler:
                 fire.execution_id = None
             return []
         assert plan is not None
-        return [pending_execution(schedule, plan, fire, now) for fire in started]
+        executions = [pending_execution(schedule, plan, fire, now) for fire in started]
+        for execution, fire in zip(executions, started, strict=True):
+            execution.trigger_data = {"type": schedule.trigger.type, "nominal_at": fire.nominal_at.isoformat()}
+        return executions
 
     async def _running(self, execution_id: str | None) -> bool:
         if execution_id is None:
@@ -252,16 +316,25 @@ class Scheduler:
         except LeaseHeldError:
             pass  # another worker got it first
         except (PlanRefusedError, LookupError) as exc:
-            self._refused.add(execution_id)
+            self._refuse(execution_id)
             logger.error("execution %s can't run on this worker: %s", execution_id, exc)
         except asyncio.CancelledError:
             raise
         except Exception:
-            self._refused.add(execution_id)
+            self._refuse(execution_id)
             logger.exception("execution %s stopped with an error", execution_id)
         finally:
             self._tasks.pop(execution_id, None)
             self._wakeup.set()
+
+    def _refuse(self, execution_id: str) -> None:
+        self._refused[execution_id] = self.clock.now() + REFUSAL_PAUSE
+        while len(self._refused) > MAX_REFUSED:
+            del self._refused[next(iter(self._refused))]
+
+    def _forget_refusals(self, now: datetime) -> None:
+        for execution_id in [eid for eid, until in self._refused.items() if until <= now]:
+            del self._refused[execution_id]
 
     async def _after(self, execution: Execution) -> None:
         """A scheduled execution ended: its plan goes back to ``scheduled`` if more fires come, else it
@@ -270,7 +343,22 @@ class Scheduler:
             return
         schedule = await self.store.load_schedule(execution.schedule_id)
         more = schedule is not None and schedule.status in (ScheduleStatus.ACTIVE, ScheduleStatus.PAUSED)
+        others = await self.store.list_executions(plan_id=execution.plan_id)
+        if any(other.status not in _FINAL for other in others if other.execution_id != execution.execution_id):
+            return  # another execution of the plan is still under way: the last one to end settles the plan
         if more:
             await self._move_plan(execution.plan_id, PlanStatus.SCHEDULED)
         else:
             await self._move_plan(execution.plan_id, PlanStatus(execution.status.value))
+
+
+def _describe(data: dict[str, Any]) -> str:
+    """A fire's reason line: what the trigger saw."""
+    kind = data.get("type")
+    if kind == "price":
+        return f"{data['token']} at {data['price']} ({data['condition']} {data['threshold']})"
+    if kind == "balance":
+        return f"balance of {data['token']} {data['balance']} ({data['threshold']})"
+    if kind == "onchain_event":
+        return f"log {data['tx_hash']}#{data['log_index']} in block {data['block_number']}"
+    return "the condition became true"

@@ -84,6 +84,11 @@ def _ts(moment: datetime | None) -> str | None:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
+def _statements(script: str) -> list[str]:
+    """The statements of a migration script (they hold no string literals with semicolons)."""
+    return [statement.strip() for statement in script.split(";") if statement.strip()]
+
+
 def _from_ts(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
@@ -126,16 +131,22 @@ class SqliteStore(Store):
             raise RuntimeError(
                 f"{self.path} has schema version {version}, newer than this plankit ({SCHEMA_VERSION}); upgrade plankit"
             )
-        for number in range(version, SCHEMA_VERSION):
-            # One script per migration, schema change and version bump in the same transaction.
+        while version < SCHEMA_VERSION:
+            # One migration per transaction, schema change and version bump together. The version is read again
+            # under the write lock: two processes opening a new database at once must not both apply it.
+            db = self.db
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.executescript(
-                    f"BEGIN IMMEDIATE; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
-                )
-            except sqlite3.Error:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version < SCHEMA_VERSION:
+                    for statement in _statements(MIGRATIONS[version]):
+                        db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {version + 1}")
+                    version += 1
+            except BaseException:
+                db.execute("ROLLBACK")
                 raise
+            db.execute("COMMIT")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

@@ -7,7 +7,7 @@
 
 from ..store import MemoryStore
 from ._clock import DEFAULT_START, FakeClock
-from ._llm import ChatCall, FakeLlmServer, FakeReply, FunctionLlm, RecordedRequest, ScriptedLlm
+from ._llm import ChatCall, FakeLlmServer, FakeReply, FakeToolCall, FunctionLlm, RecordedRequest, ScriptedLlm
 from ._steps import FakeLlmStepRunner, LlmCall, Replies, SequentialIds
 
 __all__ = [
@@ -17,6 +17,7 @@ __all__ = [
     "FakeLlmServer",
     "FakeLlmStepRunner",
     "FakeReply",
+    "FakeToolCall",
     "FunctionLlm",
     "LlmCall",
     "MemoryStore",
