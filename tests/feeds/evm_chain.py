@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -19,7 +20,16 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from web3 import EthereumTesterProvider, Web3
+# web3 (through py_ecc) and py-evm raise the recursion limit for the whole process when first imported; other
+# tests rely on the normal one (deeply nested documents are refused with a clean error), and nothing here
+# recurses deeply: import them all now and put the limit back.
+_LIMIT = sys.getrecursionlimit()
+import eth  # noqa: E402, F401  (py-evm)
+import eth_tester  # noqa: E402, F401
+import vyper  # noqa: E402
+from web3 import EthereumTesterProvider, Web3  # noqa: E402
+
+sys.setrecursionlimit(_LIMIT)
 
 TOKEN_SOURCE = Path(__file__).with_name("token.vy")
 TRANSFER = "Transfer(address,address,uint256)"
@@ -29,8 +39,6 @@ TRANSFER_TOPIC = "0x" + Web3.keccak(text=TRANSFER).hex().removeprefix("0x")
 @functools.cache
 def compiled_token() -> tuple[list[dict[str, Any]], str]:
     """The token's ABI and deploy bytecode (compiled once per test session)."""
-    import vyper
-
     out = vyper.compile_code(TOKEN_SOURCE.read_text(encoding="utf-8"), output_formats=["abi", "bytecode"])
     return out["abi"], out["bytecode"]
 
@@ -79,6 +87,11 @@ class LocalChain:
     def mint(self, to: str, amount: int) -> Tx:
         """Mint ``amount`` base units to ``to`` (one block, one Transfer log from the zero address)."""
         return self._tx(self.token.functions.mint(to, amount).transact({"from": self.accounts[0]}))
+
+    def mint_many(self, to: str, count: int) -> Tx:
+        """Mint ``count`` base units to ``to`` as ``count`` Transfer logs of 1 in one transaction (at most 2,000)."""
+        call = self.token.functions.mint_many(to, count)
+        return self._tx(call.transact({"from": self.accounts[0], "gas": 30_000_000}))
 
     def transfer(self, sender: str, to: str, amount: int) -> Tx:
         """Move ``amount`` base units (one block, one Transfer log)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import sys
 import threading
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
@@ -53,10 +54,17 @@ def _now() -> datetime:
 
 
 def _import_web3() -> Any:
+    # Importing web3 imports py_ecc, which raises the interpreter's recursion limit to 100,000 for the whole
+    # process. plankit's document readers rely on the normal limit to refuse absurdly nested input with a clean
+    # error (at 100,000 a deep enough document overflows the C stack instead), and reading a chain needs no
+    # deep recursion: put the limit back.
+    limit = sys.getrecursionlimit()
     try:
         import web3
     except ImportError as exc:
         raise MissingExtraError("web3", "chain") from exc
+    finally:
+        sys.setrecursionlimit(limit)
     return web3
 
 
