@@ -303,7 +303,7 @@ class Web3ChainFeed:
             block_number=int(raw["blockNumber"]),
             tx_hash=_hex(raw["transactionHash"]),
             log_index=int(raw["logIndex"]),
-            block_hash=_hex(raw.get("blockHash") or b""),
+            block_hash=_hex(raw["blockHash"]) if raw.get("blockHash") else "",  # absent on some pending logs
         )
 
     def _address(self, value: str, what: str) -> str:
