@@ -377,7 +377,7 @@ def test_load_feeds_builds_the_chain_feed_and_runtime_values_read_it(
     path = tmp_path / "feeds.yaml"
     path.write_text(
         f"chains:\n"
-        f'  "{chain.chain_id}":\n'
+        f"  {chain.chain_id}:\n"
         f'    rpc_url: "{rpc.url}"\n'
         f"    confirmations: 1\n"
         f"    max_block_range: 500\n"
@@ -400,7 +400,7 @@ def test_load_feeds_builds_the_chain_feed_and_runtime_values_read_it(
 
 def test_load_feeds_reports_an_invalid_token_address_with_its_path(tmp_path: Path) -> None:
     path = tmp_path / "feeds.yaml"
-    path.write_text('chains:\n  "8453":\n    rpc_url: "http://127.0.0.1:1"\n    tokens: {USDC: "0x12"}\n')
+    path.write_text('chains:\n  8453:\n    rpc_url: "http://127.0.0.1:1"\n    tokens: {USDC: "0x12"}\n')
     with pytest.raises(FeedsFileError) as refused:
         load_feeds(path)
     assert str(refused.value) == (
@@ -423,7 +423,7 @@ def test_plankit_run_reads_runtime_values_from_the_chain(chain: LocalChain, rpc:
     alice = chain.accounts[1]
     chain.mint(alice, 2_500_000)
     (tmp_path / "feeds.yaml").write_text(
-        f'chains:\n  "{chain.chain_id}":\n    rpc_url: "{rpc.url}"\n    tokens: {{TOK: "{chain.token.address}"}}\n'
+        f'chains:\n  {chain.chain_id}:\n    rpc_url: "{rpc.url}"\n    tokens: {{TOK: "{chain.token.address}"}}\n'
         f'wallet: "{alice}"\n',
         encoding="utf-8",
     )

@@ -1,7 +1,8 @@
 """Commands of the linter: ``lint``, ``rules``, and ``policy default`` / ``policy check``.
 
 Exit codes of ``plankit lint``: 0 every plan passed (or only warned), 1 a plan failed (or warned, with
-``--strict``), 2 unusable input (an unreadable plan file, an invalid policy, tool spec file or rule code).
+``--strict``), 2 unusable input (an unreadable or invalid plan, an invalid policy, tool spec file or rule
+code). An invalid plan's problems are still reported, as ``SCHEMA_INVALID`` findings.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -142,7 +144,9 @@ def _console() -> Console:
 
 
 def _exit_code(results: list[tuple[str, ValidationResult]], unusable: bool, strict: bool) -> int:
-    if unusable:
+    # An invalid plan is unusable input, as for every other command: its findings are printed, exit 2.
+    invalid = any(d.code == "SCHEMA_INVALID" for _, result in results for d in result.diagnostics)
+    if unusable or invalid:
         return EXIT_USAGE
     failing = {Status.ERROR, Status.WARN} if strict else {Status.ERROR}
     return EXIT_FAILED if any(result.status in failing for _, result in results) else EXIT_OK
@@ -196,8 +200,13 @@ policy_app = typer.Typer(help="Lint policies: print the built-in default, check 
 
 
 @policy_app.command("default")
-def policy_default() -> None:
-    """Print the built-in default policy (YAML), the one `plankit lint` uses without --policy."""
+def policy_default(
+    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text (YAML) or json.")] = TextOrJson.TEXT,
+) -> None:
+    """Print the built-in default policy (YAML, or JSON), the one `plankit lint` uses without --policy."""
+    if output_format is TextOrJson.JSON:
+        print_json(yaml.safe_load(DEFAULT_POLICY_YAML))
+        return
     sys.stdout.write(DEFAULT_POLICY_YAML)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shlex
 import sqlite3
 from collections import Counter
@@ -36,7 +37,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..compile import LlmReplanner
-from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
+from ..errors import DecisionError, LeaseHeldError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied, approve, deny
 from ..feeds import FeedRuntime, Feeds, load_feeds
 from ..lint import Policy
@@ -78,6 +79,13 @@ FeedsOption = Annotated[
     Path | None,
     typer.Option("--feeds", help="Feeds file (prices, chains) for runtime values and triggers; env PLANKIT_FEEDS."),
 ]
+ResumeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--resume-with", metavar="TOOLS",
+        help="After recording the decision, resume the execution with this tools module (as `plankit resume`).",
+    ),
+]  # fmt: skip
 ConcurrencyOption = Annotated[
     int | None, typer.Option("--max-concurrency", min=1, help="Most steps running at once (default: no limit).")
 ]
@@ -92,6 +100,7 @@ _STATUS_STYLES = {
     "waiting": "blue",
     "awaiting_confirmation": "bold magenta",
     "paused": "bold magenta",
+    "interrupted": "yellow",
     "pending": "dim",
 }
 
@@ -190,8 +199,14 @@ def _open_store(db: Path, *, must_exist: bool) -> SqliteStore:
     return SqliteStore(db)
 
 
-def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
-    """Run a command's coroutine; store errors (a file that is not a database...) exit 2."""
+def _run_async(
+    work: Callable[[], Coroutine[Any, Any, int]], on_interrupt: Callable[[], str | None] | None = None
+) -> int:
+    """Run a command's coroutine; store errors (a file that is not a database...) exit 2.
+
+    Ctrl-C: the executor records the execution as interrupted (steps in flight stay in flight); then
+    ``on_interrupt`` says which execution and the exact command that continues it.
+    """
     try:
         return asyncio.run(work())
     except sqlite3.Error as exc:
@@ -199,8 +214,17 @@ def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
         # again, with the same idempotency keys, on resume.
-        stderr.print("interrupted: the execution can be continued with `plankit resume`", highlight=False)
+        message = on_interrupt() if on_interrupt is not None else None
+        stderr.print(f"interrupted: {message or 'nothing was running'}", highlight=False, markup=False)
         return EXIT_INTERRUPTED
+
+
+def _interrupted(settings: _RunSettings, progress: _Progress | None) -> str | None:
+    """What Ctrl-C left behind: the execution and the command that continues it."""
+    if progress is None or progress.execution is None:
+        return None
+    eid = progress.execution.execution_id
+    return f"execution {eid} was stopped and is marked interrupted; continue it with: {settings.resume_command(eid)}"
 
 
 # ---------------------------------------------------------------------------------------------- running
@@ -247,8 +271,9 @@ def run(
         feeds_file=feeds,
     ).load()
 
+    progress = _Progress(_stdout(), settings.output_format)
+
     async def work() -> int:
-        progress = _Progress(_stdout(), settings.output_format)
         try:
             async with (
                 open_tools(settings.tools, steps.servers) as registry,
@@ -266,7 +291,7 @@ def run(
             await settings.aclose()
         return _report(execution, settings)
 
-    raise typer.Exit(_run_async(work))
+    raise typer.Exit(_run_async(work, lambda: _interrupted(settings, progress)))
 
 
 def resume(
@@ -294,7 +319,13 @@ def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcom
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
-        stderr.print(Text.assemble(("refused: ", "bold red"), f"the plan has lint errors; {outcome}"))
+        errors = len(exc.result.errors)
+        why = (
+            f"the plan has {_plural(errors, 'lint error')}"
+            if errors
+            else str(exc).removeprefix("the plan was refused: ")
+        )
+        stderr.print(Text.assemble(("refused: ", "bold red"), f"{why}; {outcome}"))
         render_text([(name, exc.result)], _stdout())
     return EXIT_FAILED
 
@@ -344,6 +375,8 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
 def _exit_code(status: ExecutionStatus) -> int:
     if status is ExecutionStatus.COMPLETED:
         return EXIT_OK
+    if status is ExecutionStatus.INTERRUPTED:
+        return EXIT_INTERRUPTED
     return EXIT_PAUSED if status is ExecutionStatus.PAUSED else EXIT_FAILED
 
 
@@ -483,45 +516,81 @@ def approve_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
+    resume_with: ResumeOption = None,
+    policy: PolicyOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
-    """Approve a step that awaits confirmation; `plankit resume` then runs it."""
-    _decide(execution_id, step_id, by, db, output_format, approved=True)
+    """Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).
+
+    A decision is final: approving or denying a step that was already decided exits 1 and says who decided
+    what, and when. Exit 0 recorded (with --resume-with: the resumed run's exit code), 1 refused, 2 bad input.
+    """
+    _decide(execution_id, step_id, _Answer(True, by, reason), db, output_format, resume_with, policy or [])
 
 
 def deny_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
+    resume_with: ResumeOption = None,
+    policy: PolicyOption = None,
     db: DbOption = Path(DEFAULT_DB),
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
-    """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy."""
-    _decide(execution_id, step_id, by, db, output_format, approved=False)
+    """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.
+
+    A decision is final, as for `plankit approve`.
+    """
+    _decide(execution_id, step_id, _Answer(False, by, reason), db, output_format, resume_with, policy or [])
+
+
+@dataclass(frozen=True)
+class _Answer:
+    approved: bool
+    by: str | None
+    reason: str | None
 
 
 def _decide(
-    execution_id: str, step_id: str, by: str | None, db: Path, output_format: TextOrJson, *, approved: bool
+    execution_id: str,
+    step_id: str,
+    answer: _Answer,
+    db: Path,
+    output_format: TextOrJson,
+    resume_with: str | None,
+    policy: list[Path],
 ) -> None:
     store = _open_store(db, must_exist=True)
+    settings = _RunSettings(db, resume_with, output_format, policy).load() if resume_with is not None else None
 
     async def work() -> int:
         async with store:
             try:
-                decide = approve if approved else deny
-                await decide(store, execution_id, step_id, by=by)
+                decide = approve if answer.approved else deny
+                decision = await decide(store, execution_id, step_id, by=answer.by, reason=answer.reason)
+            except DecisionError as exc:  # decided already, or not awaiting a decision: refused, exit 1
+                fail(str(exc), EXIT_FAILED)
             except (LookupError, ValueError) as exc:
                 fail(_message(exc))
-        verb = "approved" if approved else "denied"
+        if settings is not None:
+            stderr.print(f"{decision.verb} step {step_id!r} of execution {execution_id}; resuming", markup=False)
+            return EXIT_OK
         if output_format is TextOrJson.JSON:
-            print_json({"execution_id": execution_id, "step_id": step_id, "approved": approved, "by": by})
+            print_json({"execution_id": execution_id, **decision.as_record()})
         else:
-            who = f" by {by}" if by else ""
-            _stdout().print(f"{verb} step {step_id!r} of execution {execution_id}{who}; resume it to continue")
+            _stdout().print(
+                f"{decision.verb} step {step_id!r} of execution {execution_id}"
+                f"{f' by {answer.by}' if answer.by else ''}; resume it to continue"
+            )
         return EXIT_OK
 
-    raise typer.Exit(_run_async(work))
+    code = _run_async(work)
+    if settings is None or code != EXIT_OK:
+        raise typer.Exit(code)
+    raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
 def cancel(
@@ -600,11 +669,12 @@ def executions_show(
     async def work() -> int:
         async with store:
             execution = await store.load_execution(execution_id)
+            decisions = await store.list_decisions(execution_id)
         if execution is None:
             fail(f"no execution {execution_id!r} in {db}")
         usage = usage_of(execution)
         if output_format is TextOrJson.JSON:
-            record = _record(execution)
+            record = {**_record(execution), "decisions": [decision.as_record() for decision in decisions]}
             if usage is not None:
                 record["token_usage"] = usage
             print_json(record)
@@ -629,6 +699,11 @@ def executions_show(
             duration = _seconds(step.duration_seconds)
             table.add_row(_step_name(step), status_text, str(step.attempt_count), duration, error)
         console.print(table)
+        if decisions:
+            console.print("decisions:")
+            for decision in decisions:
+                label = re.sub(r"@retry-(\d+)$", r" (dead-letter retry \1)", decision.step_id)
+                console.print(f"  {label}: {decision.describe()}", markup=False)
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
@@ -655,7 +730,7 @@ def dead_letters_list(
             return EXIT_OK
         table = Table("id", "execution", "step", "tool", "error", box=None, pad_edge=False)
         for entry in entries:
-            attempts = f" after {entry.retry_count + 1} attempts" if entry.retry_count else ""
+            attempts = f" after {entry.attempts} attempts" if entry.attempts > 1 else ""
             error = f"[{entry.error_type.value}]{attempts} {entry.error}"
             table.add_row(entry.id, entry.execution_id, entry.node_id, entry.tool or "-", error)
         _stdout().print(table if entries else "no dead letters")
@@ -676,7 +751,11 @@ def dead_letters_retry(
     mcp: McpOption = None,
     mcp_config: McpConfigOption = None,
 ) -> None:
-    """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
+    """Retry a dead letter's step inside its execution, then run what depended on it; on success it is removed.
+
+    The step's references are resolved from that execution's outputs; a step that needs confirmation asks
+    again. Exit codes as for `plankit resume`.
+    """
     steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps).load()
     raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
@@ -687,6 +766,7 @@ def _continue(
 ) -> int:
     """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
     store = _open_store(db, must_exist=True)
+    progress = _Progress(_stdout(), settings.output_format)
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
@@ -701,13 +781,15 @@ def _continue(
                         execution = await action(executor)
                     except (LookupError, LeaseHeldError) as exc:
                         fail(_message(exc))
+                    except (ValueError, RuntimeError) as exc:  # a dead letter that can't be retried
+                        fail(_message(exc), EXIT_FAILED)
                     except PlanRefusedError as exc:
                         return _refused(subject, exc, settings.output_format)
         finally:
             await settings.aclose()
         return _report(execution, settings)
 
-    return _run_async(work)
+    return _run_async(work, lambda: _interrupted(settings, progress))
 
 
 def _message(exc: Exception) -> str:

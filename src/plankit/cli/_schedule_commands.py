@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,6 +24,7 @@ from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import Executor
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
+    DEFAULT_FEED_POLL,
     DEFAULT_PARK_AFTER,
     ScheduleError,
     Scheduler,
@@ -38,9 +39,11 @@ from ..schedule import (
 )
 from ..store import SqliteStore, Store
 from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
+from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
 from ._run_commands import (
     DEFAULT_DB,
     DbOption,
+    FeedsOption,
     FormatOption,
     PolicyOption,
     _open_store,
@@ -341,38 +344,62 @@ def scheduler(
         float, typer.Option("--grace", min=0, help="On SIGTERM/Ctrl-C, seconds running steps get to finish.")
     ] = 30.0,
     poll: Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between looks at the store.")] = 1.0,
+    feeds: FeedsOption = None,
+    feed_poll: Annotated[
+        float, typer.Option("--feed-poll", min=0.01, help="Seconds between observations of price/balance/log triggers.")
+    ] = DEFAULT_FEED_POLL.total_seconds(),
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once."""
-    settings = _settings(db, tools, policy, output_format)
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
     async def work() -> int:
-        async with SqliteStore(db) as store:
-            executor = Executor(
-                store, settings.tools, policy=settings.policy, park_after=park_after, on_event=_log_event
-            )
-            worker = Scheduler(store, executor=executor, concurrency=concurrency, poll_interval=poll)
-            if once:
-                reports = await worker.run_once()
-                decided = sum(len(report.decided) for report in reports)
-                started = sum(len(report.started) for report in reports)
-                if output_format is TextOrJson.JSON:
-                    print_json({"schedules_decided": decided, "executions_run": started})
-                else:
-                    _stdout().print(f"decided {decided} schedule(s), ran {started} execution(s)")
-                executor.close()
-                return EXIT_OK
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(signum, worker.stop)
-            stderr.print(f"scheduler {worker.worker_id} on {db}: working (Ctrl-C or SIGTERM to stop)", highlight=False)
-            await worker.run(grace_seconds=grace)
-            executor.close()
-            stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
-        return EXIT_OK
+        quiet = _Progress(_stdout(), TextOrJson.JSON)  # the worker logs lines; no live table
+        try:
+            async with (
+                open_tools(settings.tools, steps.servers) as registry,
+                SqliteStore(db) as store,
+                settings.executor(store, quiet, registry) as executor,
+            ):
+                executor.park_after = park_after
+                executor.wake_on_interrupt = True  # stopped work goes back to the pool for any worker
+                executor.on_event = _log_event
+                worker = Scheduler(
+                    store, executor=executor, concurrency=concurrency, poll_interval=poll, feeds=settings.feeds,
+                    feed_poll=timedelta(seconds=feed_poll),
+                )  # fmt: skip
+                return await (_once(worker, output_format) if once else _forever(worker, db, grace))
+        finally:
+            await settings.aclose()
 
     raise typer.Exit(_run_async(work))
+
+
+async def _once(worker: Scheduler, output_format: TextOrJson) -> int:
+    reports = await worker.run_once()
+    decided = sum(len(report.decided) for report in reports)
+    started = sum(len(report.started) for report in reports)
+    if output_format is TextOrJson.JSON:
+        print_json({"schedules_decided": decided, "executions_run": started})
+    else:
+        _stdout().print(f"decided {decided} schedule(s), ran {started} execution(s)")
+    return EXIT_OK
+
+
+async def _forever(worker: Scheduler, db: Path, grace: float) -> int:
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, worker.stop)
+    stderr.print(f"scheduler {worker.worker_id} on {db}: working (Ctrl-C or SIGTERM to stop)", highlight=False)
+    await worker.run(grace_seconds=grace)
+    stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
+    return EXIT_OK
 
 
 def _log_event(event: Any) -> None:

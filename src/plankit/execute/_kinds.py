@@ -60,6 +60,8 @@ class NodeKinds(abc.ABC):
     pool: ThreadPoolExecutor
     clock: Clock
     _needs_resolution: dict[str, bool]
+    grace: float = 0.0
+    """Seconds a sync tool whose attempt was cancelled (not timed out) may take to finish and be recorded."""
 
     @abc.abstractmethod
     async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
@@ -69,7 +71,7 @@ class NodeKinds(abc.ABC):
     async def _confirmation(
         self, node: ActionNode, record: StepExecution, iteration: IterationKey, attempt: int
     ) -> Outcome | None:
-        key = decision_key(node.id, iteration)
+        key = decision_key(node.id, iteration, record.requeued)
         decision = await self.state.guarded(self.state.store.load_decision(self.state.execution_id, key))
         if decision is None:
             if record.status is not StepStatus.AWAITING_CONFIRMATION:
@@ -78,7 +80,8 @@ class NodeKinds(abc.ABC):
             return PAUSED
         if not decision.approved:
             by = f" by {decision.by}" if decision.by else ""
-            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}")))
+            why = f" (reason: {decision.reason})" if decision.reason else ""
+            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}{why}")))
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
@@ -91,7 +94,7 @@ class NodeKinds(abc.ABC):
         tainted_by = None if literal else self._sensitive_input(node.id)
         result = await self._invoke(
             node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
-            tainted_by=tainted_by,
+            tainted_by=tainted_by, late_key=(node.id, iteration),
         )  # fmt: skip
         return Outcome("ok", _jsonable(result, node.id))
 
@@ -106,6 +109,7 @@ class NodeKinds(abc.ABC):
         tainted_by: str | None = None,
         metadata: dict[str, Any] | None = None,
         guarded: bool = True,
+        late_key: tuple[str, IterationKey] | None = None,
     ) -> Any:
         """The one place a tool runs: the guard judges the concrete call first (see :mod:`._guard`)."""
         tool = self.tools.implementation(name)
@@ -121,7 +125,25 @@ class NodeKinds(abc.ABC):
             return await tool.function(**kwargs)
         ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+        future = loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if late_key is not None:
+                await self._late_result(late_key, ctx, future)
+            raise
+
+    async def _late_result(
+        self, key: tuple[str, IterationKey], ctx: ToolContext, future: asyncio.Future[Any]
+    ) -> None:
+        """The run was cancelled or interrupted while a sync tool ran in its thread, which can't be stopped.
+        Give it ``grace`` seconds: a result that arrives in time is recorded, so a resume doesn't do the
+        side effect again. (A timed-out attempt has ``ctx.cancelled`` set, and its result stays discarded.)"""
+        if ctx.cancelled.is_set() or self.grace <= 0:
+            return
+        done, _ = await asyncio.wait({future}, timeout=self.grace)
+        if done and not future.cancelled() and future.exception() is None:
+            self.state.late_results[key] = _jsonable(future.result(), key[0])
 
     async def _params(self, node: ActionNode) -> dict[str, Any]:
         needs = self._needs_resolution.get(node.id)
@@ -285,9 +307,11 @@ class NodeKinds(abc.ABC):
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def decision_key(step_id: str, iteration: IterationKey) -> str:
-    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops."""
-    return step_id if iteration is None else f"{step_id}#{iteration}"
+def decision_key(step_id: str, iteration: IterationKey, requeued: int = 0) -> str:
+    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops, plus
+    ``@retry-n`` once the step was requeued from its dead letter (the earlier decision stays on record)."""
+    key = step_id if iteration is None else f"{step_id}#{iteration}"
+    return key if not requeued else f"{key}@retry-{requeued}"
 
 
 def child_failure(failed: ScopeFailed) -> Failure:

@@ -27,10 +27,11 @@ import os
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import Field, ValidationError
 
 from ..errors import ConfigError, FormatProblem
-from ..plan import IRModel, read_document
+from ..plan import IRModel
 from ._base import ChainFeed, Feeds, PriceFeed
 from ._static import StaticChainFeed, StaticPriceFeed
 
@@ -102,11 +103,14 @@ def load_feeds(path: str | Path | None = None) -> Feeds | None:
     if source is None:
         return None
     try:
-        document, _ = read_document(source)
-    except ConfigError:
-        raise
-    except Exception as exc:  # the reader's own message says what and where
-        raise FeedsFileError(str(exc)) from exc
+        # YAML (or JSON, a subset), read directly: chain ids are natural as bare number keys (``8453:``).
+        document = yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise FeedsFileError(f"{source}: can't read the feeds file ({exc.strerror or exc})") from exc
+    except yaml.YAMLError as exc:
+        raise FeedsFileError(f"{source}: not valid YAML or JSON: {exc}") from exc
+    if document is not None and not isinstance(document, dict):
+        raise FeedsFileError(f"{source}: a feeds file is a mapping (price:, chains:, wallet:, static:)")
     try:
         config = FeedsFile.model_validate(document if document is not None else {})
     except ValidationError as exc:

@@ -18,7 +18,7 @@ from ..plan import RetryPolicy
 from ._base import LlmClient, LlmConfigError, LlmRequestError, Message, Sleep, check_request_allowed
 from ._chat import ChatItem, ChatReply, FunctionTool, anthropic_messages, anthropic_reply, anthropic_tools
 from ._openai import FALLBACK_STATUS, LOCAL_API_KEY
-from ._retry import DEFAULT_LLM_RETRY, call_with_retries, parse_retry_after
+from ._retry import DEFAULT_LLM_RETRY, call_with_retries, connection_failure, parse_retry_after
 
 AnthropicMode = Literal["json_schema", "text"]
 
@@ -100,7 +100,7 @@ class AnthropicClient(LlmClient):
         except anthropic.APIStatusError as exc:
             raise _status_error(self.model_spec, exc) from exc
         except anthropic.APIConnectionError as exc:
-            raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            raise connection_failure(self.model_spec, self.base_url, exc) from exc
         self.last_finish_reason = getattr(reply, "stop_reason", None)
         texts = [block.text for block in getattr(reply, "content", []) if getattr(block, "type", None) == "text"]
         if not texts:

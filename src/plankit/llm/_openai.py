@@ -26,7 +26,7 @@ from ..errors import MissingExtraError, RateLimitError, ServerError
 from ..plan import RetryPolicy
 from ._base import LlmClient, LlmConfigError, LlmRequestError, Message, Sleep, check_request_allowed
 from ._chat import ChatItem, ChatReply, FunctionTool, openai_messages, openai_reply, openai_tools
-from ._retry import DEFAULT_LLM_RETRY, call_with_retries, parse_retry_after
+from ._retry import DEFAULT_LLM_RETRY, call_with_retries, connection_failure, parse_retry_after
 
 OutputMode = Literal["json_schema", "json_object", "text"]
 OUTPUT_MODES: tuple[OutputMode, ...] = ("json_schema", "json_object", "text")
@@ -115,7 +115,7 @@ class OpenAIClient(LlmClient):
         except openai.APIStatusError as exc:
             raise _status_error(self.model_spec, exc) from exc
         except openai.APIConnectionError as exc:
-            raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            raise connection_failure(self.model_spec, self.base_url, exc) from exc
         return self._reply_text(completion)
 
     def _reply_text(self, completion: Any) -> str:

@@ -108,6 +108,7 @@ class Scheduler:
             lease_seconds=lease_seconds,
             park_after=park_after,
             runtime=FeedRuntime(feeds) if feeds is not None else None,
+            wake_on_interrupt=True,
         )
         self.worker_id = self.executor.worker_id
         self.lease = timedelta(seconds=lease_seconds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..plan import (
     DeadLetterEntry,
     Execution,
@@ -19,9 +19,17 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, Decision, Lease, Store, already_decided
 
 _WOKEN_BY_DECISION = frozenset({ExecutionStatus.PAUSED, ExecutionStatus.WAITING})
+
+
+def _stamped(decision: Decision) -> Decision:
+    """A copy of ``decision`` with its time of recording, when it came without one."""
+    return Decision(
+        decision.step_id, decision.approved, decision.by, decided_at=decision.decided_at or utcnow(),
+        reason=decision.reason,
+    )  # fmt: skip
 
 
 def _step_key(step: StepExecution) -> tuple[str, int]:
@@ -130,14 +138,23 @@ class MemoryStore(Store):
         template = await self.load_template(name_or_id)
         return template is not None and self._templates.pop(template.id, None) is not None
 
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
-        self._decisions[(execution_id, decision.step_id)] = decision
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        existing = self._decisions.get((execution_id, decision.step_id))
+        if existing is not None:
+            raise already_decided(execution_id, existing)
+        stored = _stamped(decision)
+        self._decisions[(execution_id, decision.step_id)] = stored
         execution = self._executions.get(execution_id)
         if execution is not None and execution.status in _WOKEN_BY_DECISION:
             execution.wake_at = WAKE_NOW
+        return stored
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self._decisions.get((execution_id, step_id))
+
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        # Dicts keep insertion order, and a decision is never replaced: this is the order they were made.
+        return [decision for (eid, _), decision in self._decisions.items() if eid == execution_id]
 
     async def request_cancel(self, execution_id: str) -> None:
         self._cancelled.add(execution_id)

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..plan import (
     DeadLetterEntry,
     Execution,
@@ -31,7 +31,7 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, Decision, Lease, Store, already_decided
 
 MIGRATIONS: list[str] = [
     # 1: the first schema. Rows are written with upserts, which keep their rowid, so "ORDER BY rowid" is the
@@ -70,6 +70,11 @@ MIGRATIONS: list[str] = [
     ALTER TABLE executions ADD COLUMN lease_owner TEXT;
     ALTER TABLE executions ADD COLUMN lease_until TEXT;
     CREATE INDEX executions_wake ON executions (wake_at) WHERE wake_at IS NOT NULL;
+    """,
+    # 3: decisions are an audit record: when each was made, and why (optional). Rows are never replaced.
+    """
+    ALTER TABLE decisions ADD COLUMN decided_at TEXT;
+    ALTER TABLE decisions ADD COLUMN reason TEXT;
     """,
 ]
 """Schema migrations, applied in order; ``PRAGMA user_version`` holds how many have been applied."""
@@ -322,24 +327,47 @@ class SqliteStore(Store):
             )
 
     # ------------------------------------------------------------------ signals from other processes
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        stored = Decision(
+            decision.step_id, decision.approved, decision.by, decided_at=decision.decided_at or utcnow(),
+            reason=decision.reason,
+        )  # fmt: skip
+        assert stored.decided_at is not None
         with self._transaction() as db:
+            # Inside the write transaction: two processes deciding at once can't both see "no decision yet".
+            existing = self._decision(execution_id, decision.step_id)
+            if existing is not None:
+                raise already_decided(execution_id, existing)
             db.execute(
-                "INSERT OR REPLACE INTO decisions (execution_id, step_id, approved, decided_by) VALUES (?, ?, ?, ?)",
-                (execution_id, decision.step_id, int(decision.approved), decision.by),
-            )
+                "INSERT INTO decisions (execution_id, step_id, approved, decided_by, decided_at, reason) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    execution_id, stored.step_id, int(stored.approved), stored.by,
+                    stored.decided_at.astimezone(UTC).isoformat(), stored.reason,
+                ),
+            )  # fmt: skip
             db.execute(
                 "UPDATE executions SET wake_at = ?, document = json_set(document, '$.wake_at', ?) "
                 "WHERE id = ? AND status IN ('paused', 'waiting')",
                 (_ts(WAKE_NOW), WAKE_NOW.isoformat().replace("+00:00", "Z"), execution_id),
             )
+        return stored
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
+        return self._decision(execution_id, step_id)
+
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        rows = self.db.execute(
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = ? ORDER BY rowid", (execution_id,)
+        ).fetchall()
+        return [_decision_of(row) for row in rows]
+
+    def _decision(self, execution_id: str, step_id: str) -> Decision | None:
         row = self.db.execute(
-            "SELECT approved, decided_by FROM decisions WHERE execution_id = ? AND step_id = ?",
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = ? AND step_id = ?",
             (execution_id, step_id),
         ).fetchone()
-        return Decision(step_id, bool(row[0]), row[1]) if row else None
+        return _decision_of(row) if row else None
 
     async def request_cancel(self, execution_id: str) -> None:
         with self._transaction() as db:
@@ -466,3 +494,11 @@ class SqliteStore(Store):
         if row is None:
             raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
         return Lease(row[0], _from_ts(row[1]))
+
+_DECISION_COLUMNS = "step_id, approved, decided_by, decided_at, reason"
+
+
+def _decision_of(row: tuple[Any, ...]) -> Decision:
+    step_id, approved, by, decided_at, reason = row
+    moment = datetime.fromisoformat(decided_at) if decided_at else None  # rows from before migration 3: None
+    return Decision(step_id, bool(approved), by, decided_at=moment, reason=reason)

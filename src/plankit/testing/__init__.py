@@ -5,6 +5,7 @@
 ...                     llm=FakeLlmStepRunner({"summarise": "three bullet points"}))
 """
 
+from ..feeds import StaticChainFeed, StaticPriceFeed
 from ..store import MemoryStore
 from ._clock import DEFAULT_START, FakeClock
 from ._llm import ChatCall, FakeLlmServer, FakeReply, FakeToolCall, FunctionLlm, RecordedRequest, ScriptedLlm
@@ -25,4 +26,6 @@ __all__ = [
     "Replies",
     "ScriptedLlm",
     "SequentialIds",
+    "StaticChainFeed",
+    "StaticPriceFeed",
 ]
