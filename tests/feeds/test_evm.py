@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from plankit.errors import MissingExtraError
 from plankit.feeds import FeedError, FeedRuntime, FeedsFileError, LogEntry, Observation, Web3ChainFeed, load_feeds
-from plankit.feeds._evm import canonical_signature, redact, topic_filter
+from plankit.feeds._evm import _is_transient, canonical_signature, redact, topic_filter
 
 from .evm_chain import TRANSFER, TRANSFER_TOPIC, LocalChain, RpcServer, Tx, serve
 
@@ -494,3 +494,25 @@ def test_topic_filter_and_redact() -> None:
     assert redact("https://base-mainnet.g.alchemy.com/v2/KEY?x=1") == "https://base-mainnet.g.alchemy.com/…"
     assert redact("http://127.0.0.1:8545") == "http://127.0.0.1:8545"
     assert redact("not a url") == "(rpc url)"
+
+
+def test_which_failures_are_retried() -> None:
+    import requests
+    from web3.exceptions import BadFunctionCallOutput, TooManyRequests, Web3RPCError
+
+    def rpc_error(code: int) -> Web3RPCError:
+        return Web3RPCError(
+            "node error", rpc_response={"jsonrpc": "2.0", "id": 1, "error": {"code": code, "message": "x"}}
+        )
+
+    def http_error(status: int) -> requests.HTTPError:
+        response = requests.Response()
+        response.status_code = status
+        return requests.HTTPError(f"{status}", response=response)
+
+    retried = [TimeoutError(), requests.ConnectionError(), requests.ReadTimeout(), TooManyRequests("slow down"),
+               http_error(429), http_error(502), rpc_error(-32005), rpc_error(-32000), rpc_error(429)]  # fmt: skip
+    final = [http_error(400), http_error(401), rpc_error(-32602), rpc_error(-32601), BadFunctionCallOutput("empty"),
+             ValueError("bad"), Web3RPCError("no response object")]  # fmt: skip
+    assert [_is_transient(exc) for exc in retried] == [True] * len(retried)
+    assert [_is_transient(exc) for exc in final] == [False] * len(final)
