@@ -36,7 +36,7 @@ LAYERS: dict[str, int] = {
     "cli": 6, "server": 6, "mcp": 6, "seeds": 6, "testing": 6, "__init__": 6, "__main__": 6,
 }  # fmt: skip
 
-OPTIONAL = frozenset({"openai", "anthropic", "psycopg", "temporalio", "regopy", "fastapi", "uvicorn", "mcp"})
+OPTIONAL = frozenset({"openai", "anthropic", "psycopg", "temporalio", "regopy", "fastapi", "uvicorn", "mcp", "web3"})
 """Optional dependencies named by the design; the extras in pyproject.toml must cover them."""
 
 
