@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from plankit.execute import Executor
@@ -57,13 +58,15 @@ from plankit.plan import (
     IntervalTrigger,
     Plan,
     PlanStatus,
+    PriceTrigger,
     Schedule,
     ScheduleStatus,
     TimeTrigger,
     Trigger,
     plan_from_data,
 )
-from plankit.schedule import Scheduler, add_schedule, decide, first_fire, next_fire_after
+from plankit.schedule import Scheduler, add_schedule, decide, first_fire, next_fire_after, price_verdict
+from plankit.schedule._price_index import PriceIndex
 from plankit.store import SqliteStore
 
 T = datetime(2026, 3, 2, 0, 1, tzinfo=UTC)
@@ -348,7 +351,7 @@ async def run_executions(scheduler: Scheduler, store: SqliteStore, due: int, res
     began, cpu = time.perf_counter(), time.process_time()
     # Each round ends when at least one execution does: the default of 10,000 rounds may stop short of
     # 10,000 executions (at concurrency 1 it does), so allow enough.
-    reports = await scheduler.run_once(max_rounds=20 * due + 100)
+    reports = await scheduler.run_once()
     elapsed, cpu = time.perf_counter() - began, time.process_time() - cpu
     counts = dict(store.db.execute("SELECT status, count(*) FROM executions GROUP BY status").fetchall())
     if counts != {"completed": due}:
@@ -384,6 +387,46 @@ async def main_async(args: argparse.Namespace, folder: Path, results: Results) -
         await load_through_add_schedule(folder, args.add_schedule, results)
 
 
+def price_ticks(triggers: int, tokens: int, ticks: int, results: Results) -> None:
+    """Issue 9: one price tick (every token's new price) against ``triggers`` price triggers over ``tokens``
+    tokens, through the worker's price index; a tick touches only the triggers whose region the price reached.
+    Each touched trigger is re-indexed with the state its verdict gives, as the worker does."""
+    rng = random.Random(9)
+    index = PriceIndex()
+    base = {f"T{number}": 100.0 + number for number in range(tokens)}
+    kept: dict[str, tuple[PriceTrigger, dict[str, Any]]] = {}
+    for number in range(triggers):
+        token = f"T{number % tokens}"
+        trigger = PriceTrigger(
+            token=token, condition=rng.choice(["above", "below", "crosses"]), recurring=True, cooldown_ms=0,
+            threshold=base[token] * rng.uniform(0.8, 1.2),
+        )  # fmt: skip
+        state = {"armed": True, "side": "above" if trigger.threshold < base[token] else "below"}
+        kept[f"s{number}"] = (trigger, state)
+        index.put(f"s{number}", trigger, state, START)
+    prices = dict(base)
+    touched: list[int] = []
+    samples: list[float] = []
+    for tick in range(ticks):
+        now = START + timedelta(seconds=15 * (tick + 1))
+        began = time.perf_counter()
+        count = 0
+        for token in prices:
+            prices[token] *= rng.uniform(0.995, 1.005)  # a 15-second move of up to 0.5%
+            for schedule_id in index.candidates(token, prices[token], now):
+                trigger, state = kept[schedule_id]
+                verdict = price_verdict(trigger, state, prices[token], now)
+                kept[schedule_id] = (trigger, verdict.state)
+                index.put(schedule_id, trigger, verdict.state, now)
+                count += 1
+        samples.append((time.perf_counter() - began) * 1000)
+        touched.append(count)
+    label = f"price tick: {triggers:,} price triggers over {tokens} tokens, median"
+    results.add(label, statistics.median(samples), "ms")
+    results.add("  price tick p99", percentile(samples, 0.99), "ms")
+    results.add("  triggers touched per tick (median)", statistics.median(touched), "")
+
+
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--schedules", type=int, default=100_000, help="schedules in the store (default 100,000)")
@@ -393,6 +436,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--batch", type=int, default=10_000, help="due schedules one tick decides (10,000)")
     parser.add_argument("--concurrency", type=int, default=8, help="executions the worker runs at once (8)")
     parser.add_argument("--add-schedule", type=int, default=1_000, help="schedules added via add_schedule (1,000)")
+    parser.add_argument("--price-triggers", type=int, default=100_000, help="price triggers in the index (100,000)")
+    parser.add_argument("--price-ticks", type=int, default=100, help="price ticks timed (100)")
     args = parser.parse_args(argv)
     if not 0 < args.due <= args.schedules or args.plans < 1 or args.ticks < 1:
         parser.error("need 0 < --due <= --schedules, --plans >= 1 and --ticks >= 1")
@@ -415,6 +460,8 @@ def main(argv: list[str] | None = None) -> None:
     costs = trigger_costs()
     print(costs, flush=True)
     results.add("Schedule record in Python (tracemalloc)", record_size(), "bytes/schedule")
+    print(f"[4] price ticks against {args.price_triggers:,} price triggers ...", flush=True)
+    price_ticks(args.price_triggers, 100, args.price_ticks, results)
     with tempfile.TemporaryDirectory(prefix="plankit-bench-scheduler-") as folder:
         wall, cpu = timed(lambda: asyncio.run(main_async(args, Path(folder), results)))
     print(

@@ -24,17 +24,17 @@ LAYERS: dict[str, int] = {
     "_utils": 0, "errors": 0, "_version": 0,
     # L1: the IR, and tool specs (with the runtime side of tools beside them).
     "plan": 1, "tools": 1, "_toolbox": 1, "builtin_tools": 1,
-    # L2: rules and policies, renderers, LLM clients, stores.
-    "lint": 2, "render": 2, "llm": 2, "store": 2, "feeds": 2,
+    # L2: rules and policies, renderers, LLM clients, stores, feeds, tool sources (MCP servers' tools as specs).
+    "lint": 2, "render": 2, "llm": 2, "store": 2, "feeds": 2, "tool_sources": 2,
     # L4: the executor and the compiler.
     "execute": 4, "compile": 4,
     # L5: triggers and the scheduler; scale-out engines (Temporal) over the executor.
     "schedule": 5, "engines": 5,
     # L6: user-facing: the CLI, the server, the seed systems' faces, test doubles, the package facade.
-    "cli": 6, "server": 6, "seeds": 6, "testing": 6, "__init__": 6, "__main__": 6,
+    "cli": 6, "server": 6, "mcp": 6, "seeds": 6, "testing": 6, "__init__": 6, "__main__": 6,
 }  # fmt: skip
 
-OPTIONAL = frozenset({"openai", "anthropic", "psycopg", "temporalio", "regopy", "fastapi", "uvicorn"})
+OPTIONAL = frozenset({"openai", "anthropic", "psycopg", "temporalio", "regopy", "fastapi", "uvicorn", "mcp", "web3"})
 """Optional dependencies named by the design; the extras in pyproject.toml must cover them."""
 
 

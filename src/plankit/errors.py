@@ -11,6 +11,8 @@ the class subclasses it too, so ``except ValueError`` keeps working for callers 
     ├── MissingExtraError (ImportError)   an optional dependency is not installed
     ├── PlanRefusedError                  the executor refused a plan with lint errors; nothing ran
     ├── LeaseHeldError (RuntimeError)     another live process runs that execution (or decides that schedule)
+    ├── DecisionError (ValueError)        an approval or denial that may not be recorded
+    │   └── DecisionExistsError           the step was already decided (decisions are write-once)
     └── StepFailure                       a step failed while running; classified by :class:`ErrorType`
         ├── RateLimitError                the tool was rate limited (retried after ``retry_after``)
         ├── ServerError                   a server-side failure (retried)
@@ -28,6 +30,8 @@ from typing import Any
 
 __all__ = [
     "ConfigError",
+    "DecisionError",
+    "DecisionExistsError",
     "ErrorType",
     "FormatProblem",
     "LeaseHeldError",
@@ -128,6 +132,13 @@ class LeaseHeldError(PlankitError, RuntimeError):
         super().__init__(message)
         self.owner = owner
         self.until = until
+class DecisionError(PlankitError, ValueError):
+    """An approval or denial that may not be recorded: the step is not awaiting a decision, for example."""
+
+
+class DecisionExistsError(DecisionError):
+    """The step already has a decision. Decisions are write-once: the first answer is the audit record,
+    and a second approve or deny is refused with who decided what, and when."""
 
 
 class ErrorType(str, Enum):

@@ -150,6 +150,15 @@ class ToolRegistry:
         self._tools[tool_name] = bound
         return bound
 
+    def register_spec(self, spec: ToolSpec, function: ToolFunction) -> Tool:
+        """Add ``spec`` with ``function`` as its implementation, for tools whose schema is given rather than
+        derived from type hints (remote tools, such as an MCP server's). ``function`` takes the arguments
+        as keywords (``**arguments``), and the context as ``ctx`` if it asks for it."""
+        self.add(spec)
+        bound = Tool(spec.name, function, description=spec.description)
+        self._tools[spec.name] = bound
+        return bound
+
     def implementation(self, name: str) -> Tool | None:
         """The function bound to ``name``, or None (unknown, or known from a spec file only)."""
         return self._tools.get(name)

@@ -67,7 +67,7 @@ def test_a_clean_plan_on_stdout_and_exit_0(server: FakeLlmServer, files: list[st
     result = runner.invoke(app, compile_args(server, *files))
     assert result.exit_code == 0, result.stderr
     assert result.stdout == dump_plan(loads_plan(CLEAN))
-    assert result.stderr == "draft: clean\nlint-clean plan after 0 repair rounds\n"
+    assert result.stderr == "asking openai:test for a plan...\ndraft: clean\nlint-clean plan after 0 repair rounds\n"
     [request] = server.requests
     assert request.body["model"] == "test"
     assert request.body["response_format"]["type"] == "json_schema"
@@ -86,6 +86,8 @@ def test_findings_go_back_to_the_server_until_the_plan_is_clean(server: FakeLlmS
     result = runner.invoke(app, compile_args(server, *files))
     assert result.exit_code == 0, result.stderr
     assert result.stderr == (
+        "asking openai:test for a plan...\n"
+        "asking openai:test to repair the draft (1 finding): round 1 of 2...\n"
         "draft: 1 error (read from a code fence (json); ignored text before the JSON)\n"
         "repair 1: clean\n"
         "lint-clean plan after 1 repair round\n"
@@ -105,6 +107,9 @@ def test_no_clean_plan_exits_1_with_the_last_draft_and_its_findings(server: Fake
     assert result.exit_code == 1
     assert result.stdout == dump_plan(loads_plan(FLAWED))
     assert result.stderr == (
+        "asking openai:test for a plan...\n"
+        "asking openai:test to repair the draft (1 finding): round 1 of 2...\n"
+        "asking openai:test to repair the draft (1 finding): round 2 of 2...\n"
         "draft: 1 error\n"
         "repair 1: 1 error\n"
         "repair 2: 1 error\n"
@@ -154,7 +159,12 @@ def test_no_readable_plan(server: FakeLlmServer) -> None:
     result = runner.invoke(app, compile_args(server))
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert result.stderr.startswith("draft: 1 error\nrepair 1: 1 error\nrepair 2: 1 error\n  error REPLY_NO_PLAN: ")
+    assert result.stderr.startswith(
+        "asking openai:test for a plan...\n"
+        "asking openai:test to repair the draft (1 finding): round 1 of 2...\n"
+        "asking openai:test to repair the draft (1 finding): round 2 of 2...\n"
+        "draft: 1 error\nrepair 1: 1 error\nrepair 2: 1 error\n  error REPLY_NO_PLAN: "
+    )
     assert result.stderr.endswith("no readable plan after 2 repair rounds\n")
 
 
@@ -191,7 +201,34 @@ def test_a_refused_request_exits_2(server: FakeLlmServer) -> None:
     server.add(FakeReply.error(401, "Incorrect API key provided"))
     result = runner.invoke(app, compile_args(server))
     assert result.exit_code == 2
-    assert result.stderr == "error: openai:test: HTTP 401: Incorrect API key provided\n"
+    assert result.stderr == (
+        "asking openai:test for a plan...\nerror: openai:test: HTTP 401: Incorrect API key provided\n"
+    )
+
+
+def test_a_refused_connection_fails_at_once_with_exit_2() -> None:
+    result = runner.invoke(app, ["compile", "goal", "-m", "openai:x", "--base-url", "http://127.0.0.1:9/v1"])
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "asking openai:x for a plan...\n"
+        "error: openai:x: can't reach http://127.0.0.1:9/v1/: connection refused (is the server running, and is "
+        "this its address and port?)\n"
+    )
+
+
+def test_an_error_during_a_repair_keeps_the_draft_on_disk_and_exits_1(
+    server: FakeLlmServer, files: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plankit-draft.json").write_text("an earlier draft, kept too")
+    server.add(FLAWED, FakeReply.error(401, "Incorrect API key provided"))
+    result = runner.invoke(app, compile_args(server, *files))
+    assert result.exit_code == 1
+    assert load_plan(tmp_path / "plankit-draft-2.json") == loads_plan(FLAWED)
+    assert result.stderr.endswith(
+        "the model failed during repair round 1: openai:test: HTTP 401: Incorrect API key provided; the last "
+        "draft is kept in plankit-draft-2.json, with its findings above\n"
+    )
 
 
 def test_the_console_script_as_a_subprocess(server: FakeLlmServer) -> None:

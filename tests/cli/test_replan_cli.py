@@ -170,7 +170,7 @@ def test_a_model_that_cannot_fix_its_remainder_fails_the_run_with_the_findings(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--model", "openai:test"], "--model and --base-url are for --replan"),
+        (["--base-url", "http://127.0.0.1:9/v1"], "--base-url needs a model: pass --model provider:model"),
         (["--replan"], "--replan needs a model: pass --model provider:model (or set PLANKIT_MODEL)"),
         (["--replan", "--model", "nonsense"], "model 'nonsense' is not provider:model"),
     ],

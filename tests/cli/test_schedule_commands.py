@@ -139,7 +139,7 @@ def test_add_refuses_a_plan_with_lint_errors_and_stores_nothing(env: dict[str, s
     plan = write_plan(tmp_path, "typo", FUTURE, tool="wrok")
     result = invoke("schedule", "add", plan, "--tools", env["tools"])
     assert result.exit_code == 1
-    assert result.stderr == "refused: the plan has lint errors; nothing was scheduled\n"
+    assert result.stderr == "refused: the plan has 1 lint error; nothing was scheduled\n"
     assert "CONTRA_NO_TOOL  a: tool 'wrok' is not in the tool registry" in result.stdout
     as_json = invoke("schedule", "add", plan, "--tools", env["tools"], "--format", "json")
     report = json.loads(as_json.stdout)

@@ -100,15 +100,18 @@ def test_a_crash_mid_step_loses_nothing_and_repeats_nothing(tmp_path: Path) -> N
             ex = executor(store, effects.registry)
             task = asyncio.ensure_future(ex.start(chain_plan(), execution_id="run1"))
             effects.crash_in = "b"
-            effects.crash = task.cancel  # an outside cancel: like a kill, nothing is cleaned up
+            effects.crash = task.cancel  # an outside cancel (Ctrl-C, a shutdown): recorded as interrupted
             with pytest.raises(asyncio.CancelledError):
                 await task
 
     async def second_run() -> Execution:
         async with SqliteStore(db) as store:
             stored = await store.load_execution("run1")
-            assert stored is not None and stored.status is ExecutionStatus.RUNNING
-            assert statuses(stored) == {"a": "completed", "b": "running"}
+            assert stored is not None and stored.status is ExecutionStatus.INTERRUPTED
+            assert stored.error == (
+                "interrupted while running; resume continues it (steps in flight run again, same keys)"
+            )
+            assert statuses(stored) == {"a": "completed", "b": "running"}  # b is still in flight, not cancelled
             return await executor(store, effects.registry).resume("run1")
 
     asyncio.run(first_run())
@@ -300,6 +303,43 @@ def test_approve_and_deny_check_what_they_are_given() -> None:
     run(body)
 
 
+def test_a_decision_is_write_once_and_only_for_a_step_awaiting_one(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from plankit.errors import DecisionError, DecisionExistsError
+    from plankit.execute import approve, deny
+
+    at = datetime(2026, 11, 23, 22, 50, 1, tzinfo=UTC)
+    plan = make_plan(
+        [
+            {"id": "pay", "tool": "effect", "require_confirmation": True},
+            {"id": "later", "tool": "effect", "require_confirmation": True, "depends_on": ["pay"]},
+        ]
+    )
+
+    async def body() -> list[str]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            await executor(store, Effects().registry).start(plan, "run1")
+            await approve(store, "run1", "pay", by="ops", reason="ticket 12", now=lambda: at)
+            messages = []
+            for decide in (deny, approve):
+                with pytest.raises(DecisionExistsError) as again:
+                    await decide(store, "run1", "pay", by="someone-else")
+                messages.append(str(again.value))
+            with pytest.raises(DecisionError) as early:
+                await approve(store, "run1", "later", by="ops")
+            messages.append(str(early.value))
+            return messages
+
+    assert asyncio.run(body()) == [
+        "step 'pay' of execution run1 was already approved by ops at 2026-11-23 22:50:01 UTC (reason: ticket 12); "
+        "a decision is final and can't be changed",
+    ] * 2 + [
+        "step 'later' of execution run1 is not awaiting a decision (it is not started yet); "
+        "only a step the run paused on can be approved or denied"
+    ]
+
+
 def test_cancel_from_this_process_stops_in_flight_steps(tmp_path: Path) -> None:
     seen: list[str] = []
     registry = ToolRegistry()
@@ -399,12 +439,14 @@ def test_cancel_a_paused_execution_and_resume_a_crashed_one_that_was_cancelled(t
     assert [step for step, _, _ in effects.calls] == ["quote"]
 
 
-def test_a_dead_letter_can_be_retried_as_a_one_step_plan(tmp_path: Path) -> None:
+def test_a_dead_letter_retry_continues_the_execution_from_the_failed_step(tmp_path: Path) -> None:
     broken = {"on": True}
     registry = ToolRegistry()
+    calls: list[tuple[str, int, str]] = []
 
     @registry.tool("charge")
-    def charge(amount: int, to: str) -> dict[str, Any]:
+    def charge(amount: int, to: str, ctx: ToolContext) -> dict[str, Any]:
+        calls.append(("charge", ctx.attempt, ctx.idempotency_key))
         if broken["on"]:
             raise ServerError("gateway down", status_code=502)
         return {"charged": amount, "to": to}
@@ -412,7 +454,13 @@ def test_a_dead_letter_can_be_retried_as_a_one_step_plan(tmp_path: Path) -> None
     plan = make_plan(
         [
             {"id": "who", "tool": "echo", "params": {"to": "ann"}},
-            {"id": "charge", "tool": "charge", "params": {"amount": 7, "to": "{{who.result.to}}"}},
+            {
+                "id": "charge",
+                "tool": "charge",
+                "params": {"amount": 7, "to": "{{who.result.to}}"},
+                "on_failure": {"strategy": "retry", "max_attempts": 2, "delay_ms": 10},
+            },
+            {"id": "receipt", "tool": "echo", "params": {"paid": "{{charge.result.charged}}"}},
         ]
     )
 
@@ -427,12 +475,84 @@ def test_a_dead_letter_can_be_retried_as_a_one_step_plan(tmp_path: Path) -> None
 
     failed, retried, before, after = asyncio.run(body())
     assert failed.status is ExecutionStatus.FAILED
-    assert [(d.id, d.params) for d in before] == [("dl:exec_1:charge", {"amount": 7, "to": "ann"})]
-    assert retried.status is ExecutionStatus.COMPLETED
-    assert retried.plan_id == "p-retry-2"
-    assert statuses(retried) == {"charge": "completed"}
-    assert by_id(retried)["charge"].output == {"charged": 7, "to": "ann"}
+    assert [(d.id, d.params, d.attempts, d.retry_count) for d in before] == [
+        ("dl:exec_1:charge", {"amount": 7, "to": "ann"}, 2, 1)
+    ]
+    # The same execution went on: the failed step ran again (attempt 3, same key), then its dependant.
+    assert (retried.execution_id, retried.status, retried.error) == ("exec_1", ExecutionStatus.COMPLETED, None)
+    assert statuses(retried) == {"who": "completed", "charge": "completed", "receipt": "completed"}
+    assert calls == [("charge", 1, "exec_1:charge"), ("charge", 2, "exec_1:charge"), ("charge", 3, "exec_1:charge")]
+    charge_record = by_id(retried)["charge"]
+    assert (charge_record.attempt_count, charge_record.attempts_before, charge_record.requeued) == (3, 2, 1)
+    assert by_id(retried)["receipt"].output == {"paid": 7}
     assert after == []
+
+
+def test_a_dead_letter_retry_that_fails_again_updates_the_dead_letter(tmp_path: Path) -> None:
+    registry = ToolRegistry()
+
+    @registry.tool("charge")
+    def charge() -> None:
+        raise ServerError("gateway down", status_code=502)
+
+    plan = make_plan(
+        [{"id": "charge", "tool": "charge", "on_failure": {"strategy": "retry", "max_attempts": 2, "delay_ms": 10}}]
+    )
+
+    async def body() -> tuple[Execution, list[Any]]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            await ex.start(plan)
+            again = await ex.retry_dead_letter("dl:exec_1:charge")
+            return again, await store.list_dead_letters()
+
+    again, letters = asyncio.run(body())
+    assert (again.status, by_id(again)["charge"].attempt_count) == (ExecutionStatus.FAILED, 4)
+    assert [(d.id, d.attempts, d.retry_count) for d in letters] == [("dl:exec_1:charge", 4, 3)]
+
+
+def test_retrying_a_denied_step_asks_for_a_decision_again(tmp_path: Path) -> None:
+    from plankit.execute import approve, deny
+
+    effects = Effects()
+
+    async def body() -> list[Any]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, effects.registry)
+            await ex.start(payment_plan(), "run1")
+            await deny(store, "run1", "pay", by="bob")
+            denied = await ex.resume("run1")
+            asked_again = await ex.retry_dead_letter("dl:run1:pay")
+            second = await approve(store, "run1", "pay", by="ann")
+            done = await ex.resume("run1")
+            return [denied, asked_again, second.step_id, done, await store.list_decisions("run1")]
+
+    denied, asked_again, key, done, trail = asyncio.run(body())
+    assert denied.status is ExecutionStatus.FAILED
+    assert (asked_again.status, statuses(asked_again)["pay"]) == (ExecutionStatus.PAUSED, "awaiting_confirmation")
+    assert key == "pay@retry-1"
+    assert done.status is ExecutionStatus.COMPLETED
+    assert [step for step, _, _ in effects.calls] == ["quote", "pay", "receipt"]
+    assert [(d.step_id, d.approved, d.by) for d in trail] == [("pay", False, "bob"), ("pay@retry-1", True, "ann")]
+
+
+def test_a_dead_letter_of_a_cancelled_execution_is_refused(tmp_path: Path) -> None:
+    from plankit.execute import deny
+
+    async def body() -> str:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = executor(store, Effects().registry)
+            await ex.start(payment_plan(), "run1")
+            await deny(store, "run1", "pay", by="bob")
+            await ex.resume("run1")
+            await store.record_transition(
+                Execution(execution_id="run1", plan_id="p", status=ExecutionStatus.CANCELLED)
+            )
+            with pytest.raises(ValueError) as refused:
+                await ex.retry_dead_letter("dl:run1:pay")
+            return str(refused.value)
+
+    assert asyncio.run(body()) == "dead letter 'dl:run1:pay': execution run1 was cancelled; start it anew"
 
 
 class _Prices:
@@ -526,3 +646,135 @@ def test_a_resumed_loop_keeps_its_finished_iterations(tmp_path: Path) -> None:
     # Not re-deciding iteration 0 with today's price: the loop goes on with iteration 2, then exits.
     assert effects.calls == [("tick", "run1:tick:2", 1)]
     assert by_id(finished)["rounds"].output == {"iterations": 3}
+
+
+def test_a_dead_letter_retry_inside_composites_resumes_them(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+    calls: list[str] = []
+
+    @registry.tool("step")
+    def step(name: str) -> dict[str, Any]:
+        calls.append(name)
+        if broken["on"] and name == "b":
+            raise ServerError("down")
+        return {"name": name}
+
+    plan = make_plan(
+        [
+            {
+                "id": "seq",
+                "type": "sequence",
+                "steps": [
+                    {"id": "a", "tool": "step", "params": {"name": "a"}},
+                    {"id": "b", "tool": "step", "params": {"name": "b"}},
+                    {"id": "c", "tool": "step", "params": {"name": "c"}},
+                ],
+            },
+            {
+                "id": "fan",
+                "type": "parallel",
+                "allow_partial_failure": True,
+                "depends_on": ["seq"],
+                "steps": [
+                    {"id": "x", "tool": "step", "params": {"name": "x"}},
+                    {"id": "y", "tool": "step", "params": {"name": "b"}},
+                    {"id": "z", "tool": "step", "params": {"name": "z-{{y.result.name}}"}, "depends_on": ["y"]},
+                ],
+            },
+        ]
+    )
+
+    async def body() -> list[Execution]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            second = await ex.retry_dead_letter("dl:run1:b")  # seq completes; fan runs, y fails again? no: fixed
+            return [first, second]
+
+    first, second = asyncio.run(body())
+    assert first.status is ExecutionStatus.FAILED
+    assert statuses(first) == {"seq": "failed", "a": "completed", "b": "failed"}
+    assert (second.status, statuses(second)) == (
+        ExecutionStatus.COMPLETED,
+        {"seq": "completed", "a": "completed", "b": "completed", "c": "completed", "fan": "completed",
+         "x": "completed", "y": "completed", "z": "completed"},
+    )  # fmt: skip
+    assert calls == ["a", "b", "b", "c", "x", "b", "z-b"]
+
+
+def test_a_dead_letter_retry_unblocks_dependants_in_a_tolerant_parallel(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+
+    @registry.tool("step")
+    def step(name: str) -> dict[str, Any]:
+        if broken["on"] and name == "y":
+            raise ServerError("down")
+        return {"name": name}
+
+    plan = make_plan(
+        [
+            {
+                "id": "fan",
+                "type": "parallel",
+                "allow_partial_failure": True,
+                "steps": [
+                    {"id": "x", "tool": "step", "params": {"name": "x"}},
+                    {"id": "y", "tool": "step", "params": {"name": "y"}},
+                    {"id": "z", "tool": "step", "params": {"name": "z-{{y.result.name}}"}, "depends_on": ["y"]},
+                ],
+            },
+        ]
+    )
+
+    async def body() -> list[Execution]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            return [first, await ex.retry_dead_letter("dl:run1:y")]
+
+    first, second = asyncio.run(body())
+    assert statuses(first) == {"fan": "completed", "x": "completed", "y": "failed", "z": "skipped"}
+    assert (second.status, statuses(second)) == (
+        ExecutionStatus.COMPLETED, {"fan": "completed", "x": "completed", "y": "completed", "z": "completed"},
+    )  # fmt: skip
+    assert by_id(second)["z"].output == {"name": "z-y"}
+
+
+def test_a_dead_letter_retry_of_a_skipped_loop_iteration_runs_that_iteration(tmp_path: Path) -> None:
+    broken = {"on": True}
+    registry = ToolRegistry()
+    calls: list[int | None] = []
+
+    @registry.tool("tick")
+    def tick(ctx: ToolContext) -> dict[str, Any]:
+        calls.append(ctx.iteration)
+        if broken["on"] and ctx.iteration == 1:
+            raise ServerError("down")
+        return {"iteration": ctx.iteration}
+
+    body_node = {"id": "tick", "tool": "tick", "on_failure": {"strategy": "skip"}}
+    plan = make_plan([{"id": "thrice", "type": "loop", "max_iterations": 3, "body": body_node}])
+
+    async def body() -> list[Any]:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            ex = Executor(store, registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+            first = await ex.start(plan, "run1")
+            broken["on"] = False
+            second = await ex.retry_dead_letter("dl:run1:tick:1")
+            return [first, second, await store.list_dead_letters()]
+
+    first, second, letters = asyncio.run(body())
+    assert first.status is ExecutionStatus.COMPLETED
+    assert [(s.iteration, s.status.value) for s in first.steps if s.step_id == "tick"] == [
+        (0, "completed"), (1, "skipped"), (2, "completed"),
+    ]  # fmt: skip
+    assert second.status is ExecutionStatus.COMPLETED
+    assert [(s.iteration, s.status.value) for s in second.steps if s.step_id == "tick"] == [
+        (0, "completed"), (1, "completed"), (2, "completed"),
+    ]  # fmt: skip
+    assert calls == [0, 1, 2, 1]  # only the skipped iteration ran again
+    assert letters == []

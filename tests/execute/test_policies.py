@@ -90,7 +90,7 @@ def test_wrong_params_fail_as_user_error_before_the_tool_runs() -> None:
         ran.append(n)
         return 2 * n
 
-    # The reference hides the type from the linter; the tool's schema catches it at run time.
+    # The reference hides the type from the linter; the run-time guard checks the resolved call.
     plan = make_plan(
         [
             {"id": "src", "tool": "echo", "params": {"n": "seven"}},
@@ -106,7 +106,8 @@ def test_wrong_params_fail_as_user_error_before_the_tool_runs() -> None:
     assert (record.status, record.attempt_count, record.error_type) == (StepStatus.FAILED, 1, ErrorType.USER_ERROR)
     assert (
         record.error
-        == "invalid params for tool 'double': n: Input should be a valid integer, unable to parse string as an integer"
+        == "tool call refused by the policy: TOOL_ARGS_INVALID: parameter 'n' should be integer, not string "
+        "(tool 'double')"
     )
 
 

@@ -91,10 +91,10 @@ def test_stdin_directories_and_several_files(tmp_path: Path) -> None:
     assert [e["code"] for e in report[1]["errors"]] == ["TOOL_DENY"]
 
 
-def test_invalid_plan_is_schema_invalid_and_exit_1(tmp_path: Path) -> None:
+def test_invalid_plan_is_schema_invalid_and_exit_2(tmp_path: Path) -> None:
     path = _write(tmp_path, "bad.json", {"steps": [{"id": "a", "tool": "x", "parms": {}}]})
     result = runner.invoke(app, ["lint", path, "-f", "json"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # unusable input, as for fmt and run
     assert json.loads(result.stdout)["errors"] == [
         {
             "step": 0,

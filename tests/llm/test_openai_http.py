@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -196,16 +197,49 @@ def test_options_and_finish_reason(server: FakeLlmServer) -> None:
     assert client.last_finish_reason == "length"
 
 
-def test_unreachable_server_is_retried_then_a_server_error() -> None:
+def test_a_refused_connection_fails_at_once() -> None:
     with socket.socket() as probe:  # a port nobody listens on: bind, note it, close
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     sleep = RecordingSleep()
     client = make_llm("openai:test", base_url=f"http://127.0.0.1:{port}/v1", sleep=sleep)
     assert isinstance(client, OpenAIClient)
-    with pytest.raises(ServerError, match=rf"^openai:test: can't reach http://127.0.0.1:{port}/v1/: "):
+    with pytest.raises(LlmRequestError) as caught:
         complete(client)
-    assert sleep.delays == [1.0, 2.0, 4.0]
+    assert str(caught.value) == (
+        f"openai:test: can't reach http://127.0.0.1:{port}/v1/: connection refused (is the server running, and "
+        "is this its address and port?)"
+    )
+    assert sleep.delays == []  # nothing listens there: asking again would not help
+
+
+def test_a_dropped_connection_is_retried_then_a_server_error() -> None:
+    with socket.socket() as listener:  # accepts, then hangs up without a word: worth retrying
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        port = listener.getsockname()[1]
+        stop = threading.Event()
+
+        def hang_up() -> None:
+            listener.settimeout(0.05)
+            while not stop.is_set():
+                try:
+                    connection, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                connection.close()
+
+        thread = threading.Thread(target=hang_up, daemon=True)
+        thread.start()
+        try:
+            sleep = RecordingSleep()
+            client = make_llm("openai:test", base_url=f"http://127.0.0.1:{port}/v1", sleep=sleep)
+            with pytest.raises(ServerError, match=rf"^openai:test: can't reach http://127.0.0.1:{port}/v1/: "):
+                complete(client)
+            assert sleep.delays == [1.0, 2.0, 4.0]
+        finally:
+            stop.set()
+            thread.join()
 
 
 def test_real_endpoints_are_blocked_in_tests() -> None:

@@ -107,7 +107,7 @@ def test_single_reference(text: str, expected: Reference | None) -> None:
 
 
 def test_reserved_roots_are_not_steps() -> None:
-    assert sorted(RESERVED_ROOTS) == ["context", "env"]
+    assert sorted(RESERVED_ROOTS) == ["context", "env", "trigger"]
     assert [ref.is_step for ref in (_ref("env", "K", None), _ref("context", "x", None), _ref("s", "", None))] == [
         False,
         False,

@@ -42,11 +42,21 @@ def test_canonical_dump_leaves_defaults_out() -> None:
     }
 
 
-def test_tree_dump_of_several_top_level_steps_keeps_steps() -> None:
-    plan = plan_from_data({"steps": [{"id": "a", "tool": "t"}, {"id": "b", "tool": "t"}]})
-    assert plan_to_data(plan, shape="tree") == {
-        "steps": [{"id": "a", "type": "action", "tool": "t"}, {"id": "b", "type": "action", "tool": "t"}]
+def test_tree_dump_of_several_top_level_steps_has_a_root_and_loads_back_the_same() -> None:
+    plan = plan_from_data({"steps": [{"id": "root", "tool": "t"}, {"id": "b", "tool": "t", "depends_on": ["root"]}]})
+    tree = plan_to_data(plan, shape="tree")
+    assert tree == {
+        "root": {
+            "id": "root-2",
+            "type": "parallel",
+            "steps": [
+                {"id": "root", "type": "action", "tool": "t"},
+                {"id": "b", "type": "action", "dependsOn": ["root"], "tool": "t"},
+            ],
+            "metadata": {"topLevelSteps": True},
+        }
     }
+    assert plan_from_data(tree) == plan
 
 
 def test_step_id_in_params_of_a_canonical_key_node_is_canonicalised() -> None:

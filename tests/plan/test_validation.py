@@ -120,7 +120,11 @@ def test_documents_from_stdin_and_open_files(monkeypatch: pytest.MonkeyPatch) ->
         (
             "steps:\n\t- id: a\n",
             "unreadable YAML",
-            P("line 2, column 1", "found character '\\t' that cannot start any token"),
+            P(
+                "line 2, column 1",
+                "found character '\\t' that cannot start any token",
+                "YAML indents with spaces only: replace the tab with spaces",
+            ),
         ),
         (
             "!!python/object:os.system x",
@@ -246,13 +250,24 @@ def test_nesting_at_the_limit_loads_and_one_deeper_fails() -> None:
     limits = LoadLimits(max_depth=10)
     loads_plan(_nested(8), limits=limits)  # the innermost array is at depth 9
     error = _text_error(_nested(9), limits=limits)
-    assert error.message == "document is nested deeper than 10 levels"
-    assert error.problems == [P("$.context.x" + "[0]" * 8, "too deep", "use depends_on instead of nesting")]
+    assert error.message == "document is nested deeper than 10 levels of objects and arrays"
+    hint = "a nested step takes two levels (an object in a list): use depends_on instead of nesting"
+    assert error.problems == [P("$.context.x" + "[0]" * 8, "too deep", hint)]
 
 
 def test_default_depth_limit() -> None:
     error = _text_error(_nested(250))
-    assert error.message == "document is nested deeper than 200 levels"
+    assert error.message == "document is nested deeper than 220 levels of objects and arrays"
+    assert [problem.path for problem in error.problems] == ["$.context.x[0][0]…(212 more)…[0][0][0][0]"]
+
+
+def test_a_hundred_nested_steps_load_in_either_shape() -> None:
+    # The README promises nesting up to 100 levels: 100 sequences around an action, as a tree and flat.
+    node: Any = {"type": "action", "id": "leaf", "tool": "echo", "params": {"a": {"b": [1, [2]]}}}
+    for index in range(100):
+        node = {"type": "sequence", "id": f"s{index}", "steps": [node]}
+    assert len(plan_from_data({"name": "deep", "root": node}).nodes_by_id()) == 101
+    assert len(plan_from_data({"goal": "g", "steps": [node]}).nodes_by_id()) == 101
 
 
 def test_nesting_too_deep_for_the_parser_is_a_clean_error() -> None:
@@ -267,7 +282,7 @@ def test_deep_data_is_held_to_the_same_limit() -> None:
         data = {"k": data}
     with pytest.raises(PlanFormatError) as caught:
         plan_from_data({"steps": [{"id": "a", "tool": "t", "params": data}]})
-    assert caught.value.message == "document is nested deeper than 200 levels"
+    assert caught.value.message == "document is nested deeper than 220 levels of objects and arrays"
 
 
 def test_too_many_values() -> None:
@@ -450,7 +465,7 @@ def test_duplicate_ids_anywhere_in_the_plan() -> None:
     ]
 
 
-@pytest.mark.parametrize("reserved", ["context", "env"])
+@pytest.mark.parametrize("reserved", ["context", "env", "trigger"])
 def test_reserved_ids(reserved: str) -> None:
     assert _problems({"steps": [{"id": "a", "tool": "t", "on_error": {"id": reserved, "tool": "t"}}]}) == [
         P(
@@ -696,3 +711,53 @@ def test_status_given_as_text_is_stored_as_the_enum() -> None:
         plan.status = "draft"  # type: ignore[assignment]
     with pytest.raises(ValueError, match="'finished' is not a valid PlanStatus"):
         plan.transition_to("finished")
+
+
+@pytest.mark.parametrize(
+    ("data", "problems"),
+    [
+        (
+            {"steps": [{"id": "a", "tol": "db.query"}]},
+            [P("$.steps[0].tol", "unknown key 'tol'", "did you mean 'tool'?")],
+        ),
+        (
+            {"steps": [{"id": "a", "promt": "summarise"}]},
+            [P("$.steps[0].promt", "unknown key 'promt'", "did you mean 'prompt'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "token": "ETH", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.condition", "missing required key 'condition'")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "tokne": "ETH", "condition": "above", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.token", "missing required key 'token'"),
+             P("$.trigger.tokne", "unknown key 'tokne'", "did you mean 'token'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "condition", "condition": {"type": "compare", "left": 1, "op": "gt",
+                                                                           "right": 0}},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.when", "missing required key 'when'"),
+             P("$.trigger.condition", "unknown key 'condition'", "did you mean 'when'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "cron", "expr": "0 9 * * 1"},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.expression", "missing required key 'expression'"),
+             P("$.trigger.expr", "unknown key 'expr'", "did you mean 'expression'?")],
+        ),
+        (
+            {"name": "n", "trigger": {"type": "price", "token": "ETH", "condition": "abve", "threshold": 4000},
+             "root": {"type": "action", "id": "a", "tool": "echo"}},
+            [P("$.trigger.condition", "Input should be 'above', 'below' or 'crosses'", "did you mean 'above'?")],
+        ),
+    ],
+    ids=["tol", "promt", "price-without-condition", "trigger-key-typo", "condition-trigger-when", "cron-expr",
+         "price-condition-value"],
+)
+def test_messages_point_at_the_real_problem(data: dict[str, Any], problems: list[FormatProblem]) -> None:
+    with pytest.raises(PlanFormatError) as caught:
+        plan_from_data(data)
+    assert caught.value.problems == problems

@@ -374,10 +374,12 @@ def test_a_parked_wait_survives_a_worker_restart(tmp_path: Path, journal: Path, 
     assert first.ready()
     wait_for(lambda: _fired(db, schedule_id), "the fire")
     execution_id = parked_execution_id(db, schedule_id)
+    # Parked and settled: the execution is waiting, and its plan followed it (a separate write, just after).
     wait_for(
         lambda: (
             (found := asyncio.run(execution_of(db, execution_id))) is not None
             and found.status is ExecutionStatus.WAITING
+            and asyncio.run(plan_status(db, plan_id)) is PlanStatus.PAUSED
         ),
         "the execution to park",
     )
@@ -390,7 +392,6 @@ def test_a_parked_wait_survives_a_worker_restart(tmp_path: Path, journal: Path, 
         ("pause", StepStatus.WAITING),
     ]
     assert parked.wake_at is not None
-    assert asyncio.run(plan_status(db, plan_id)) is PlanStatus.PAUSED
     assert [(e["step"], e["pid"]) for e in read_journal(journal)] == [("before", first.pid)]
 
     if second_worker == "worker":

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tests._postgres import new_schema
 
-from plankit.errors import ErrorType
+from plankit.errors import DecisionExistsError, ErrorType
 from plankit.plan import (
     DeadLetterEntry,
     Execution,
@@ -24,7 +24,7 @@ from plankit.plan import (
     TemplateParam,
     plan_from_data,
 )
-from plankit.store import SCHEMA_VERSION, Decision, MemoryStore, PostgresStore, SqliteStore, Store
+from plankit.store import MIGRATIONS, SCHEMA_VERSION, Decision, MemoryStore, PostgresStore, SqliteStore, Store
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 T1 = datetime(2026, 11, 22, 9, 5, tzinfo=UTC)
@@ -216,20 +216,58 @@ def test_templates_by_id_or_name_and_unique_names(make_store: Callable[[], Store
     assert run(make_store, body) == [dca, None, [("t2", "alerts"), ("t3", "dca")], True, ["t3"]]
 
 
-def test_decisions_and_cancellation(make_store: Callable[[], Store]) -> None:
+def test_decisions_are_write_once_and_kept_for_audit(make_store: Callable[[], Store]) -> None:
     async def body(store: Store) -> list[Any]:
-        await store.record_decision("e1", Decision("pay", approved=True, by="ann"))
-        await store.record_decision("e1", Decision("pay", approved=False, by="bob"))  # the latest answer wins
+        first = await store.record_decision("e1", Decision("pay", approved=True, by="ann", decided_at=T0))
+        with pytest.raises(DecisionExistsError) as second:
+            await store.record_decision("e1", Decision("pay", approved=False, by="bob", decided_at=T1))
+        stamped = await store.record_decision("e1", Decision("ship", approved=False, reason="wrong address"))
+        await store.record_decision("e2", Decision("pay", approved=False, by="bob", decided_at=T1))
         await store.request_cancel("e2")
         await store.request_cancel("e2")
         return [
+            first,
+            str(second.value),
+            stamped.decided_at is not None and stamped.decided_at.tzinfo is not None,
             await store.load_decision("e1", "pay"),
-            await store.load_decision("e2", "pay"),
+            await store.load_decision("e3", "pay"),
+            [decision.step_id for decision in await store.list_decisions("e1")],
+            await store.list_decisions("e3"),
             await store.cancel_requested("e2"),
             await store.cancel_requested("e1"),
         ]
 
-    assert run(make_store, body) == [Decision("pay", approved=False, by="bob"), None, True, False]
+    approved = Decision("pay", approved=True, by="ann", decided_at=T0)
+    assert run(make_store, body) == [
+        approved,
+        "step 'pay' of execution e1 was already approved by ann at 2026-11-22 09:00:00 UTC; "
+        "a decision is final and can't be changed",
+        True,
+        approved,
+        None,
+        ["pay", "ship"],
+        [],
+        True,
+        False,
+    ]
+
+
+def test_sqlite_migrates_decisions_of_schema_1(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as db:
+        db.executescript(MIGRATIONS[0])
+        db.execute("INSERT INTO decisions VALUES ('e1', 'pay', 1, 'ann')")
+        db.execute("PRAGMA user_version = 1")
+    db.close()
+
+    async def body() -> list[Decision]:
+        async with SqliteStore(path) as store:
+            return await store.list_decisions("e1")
+
+    assert asyncio.run(body()) == [Decision("pay", approved=True, by="ann", decided_at=None, reason=None)]
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    db.close()
 
 
 def test_sqlite_survives_reopening_and_is_versioned(tmp_path: Path) -> None:

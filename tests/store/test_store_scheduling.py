@@ -371,7 +371,8 @@ def test_a_decision_makes_a_paused_or_waiting_execution_due_at_once(
         await store.record_transition(before)
         await store.record_decision("e1", Decision("pay", approved=True, by="ann"))
         await store.record_decision("ghost", Decision("pay", approved=False))  # no such execution: just stored
-        assert await store.load_decision("ghost", "pay") == Decision("pay", approved=False)
+        ghost = await store.load_decision("ghost", "pay")
+        assert ghost is not None and (ghost.step_id, ghost.approved, ghost.by) == ("pay", False, None)
         return await store.load_execution("e1"), await store.due_executions(at(0))
 
     loaded, due = run(make_store, body)
@@ -430,7 +431,7 @@ def test_sqlite_migrates_a_version_1_database(tmp_path: Path) -> None:
 
     asyncio.run(body())
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     db.close()
 
 

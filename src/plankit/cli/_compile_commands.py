@@ -1,18 +1,23 @@
 """``plankit compile``: a goal in, a lint-clean plan out, through any LLM.
 
 Exit codes: 0 a lint-clean plan, 1 the model could not produce one within the repair rounds (the last
-readable draft is still printed, with its findings), 2 unusable input (an empty goal, a bad ``--model``,
-an unreadable policy or tool file, a missing SDK, or a model that can't be reached).
+readable draft is still printed, with its findings) or failed after a draft was made (the draft is kept on
+disk: ``--output``, else ``./plankit-draft.json``), 2 unusable input (an empty goal, a bad ``--model``, an
+unreadable policy or tool file, a missing SDK, or a model that can't be reached for the first draft). A
+refused connection fails at once (nothing listens there); progress goes to stderr while the model works.
 """
 
 from __future__ import annotations
 
 import asyncio
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.status import Status
+from rich.text import Text
 
 from ..compile import DEFAULT_MAX_REPAIRS, CompileResult, compile_goal
 from ..errors import PlankitError
@@ -64,9 +69,12 @@ def compile_command(
     if model is None:
         fail(f"no model: pass --model provider:model (or set {MODEL_ENV_VAR}), e.g. --model openai:gpt-4o-mini")
     try:
-        result = asyncio.run(_compile(goal, model, base_url, tools, policy or [], max_repairs))
+        with _Waiting() as waiting:
+            result = asyncio.run(_compile(goal, model, base_url, tools, policy or [], max_repairs, waiting.say))
     except PlankitError as exc:
         fail(exc)
+    if result.error is not None and output is None and result.rounds:
+        output = _keep_draft(result)  # the model failed mid-way: the draft must not be lost with it
     if output is not None and result.plan is not None:
         output.write_text(dump_plan(result.plan), encoding="utf-8")
     if output_format is TextOrJson.JSON:
@@ -77,15 +85,57 @@ def compile_command(
 
 
 async def _compile(
-    goal: str, model: str, base_url: str | None, tools: Path | None, policy: list[Path], max_repairs: int
+    goal: str,
+    model: str,
+    base_url: str | None,
+    tools: Path | None,
+    policy: list[Path],
+    max_repairs: int,
+    on_progress: Callable[[str], None],
 ) -> CompileResult:
     llm = make_llm(model, base_url=base_url)
     try:
         return await compile_goal(
-            goal, llm, tools=tools, policy=[str(path) for path in policy] or None, max_repairs=max_repairs
-        )
+            goal, llm, tools=tools, policy=[str(path) for path in policy] or None, max_repairs=max_repairs,
+            on_progress=on_progress,
+        )  # fmt: skip
     finally:
         await llm.aclose()
+
+
+class _Waiting:
+    """Progress on stderr while the model works: a spinner on a terminal, one line per request otherwise."""
+
+    def __init__(self) -> None:
+        self.status: Status | None = None
+
+    def __enter__(self) -> _Waiting:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.status is not None:
+            self.status.stop()
+
+    def say(self, text: str) -> None:
+        """Show what is awaited now."""
+        if not stderr.is_terminal:
+            stderr.print(f"{text}...", markup=False)
+        elif self.status is None:
+            self.status = stderr.status(Text(text))
+            self.status.start()
+        else:
+            self.status.update(Text(text))
+
+
+def _keep_draft(result: CompileResult) -> Path:
+    """A file in the working folder that keeps the last draft (or, with none readable, the last reply)."""
+    suffix = ".json" if result.plan is not None else ".txt"
+    number = 1
+    while (path := Path(f"plankit-draft{'' if number == 1 else f'-{number}'}{suffix}")).exists():
+        number += 1
+    if result.plan is None:
+        path.write_text(result.rounds[-1].reply, encoding="utf-8")
+    return path
 
 
 def _report_text(result: CompileResult, output: Path | None) -> None:
@@ -101,7 +151,10 @@ def _report_text(result: CompileResult, output: Path | None) -> None:
     if result.plan is not None and output is None:
         sys.stdout.write(dump_plan(result.plan))
     rounds = f"{result.repairs} repair round{'s' if result.repairs != 1 else ''}"
-    if result.ok:
+    if result.error is not None:
+        kept = f"kept in {output}" if output is not None else "lost"
+        stderr.print(f"{result.error}; the last draft is {kept}, with its findings above", markup=False)
+    elif result.ok:
         stderr.print(f"lint-clean plan after {rounds}" + (f", written to {output}" if output else ""), markup=False)
     elif result.plan is not None:
         where = f"written to {output}" if output else "printed above"

@@ -1,7 +1,8 @@
 """Commands of the linter: ``lint``, ``rules``, and ``policy default`` / ``policy check``.
 
 Exit codes of ``plankit lint``: 0 every plan passed (or only warned), 1 a plan failed (or warned, with
-``--strict``), 2 unusable input (an unreadable plan file, an invalid policy, tool spec file or rule code).
+``--strict``), 2 unusable input (an unreadable or invalid plan, an invalid policy, tool spec file or rule
+code). An invalid plan's problems are still reported, as ``SCHEMA_INVALID`` findings.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -22,7 +24,9 @@ from ..errors import PlankitError
 from ..lint import DEFAULT_POLICY_YAML, RULES, Linter, Status, ValidationResult
 from ..lint._report import render_json, render_sarif, render_text
 from ..lint._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
+from ..tools import ToolRegistry
 from ._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, TextOrJson, fail, print_json, stderr
+from ._model_options import McpConfigOption, McpOption, StepModel, mcp_specs
 
 PLAN_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -64,14 +68,21 @@ def lint(
     ignore: Annotated[
         list[str] | None, typer.Option("--ignore", help="Skip these codes (comma-separated; globs allowed).")
     ] = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
     """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
+    servers = StepModel.of(None, None, mcp, mcp_config).servers
     # stdout carries the report only: anything a rule or a library prints goes to stderr instead.
     with contextlib.redirect_stdout(sys.stderr):
         try:
+            specs: Path | ToolRegistry | None = tools
+            if servers:  # the MCP servers' tools (NAME.tool), with the spec file's
+                local = ToolRegistry.load(tools) if tools is not None else ToolRegistry()
+                specs = local.combined_with(mcp_specs(servers))
             linter = Linter(
                 [str(path) for path in policy or []] or None,
-                tools=tools,
+                tools=specs,
                 select=_codes(select or []) or None,
                 ignore=_codes(ignore or []),
             )
@@ -133,7 +144,9 @@ def _console() -> Console:
 
 
 def _exit_code(results: list[tuple[str, ValidationResult]], unusable: bool, strict: bool) -> int:
-    if unusable:
+    # An invalid plan is unusable input, as for every other command: its findings are printed, exit 2.
+    invalid = any(d.code == "SCHEMA_INVALID" for _, result in results for d in result.diagnostics)
+    if unusable or invalid:
         return EXIT_USAGE
     failing = {Status.ERROR, Status.WARN} if strict else {Status.ERROR}
     return EXIT_FAILED if any(result.status in failing for _, result in results) else EXIT_OK
@@ -187,8 +200,13 @@ policy_app = typer.Typer(help="Lint policies: print the built-in default, check 
 
 
 @policy_app.command("default")
-def policy_default() -> None:
-    """Print the built-in default policy (YAML), the one `plankit lint` uses without --policy."""
+def policy_default(
+    output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text (YAML) or json.")] = TextOrJson.TEXT,
+) -> None:
+    """Print the built-in default policy (YAML, or JSON), the one `plankit lint` uses without --policy."""
+    if output_format is TextOrJson.JSON:
+        print_json(yaml.safe_load(DEFAULT_POLICY_YAML))
+        return
     sys.stdout.write(DEFAULT_POLICY_YAML)
 
 

@@ -1,8 +1,10 @@
 """Commands that run plans and look after their executions.
 
 ``run``, ``resume``, ``approve``, ``deny``, ``cancel``, ``executions list|show``, ``dead-letters list|retry``.
-``run --replan --model provider:model [--base-url URL] [--max-replans N]``: a step that fails for good gets the
-remaining steps rewritten by the model, linted, and the run goes on (see :mod:`plankit.execute._replan`).
+``--model provider:model [--base-url URL]`` (or ``PLANKIT_MODEL``) runs ``llm`` steps with that model, and
+``--mcp NAME=...`` adds an MCP server's tools (see :mod:`._model_options`). ``run --replan --max-replans N``: a
+step that fails for good gets the remaining steps rewritten by the model, linted, and the run goes on (see
+:mod:`plankit.execute._replan`).
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shlex
 import sqlite3
 from collections import Counter
@@ -35,7 +38,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..compile import LlmReplanner
-from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
+from ..errors import DecisionError, LeaseHeldError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied, approve, deny
 from ..feeds import FeedRuntime, Feeds, load_feeds
 from ..lint import Policy
@@ -46,6 +49,15 @@ from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._compile_commands import MODEL_ENV_VAR
+from ._model_options import (
+    BaseUrlOption,
+    McpConfigOption,
+    McpOption,
+    ModelOption,
+    StepModel,
+    open_tools,
+    usage_of,
+)
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
     DEFAULT_TASK_QUEUE,
@@ -78,7 +90,7 @@ FormatOption = Annotated[
     TextOrJson, typer.Option("--format", "-f", help="text, or json (the final record only).")
 ]
 ToolsOption = Annotated[
-    str, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
+    str | None, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
 ]
 PolicyOption = Annotated[
     list[Path] | None, typer.Option("--policy", "-p", help="Policy file; repeat to merge in order. Default: built-in.")
@@ -87,6 +99,13 @@ FeedsOption = Annotated[
     Path | None,
     typer.Option("--feeds", help="Feeds file (prices, chains) for runtime values and triggers; env PLANKIT_FEEDS."),
 ]
+ResumeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--resume-with", metavar="TOOLS",
+        help="After recording the decision, resume the execution with this tools module (as `plankit resume`).",
+    ),
+]  # fmt: skip
 ConcurrencyOption = Annotated[
     int | None, typer.Option("--max-concurrency", min=1, help="Most steps running at once (default: no limit).")
 ]
@@ -101,6 +120,7 @@ _STATUS_STYLES = {
     "waiting": "blue",
     "awaiting_confirmation": "bold magenta",
     "paused": "bold magenta",
+    "interrupted": "yellow",
     "pending": "dim",
 }
 
@@ -121,6 +141,8 @@ class _RunSettings:
     llm: LlmClient | None = None
     feeds_file: Path | None = None
     feeds: Feeds | None = None
+    steps: StepModel = field(default_factory=StepModel)
+    step_llm: LlmClient | None = None
     temporal: TemporalSettings | None = None
     """Set when the plan runs on Temporal (``--engine temporal``)."""
 
@@ -133,33 +155,45 @@ class _RunSettings:
                 self.llm = make_llm(self.replan.model, base_url=self.replan.base_url)
         except PlankitError as exc:
             fail(exc)
+        self.step_llm = self.steps.client()
         return self
 
-    def executor(self, store: Store, progress: _Progress) -> Executor:
-        """An executor with these tools, policy and concurrency, reporting to ``progress``."""
+    def executor(self, store: Store, progress: _Progress, tools: ToolRegistry | None = None) -> Executor:
+        """An executor with these tools (or ``tools``), policy and concurrency, reporting to ``progress``."""
         replanning = None
         if self.replan is not None and self.llm is not None:
             planner = LlmReplanner(self.llm)
             replanning = Replanning(planner, max_replans=self.replan.max_replans, on_revision=progress.on_revision)
         return Executor(
-            store, self.tools, policy=self.policy, max_concurrency=self.max_concurrency, on_event=progress.on_event,
-            replanning=replanning, runtime=self.runtime(),
+            store, tools or self.tools, policy=self.policy, max_concurrency=self.max_concurrency,
+            on_event=progress.on_event, replanning=replanning, llm=self.steps.runner(self.step_llm),
+            runtime=self.runtime(),
         )  # fmt: skip
 
     def runtime(self) -> FeedRuntime | None:
         """Runtime values from the feeds file, if one was given."""
         return FeedRuntime(self.feeds) if self.feeds is not None else None
 
+    async def aclose(self) -> None:
+        """Close the model clients and the feeds."""
+        for client in (self.llm, self.step_llm):
+            if client is not None:
+                await client.aclose()
+        if self.feeds is not None:
+            await self.feeds.aclose()
+
     def resume_command(self, execution_id: str) -> str:
         """The exact ``plankit resume`` command that continues with these settings."""
-        words = ["plankit", "resume", execution_id, "--tools", self.tools_source]
+        words = ["plankit", "resume", execution_id]
+        if self.tools_source:
+            words += ["--tools", self.tools_source]
         for policy in self.policy_files:
             words += ["--policy", str(policy)]
         if self.feeds_file is not None:
             words += ["--feeds", str(self.feeds_file)]
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
-        return shlex.join([*words, *db_words(self.db)])
+        return shlex.join([*words, *self.steps.words(), *db_words(self.db)])
 
 
 @dataclass(frozen=True)
@@ -174,9 +208,7 @@ class _ReplanSettings:
     def of(cls, replan: bool, model: str | None, base_url: str | None, max_replans: int) -> _ReplanSettings | None:
         """The settings, or None without ``--replan``; exits 2 when the options don't fit together."""
         if not replan:
-            if model is not None or base_url is not None:
-                fail("--model and --base-url are for --replan (add --replan to have the model rewrite failed plans)")
-            return None
+            return None  # --model and --base-url then serve the llm steps only
         model = model or os.environ.get(MODEL_ENV_VAR) or None
         if model is None:
             fail(f"--replan needs a model: pass --model provider:model (or set {MODEL_ENV_VAR})")
@@ -197,8 +229,14 @@ def db_words(db: str) -> list[str]:
     return ["--db", redact_dsn(db) if is_postgres_url(db) else db]
 
 
-def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
-    """Run a command's coroutine; store errors (a file that is not a database...) exit 2."""
+def _run_async(
+    work: Callable[[], Coroutine[Any, Any, int]], on_interrupt: Callable[[], str | None] | None = None
+) -> int:
+    """Run a command's coroutine; store errors (a file that is not a database...) exit 2.
+
+    Ctrl-C: the executor records the execution as interrupted (steps in flight stay in flight); then
+    ``on_interrupt`` says which execution and the exact command that continues it.
+    """
     try:
         return asyncio.run(work())
     except (sqlite3.Error, ConnectionError) as exc:
@@ -206,14 +244,23 @@ def _run_async(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
         # again, with the same idempotency keys, on resume.
-        stderr.print("interrupted: the execution can be continued with `plankit resume`", highlight=False)
+        message = on_interrupt() if on_interrupt is not None else None
+        stderr.print(f"interrupted: {message or 'nothing was running'}", highlight=False, markup=False)
         return EXIT_INTERRUPTED
+
+
+def _interrupted(settings: _RunSettings, progress: _Progress | None) -> str | None:
+    """What Ctrl-C left behind: the execution and the command that continues it."""
+    if progress is None or progress.execution is None:
+        return None
+    eid = progress.execution.execution_id
+    return f"execution {eid} was stopped and is marked interrupted; continue it with: {settings.resume_command(eid)}"
 
 
 # ---------------------------------------------------------------------------------------------- running
 def run(
     plan_file: Annotated[str, typer.Argument(help="Plan file (JSON or YAML, any supported shape), or - for stdin.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
@@ -224,13 +271,8 @@ def run(
     replan: Annotated[
         bool, typer.Option("--replan", help="When a step fails for good, have --model rewrite the remaining steps.")
     ] = False,
-    model: Annotated[
-        str | None,
-        typer.Option("--model", help=f"provider:model for --replan, e.g. openai:gpt-4o-mini (env {MODEL_ENV_VAR})."),
-    ] = None,
-    base_url: Annotated[
-        str | None, typer.Option("--base-url", help="OpenAI-compatible server for --replan (Ollama, vLLM...).")
-    ] = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
     max_replans: Annotated[
         int, typer.Option("--max-replans", min=0, help="Most revisions of one execution with --replan.")
     ] = DEFAULT_MAX_REPLANS,
@@ -238,12 +280,17 @@ def run(
         bool, typer.Option("--now", help="Run a plan that has a (non-immediate) trigger once now, ignoring it.")
     ] = False,
     feeds: FeedsOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
     engine: EngineOption = Engine.LOCAL,
     temporal_address: AddressOption = DEFAULT_ADDRESS,
     namespace: NamespaceOption = "default",
     task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval."""
+    """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.
+
+    llm steps talk to --model (or PLANKIT_MODEL); --replan has it rewrite the rest of a failed plan.
+    """
     plan = load_or_exit(plan_file)
     if plan.trigger is not None and plan.trigger.type != "immediate" and not now:
         fail(
@@ -252,17 +299,23 @@ def run(
             "once now, ignoring the trigger"
         )
     replanning = _ReplanSettings.of(replan, model, base_url, max_replans)
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(
-        db, tools, output_format, policy or [], max_concurrency, replan=replanning, feeds_file=feeds
+        db, tools or "", output_format, policy or [], max_concurrency, replan=replanning, steps=steps,
+        feeds_file=feeds,
     ).load()
 
     if engine is Engine.TEMPORAL:
         settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
+    progress = _Progress(_stdout(), settings.output_format)
 
     async def work() -> int:
-        progress = _Progress(_stdout(), settings.output_format)
         try:
-            async with _open_store(db, must_exist=False) as store, settings.executor(store, progress) as executor:
+            async with (
+                open_tools(settings.tools, steps.servers) as registry,
+                _open_store(db, must_exist=False) as store,
+                settings.executor(store, progress, registry) as executor,
+            ):
                 with progress:
                     try:
                         if settings.temporal is not None:
@@ -274,24 +327,30 @@ def run(
                     except ValueError as exc:  # the execution id is taken
                         fail(str(exc))
         finally:
-            if settings.llm is not None:
-                await settings.llm.aclose()
+            await settings.aclose()
         return _report(execution, settings)
 
-    raise typer.Exit(_run_async(work))
+    raise typer.Exit(_run_async(work, lambda: _interrupted(settings, progress)))
 
 
 def resume(
     execution_id: Annotated[str, typer.Argument(help="The execution to continue.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
     feeds: FeedsOption = None,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
     """Continue an interrupted or paused execution: completed steps are not run again."""
-    settings = _RunSettings(db, tools, output_format, policy or [], max_concurrency, feeds_file=feeds).load()
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(
+        db, tools or "", output_format, policy or [], max_concurrency, steps=steps, feeds_file=feeds
+    ).load()
     raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
@@ -299,7 +358,13 @@ def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcom
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
-        stderr.print(Text.assemble(("refused: ", "bold red"), f"the plan has lint errors; {outcome}"))
+        errors = len(exc.result.errors)
+        why = (
+            f"the plan has {_plural(errors, 'lint error')}"
+            if errors
+            else str(exc).removeprefix("the plan was refused: ")
+        )
+        stderr.print(Text.assemble(("refused: ", "bold red"), f"{why}; {outcome}"))
         render_text([(name, exc.result)], _stdout())
     return EXIT_FAILED
 
@@ -312,8 +377,12 @@ def print_json_text(text: str) -> None:
 def _report(execution: Execution, settings: _RunSettings) -> int:
     """Print the outcome (summary and next commands, or the JSON record); return the exit code."""
     code = _exit_code(execution.status)
+    usage = usage_of(execution)
     if settings.output_format is TextOrJson.JSON:
-        print_json(_record(execution))
+        record = _record(execution)
+        if usage is not None:
+            record["token_usage"] = usage
+        print_json(record)
         return code
     console = _stdout()
     eid = execution.execution_id
@@ -340,12 +409,16 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
         if failed:
             listing = shlex.join(["plankit", "dead-letters", "list", *db_words(settings.db)])
             console.print(f"  dead letters: {listing}")
+    if usage is not None:
+        console.print(f"  llm tokens: {usage['input_tokens']} in, {usage['output_tokens']} out")
     return code
 
 
 def _exit_code(status: ExecutionStatus) -> int:
     if status is ExecutionStatus.COMPLETED:
         return EXIT_OK
+    if status is ExecutionStatus.INTERRUPTED:
+        return EXIT_INTERRUPTED
     return EXIT_PAUSED if status is ExecutionStatus.PAUSED else EXIT_FAILED
 
 
@@ -485,6 +558,9 @@ def approve_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
+    resume_with: ResumeOption = None,
+    policy: PolicyOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     engine: EngineOption = Engine.LOCAL,
@@ -492,15 +568,23 @@ def approve_command(
     namespace: NamespaceOption = "default",
     task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Approve a step that awaits confirmation; `plankit resume` then runs it (on Temporal it goes on at once)."""
+    """Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).
+    On Temporal (``--engine temporal``) the workflow hears the decision and goes on at once.
+
+    A decision is final: approving or denying a step that was already decided exits 1 and says who decided
+    what, and when. Exit 0 recorded (with --resume-with: the resumed run's exit code), 1 refused, 2 bad input.
+    """
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
-    _decide(execution_id, step_id, by, db, output_format, approved=True, temporal=temporal)
+    _decide(execution_id, step_id, _Answer(True, by, reason), db, output_format, resume_with, policy or [], temporal)
 
 
 def deny_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
     by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
+    reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
+    resume_with: ResumeOption = None,
+    policy: PolicyOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     engine: EngineOption = Engine.LOCAL,
@@ -508,35 +592,61 @@ def deny_command(
     namespace: NamespaceOption = "default",
     task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy."""
+    """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.
+
+    A decision is final, as for `plankit approve`.
+    """
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
-    _decide(execution_id, step_id, by, db, output_format, approved=False, temporal=temporal)
+    _decide(execution_id, step_id, _Answer(False, by, reason), db, output_format, resume_with, policy or [], temporal)
+
+
+@dataclass(frozen=True)
+class _Answer:
+    approved: bool
+    by: str | None
+    reason: str | None
 
 
 def _decide(
-    execution_id: str, step_id: str, by: str | None, db: str, output_format: TextOrJson, *, approved: bool,
+    execution_id: str,
+    step_id: str,
+    answer: _Answer,
+    db: str,
+    output_format: TextOrJson,
+    resume_with: str | None,
+    policy: list[Path],
     temporal: TemporalSettings | None = None,
-) -> None:  # fmt: skip
+) -> None:
     store = _open_store(db, must_exist=True)
+    settings = _RunSettings(db, resume_with, output_format, policy).load() if resume_with is not None else None
 
     async def work() -> int:
         async with store:
             try:
-                decide = approve if approved else deny
-                decision = await decide(store, execution_id, step_id, by=by)
+                decide = approve if answer.approved else deny
+                decision = await decide(store, execution_id, step_id, by=answer.by, reason=answer.reason)
+            except DecisionError as exc:  # decided already, or not awaiting a decision: refused, exit 1
+                fail(str(exc), EXIT_FAILED)
             except (LookupError, ValueError) as exc:
                 fail(_message(exc))
             if temporal is not None:  # recorded (and checked) above; the workflow hears it now
                 await (await temporal.engine(store)).signal(execution_id, decision)
-        verb = "approved" if approved else "denied"
+        if settings is not None:
+            stderr.print(f"{decision.verb} step {step_id!r} of execution {execution_id}; resuming", markup=False)
+            return EXIT_OK
         if output_format is TextOrJson.JSON:
-            print_json({"execution_id": execution_id, "step_id": step_id, "approved": approved, "by": by})
+            print_json({"execution_id": execution_id, **decision.as_record()})
         else:
-            who = f" by {by}" if by else ""
-            _stdout().print(f"{verb} step {step_id!r} of execution {execution_id}{who}; resume it to continue")
+            _stdout().print(
+                f"{decision.verb} step {step_id!r} of execution {execution_id}"
+                f"{f' by {answer.by}' if answer.by else ''}; resume it to continue"
+            )
         return EXIT_OK
 
-    raise typer.Exit(_run_async(work))
+    code = _run_async(work)
+    if settings is None or code != EXIT_OK:
+        raise typer.Exit(code)
+    raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
 def cancel(
@@ -625,19 +735,26 @@ def executions_show(
     async def work() -> int:
         async with store:
             execution = await store.load_execution(execution_id)
+            decisions = await store.list_decisions(execution_id)
         if execution is None:
             fail(f"no execution {execution_id!r} in {db}")
+        usage = usage_of(execution)
         if output_format is TextOrJson.JSON:
-            print_json(_record(execution))
+            record = {**_record(execution), "decisions": [decision.as_record() for decision in decisions]}
+            if usage is not None:
+                record["token_usage"] = usage
+            print_json(record)
             return EXIT_OK
         console = _stdout()
         console.print(Text(f"execution {execution.execution_id}", style="bold"))
+        tokens = f"{usage['input_tokens']} in, {usage['output_tokens']} out" if usage is not None else None
         for label, value in (
             ("plan", execution.plan_id),
             ("status", execution.status.value),
             ("started", execution.started_at and _when(execution.started_at)),
             ("completed", execution.completed_at and _when(execution.completed_at)),
             ("error", execution.error),
+            ("tokens", tokens),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
@@ -648,6 +765,11 @@ def executions_show(
             duration = _seconds(step.duration_seconds)
             table.add_row(_step_name(step), status_text, str(step.attempt_count), duration, error)
         console.print(table)
+        if decisions:
+            console.print("decisions:")
+            for decision in decisions:
+                label = re.sub(r"@retry-(\d+)$", r" (dead-letter retry \1)", decision.step_id)
+                console.print(f"  {label}: {decision.describe()}", markup=False)
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
@@ -674,7 +796,7 @@ def dead_letters_list(
             return EXIT_OK
         table = Table("id", "execution", "step", "tool", "error", box=None, pad_edge=False)
         for entry in entries:
-            attempts = f" after {entry.retry_count + 1} attempts" if entry.retry_count else ""
+            attempts = f" after {entry.attempts} attempts" if entry.attempts > 1 else ""
             error = f"[{entry.error_type.value}]{attempts} {entry.error}"
             table.add_row(entry.id, entry.execution_id, entry.node_id, entry.tool or "-", error)
         _stdout().print(table if entries else "no dead letters")
@@ -686,13 +808,22 @@ def dead_letters_list(
 @dead_letters_app.command("retry")
 def dead_letters_retry(
     entry_id: Annotated[str, typer.Argument(help="The dead letter to retry.")],
-    tools: ToolsOption,
+    tools: ToolsOption = None,
     policy: PolicyOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
 ) -> None:
-    """Run a dead letter's step again, alone, with the params it failed with; on success it is removed."""
-    settings = _RunSettings(db, tools, output_format, policy or []).load()
+    """Retry a dead letter's step inside its execution, then run what depended on it; on success it is removed.
+
+    The step's references are resolved from that execution's outputs; a step that needs confirmation asks
+    again. Exit codes as for `plankit resume`.
+    """
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps).load()
     raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
 
 
@@ -701,20 +832,30 @@ def _continue(
 ) -> int:
     """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
     store = _open_store(db, must_exist=True)
+    progress = _Progress(_stdout(), settings.output_format)
 
     async def work() -> int:
         progress = _Progress(_stdout(), settings.output_format)
-        async with store, settings.executor(store, progress) as executor:
-            with progress:
-                try:
-                    execution = await action(executor)
-                except (LookupError, LeaseHeldError) as exc:
-                    fail(_message(exc))
-                except PlanRefusedError as exc:
-                    return _refused(subject, exc, settings.output_format)
+        try:
+            async with (
+                open_tools(settings.tools, settings.steps.servers) as registry,
+                store,
+                settings.executor(store, progress, registry) as executor,
+            ):
+                with progress:
+                    try:
+                        execution = await action(executor)
+                    except (LookupError, LeaseHeldError) as exc:
+                        fail(_message(exc))
+                    except (ValueError, RuntimeError) as exc:  # a dead letter that can't be retried
+                        fail(_message(exc), EXIT_FAILED)
+                    except PlanRefusedError as exc:
+                        return _refused(subject, exc, settings.output_format)
+        finally:
+            await settings.aclose()
         return _report(execution, settings)
 
-    return _run_async(work)
+    return _run_async(work, lambda: _interrupted(settings, progress))
 
 
 def _message(exc: Exception) -> str:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import shlex
 import signal
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -24,8 +24,10 @@ from .._utils import utcnow
 from ..engines import TemporalExecutor
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Executor
+from ..feeds import FEED_MISSING
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
+    DEFAULT_FEED_POLL,
     DEFAULT_PARK_AFTER,
     ScheduleError,
     Scheduler,
@@ -40,9 +42,11 @@ from ..schedule import (
 )
 from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
+from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
 from ._run_commands import (
     DEFAULT_DB,
     DbOption,
+    FeedsOption,
     FormatOption,
     PolicyOption,
     _open_store,
@@ -77,9 +81,11 @@ OptionalToolsOption = Annotated[
 IdArgument = Annotated[str, typer.Argument(help="The schedule id (see `plankit schedule list`).")]
 
 
-def _settings(db: str, tools: str | None, policy: list[Path] | None, output_format: TextOrJson) -> _RunSettings:
-    """Tools (optional here: without them only the builtins run) and policy, loaded or exit 2."""
-    return _RunSettings(db, tools or "", output_format, policy or []).load()
+def _settings(
+    db: str, tools: str | None, policy: list[Path] | None, output_format: TextOrJson, feeds: Path | None = None
+) -> _RunSettings:
+    """Tools (optional here: without them only the builtins run), policy and feeds, loaded or exit 2."""
+    return _RunSettings(db, tools or "", output_format, policy or [], feeds_file=feeds).load()
 
 
 # ------------------------------------------------------------------------------------------------ add
@@ -89,6 +95,7 @@ def schedule_add(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
     owner: Annotated[str | None, typer.Option("--owner", help="Who the schedule belongs to.")] = None,
+    feeds: FeedsOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
@@ -96,15 +103,18 @@ def schedule_add(
     plan = load_or_exit(plan_file)
     if plan.trigger is None:
         fail(f"{plan_file}: the plan has no trigger; add one (time, interval, cron, ...) or run it with `plankit run`")
-    settings = _settings(db, tools, policy, output_format)
+    settings = _settings(db, tools, policy, output_format, feeds)
 
     async def work() -> int:
         async with _open_store(db, must_exist=False) as store:
-            executor = Executor(store, settings.tools, policy=settings.policy)
+            executor = Executor(store, settings.tools, policy=settings.policy, runtime=settings.runtime())
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
             except PlanRefusedError as exc:
                 return _refused(plan_file, exc, output_format, "nothing was scheduled")
+            finally:
+                await settings.aclose()
+            warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
         if output_format is TextOrJson.JSON:
             print_json(
                 {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
@@ -116,6 +126,8 @@ def schedule_add(
                 "  a worker fires it: "
                 + shlex.join(["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else [])])
             )
+        for warning in warnings:
+            stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
@@ -184,6 +196,9 @@ def schedule_show(
             ("next fire", _both(schedule.next_fire_at, schedule.trigger)),
             ("runs", str(schedule.runs)),
             ("buffered", schedule.buffered_at and _utc(schedule.buffered_at)),
+            ("observed", _observed(schedule)),
+            ("armed", None if "armed" not in schedule.state else str(schedule.state["armed"]).lower()),
+            ("feed error", schedule.state.get("error") or None),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
@@ -355,6 +370,14 @@ def scheduler(
         float, typer.Option("--grace", min=0, help="On SIGTERM/Ctrl-C, seconds running steps get to finish.")
     ] = 30.0,
     poll: Annotated[float, typer.Option("--poll", min=0.01, help="Seconds between looks at the store.")] = 1.0,
+    feeds: FeedsOption = None,
+    feed_poll: Annotated[
+        float, typer.Option("--feed-poll", min=0.01, help="Seconds between observations of price/balance/log triggers.")
+    ] = DEFAULT_FEED_POLL.total_seconds(),
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
     lease: Annotated[
         float,
         typer.Option("--lease", min=1, help="Seconds after which a dead worker's executions are taken over."),
@@ -369,44 +392,60 @@ def scheduler(
 
     With ``--engine temporal`` the executions of fires run as Temporal workflows (served by `plankit worker`).
     """
-    settings = _settings(db, tools, policy, output_format)
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
+    settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
-        async with _open_store(db, must_exist=False) as store:
-            options: dict[str, Any] = {
-                "policy": settings.policy, "park_after": park_after, "on_event": _log_event, "lease_seconds": lease,
-            }  # fmt: skip
-            if temporal is not None:
-                on_temporal = await temporal.engine(store)
-                executor: Executor = TemporalExecutor(store, settings.tools, engine=on_temporal, **options)
-            else:
-                executor = Executor(store, settings.tools, **options)
-            worker = Scheduler(
-                store, executor=executor, concurrency=concurrency, poll_interval=poll, lease_seconds=lease
-            )
-            if once:
-                reports = await worker.run_once()
-                decided = sum(len(report.decided) for report in reports)
-                started = sum(len(report.started) for report in reports)
-                if output_format is TextOrJson.JSON:
-                    print_json({"schedules_decided": decided, "executions_run": started})
-                else:
-                    _stdout().print(f"decided {decided} schedule(s), ran {started} execution(s)")
-                executor.close()
-                return EXIT_OK
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGTERM, signal.SIGINT):
-                loop.add_signal_handler(signum, worker.stop)
-            where = redact_dsn(db)
-            stderr.print(f"scheduler {worker.worker_id} on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
-            await worker.run(grace_seconds=grace)
-            executor.close()
-            stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
-        return EXIT_OK
+        quiet = _Progress(_stdout(), TextOrJson.JSON)  # the worker logs lines; no live table
+        try:
+            async with (
+                open_tools(settings.tools, steps.servers) as registry,
+                _open_store(db, must_exist=False) as store,
+                settings.executor(store, quiet, registry) as local,
+            ):
+                executor = local
+                if temporal is not None:  # fires are decided here; their executions start as workflows
+                    executor = TemporalExecutor(
+                        store, registry, engine=await temporal.engine(store), policy=settings.policy,
+                        runtime=settings.runtime(),
+                    )  # fmt: skip
+                executor.park_after = park_after
+                executor.wake_on_interrupt = True  # stopped work goes back to the pool for any worker
+                executor.on_event = _log_event
+                executor.lease_seconds = lease
+                worker = Scheduler(
+                    store, executor=executor, concurrency=concurrency, poll_interval=poll, feeds=settings.feeds,
+                    feed_poll=timedelta(seconds=feed_poll), lease_seconds=lease,
+                )  # fmt: skip
+                return await (_once(worker, output_format) if once else _forever(worker, db, grace))
+        finally:
+            await settings.aclose()
 
     raise typer.Exit(_run_async(work))
+
+
+async def _once(worker: Scheduler, output_format: TextOrJson) -> int:
+    reports = await worker.run_once()
+    decided = sum(len(report.decided) for report in reports)
+    started = sum(len(report.started) for report in reports)
+    if output_format is TextOrJson.JSON:
+        print_json({"schedules_decided": decided, "executions_run": started})
+    else:
+        _stdout().print(f"decided {decided} schedule(s), ran {started} execution(s)")
+    return EXIT_OK
+
+
+async def _forever(worker: Scheduler, db: str, grace: float) -> int:
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, worker.stop)
+    where = redact_dsn(db)
+    stderr.print(f"scheduler {worker.worker_id} on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
+    await worker.run(grace_seconds=grace)
+    stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
+    return EXIT_OK
 
 
 def _log_event(event: Any) -> None:
@@ -420,6 +459,17 @@ async def _get(store: Store, schedule_id: str) -> Schedule:
         return await get_schedule(store, schedule_id)
     except ScheduleError as exc:
         fail(str(exc.args[0]))
+
+
+def _observed(schedule: Schedule) -> str | None:
+    """A market or chain trigger's last observation, as ``plankit schedule show`` prints it."""
+    state = schedule.state
+    if "last_block" in state:
+        return f"block {state['last_block']} processed"
+    if "last" in state or "truth" in state:
+        seen = state.get("last", state.get("truth"))
+        return f"{seen} at {state.get('last_at', '?')}"
+    return None
 
 
 def describe_trigger(trigger: Trigger) -> str:
@@ -454,6 +504,8 @@ def _utc(moment: datetime | None) -> str:
 
 
 def _both(moment: datetime | None, trigger: Trigger) -> str:
+    if trigger.type not in ("time", "interval", "cron", "immediate"):
+        return "when its data says so (a worker with --feeds observes it)"
     if moment is None:
         return "none (it will not fire again)"
     zone = trigger_zone(trigger)

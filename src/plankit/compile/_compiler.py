@@ -10,15 +10,15 @@ whole conversation.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..errors import PlanFormatError, PlankitError
+from ..errors import PlanFormatError, PlankitError, RateLimitError, ServerError
 from ..lint import Diagnostic, Linter, Policy, Severity, ValidationResult
-from ..llm import LlmClient, Message
+from ..llm import LlmClient, LlmError, Message
 from ..plan import Plan, plan_from_data, plan_json_schema, plan_to_data
 from ..tools import ToolRegistry, ToolSpec
 from ._parse import Extraction, ReplyParseError, extract_plan_data
@@ -71,11 +71,13 @@ class CompileResult:
     goal: str
     rounds: list[CompileRound] = field(default_factory=list)
     transcript: list[Message] = field(default_factory=list)
+    error: str | None = None
+    """Why compiling stopped early: the model server failed after a draft was made (the draft is kept)."""
 
     @property
     def ok(self) -> bool:
         """True when the final draft is a lint-clean plan."""
-        return bool(self.rounds) and self.rounds[-1].clean
+        return self.error is None and bool(self.rounds) and self.rounds[-1].clean
 
     @property
     def final(self) -> CompileRound | None:
@@ -113,6 +115,7 @@ class CompileResult:
         return {
             "ok": self.ok,
             "goal": self.goal,
+            "error": self.error,
             "repairs": self.repairs,
             "plan": plan_to_data(self.plan) if self.plan is not None else None,
             "diagnostics": [_diagnostic_data(d) for d in self.diagnostics],
@@ -131,13 +134,16 @@ async def compile_goal(
     context: Mapping[str, Any] | None = None,
     use_schema: bool = True,
     now: datetime | None = None,
+    on_progress: Callable[[str], None] | None = None,
 ) -> CompileResult:
     """Turn ``goal`` into a plan with ``llm``, linted against ``policy`` (None: the built-in default) and
     ``tools`` (specs, a registry or a spec file), repairing up to ``max_repairs`` times.
 
     ``use_schema`` sends the plan JSON Schema for structured output. Raises :class:`CompileError` for an
     empty goal, ``PolicyError`` for an unusable policy or tool file, and whatever the client raises when
-    the model can't be reached (:class:`~plankit.llm.LlmError`, ``RateLimitError``, ``ServerError``).
+    the model can't be reached (:class:`~plankit.llm.LlmError`, ``RateLimitError``, ``ServerError``)
+    for the first draft. When the model fails after a draft was made, the result keeps the drafts and says
+    why in :attr:`CompileResult.error` (not ok). ``on_progress`` is told, in a few words, what is awaited.
     """
     if not goal.strip():
         raise CompileError("the goal is empty: say what the plan should achieve")
@@ -151,8 +157,21 @@ async def compile_goal(
         Message.system(build_system_prompt(tools=linter.tools, policy=linter.policy)),
         Message.user(build_goal_prompt(goal, context)),
     ]
+    say = on_progress or (lambda _: None)
     for number in range(max_repairs + 1):
-        reply = await llm.complete(result.transcript, schema=schema)
+        if number == 0:
+            say(f"asking {llm.model_spec} for a plan")
+        else:
+            found = len(result.rounds[-1].errors) or len(result.rounds[-1].diagnostics)
+            say(f"asking {llm.model_spec} to repair the draft ({found} finding{'s' if found != 1 else ''}): "
+                f"round {number} of {max_repairs}")  # fmt: skip
+        try:
+            reply = await llm.complete(result.transcript, schema=schema)
+        except (LlmError, RateLimitError, ServerError) as exc:
+            if not result.rounds:
+                raise  # nothing to keep: the caller reports the failure
+            result.error = f"the model failed during repair round {number}: {exc}"
+            return result
         result.transcript.append(Message.assistant(reply))
         round_ = evaluate_reply(reply, linter, goal=result.goal, tools=tool_names, number=number, now=now)
         result.rounds.append(round_)

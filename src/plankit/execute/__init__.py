@@ -14,10 +14,12 @@ from .._toolbox import ToolContext
 from ._clock import Clock, SystemClock
 from ._decisions import approve, deny
 from ._events import EventHandler, ExecutionEvent
-from ._executor import DEFAULT_LEASE_SECONDS, DEFAULT_THREAD_POOL_SIZE, Executor, default_worker_id
+from ._executor import DEFAULT_LEASE_SECONDS, DEFAULT_THREAD_POOL_SIZE, Executor, default_worker_id, holder_is_dead
 from ._failures import DEFAULT_JITTER, Failure, classify, retry_delay
+from ._guard import GUARD_CODES, ToolCallRefused, ToolGuard
 from ._kinds import LlmStepRunner, decision_key
 from ._lifecycle import checkpoint_of
+from ._llm_steps import DEFAULT_MAX_ROUNDS, LlmStepCall, LlmSteps, ModelSteps, parse_answer, token_usage
 from ._nodes import dead_letter_id
 from ._replan import (
     DEFAULT_MAX_REPLANS,
@@ -37,7 +39,9 @@ __all__ = [
     "DEFAULT_JITTER",
     "DEFAULT_LEASE_SECONDS",
     "DEFAULT_MAX_REPLANS",
+    "DEFAULT_MAX_ROUNDS",
     "DEFAULT_THREAD_POOL_SIZE",
+    "GUARD_CODES",
     "REPLAN_ID_TAKEN",
     "REPLAN_NO_STEPS",
     "Clock",
@@ -45,7 +49,10 @@ __all__ = [
     "ExecutionEvent",
     "Executor",
     "Failure",
+    "LlmStepCall",
     "LlmStepRunner",
+    "LlmSteps",
+    "ModelSteps",
     "Planner",
     "ReplanRequest",
     "Replanning",
@@ -55,7 +62,9 @@ __all__ = [
     "RuntimeProvider",
     "StaticRuntime",
     "SystemClock",
+    "ToolCallRefused",
     "ToolContext",
+    "ToolGuard",
     "approve",
     "checkpoint_of",
     "classify",
@@ -64,7 +73,10 @@ __all__ = [
     "decision_key",
     "default_worker_id",
     "deny",
+    "holder_is_dead",
     "idempotency_key",
+    "parse_answer",
     "replans_of",
     "retry_delay",
+    "token_usage",
 ]

@@ -21,6 +21,12 @@ Guarantees:
 * **Cancel** from any process: :meth:`Executor.cancel` (or ``store.request_cancel``) is seen between
   transitions and, while steps run or wait, by a watcher polling every ``cancel_poll_interval`` seconds of
   real time. In-flight steps are cancelled and recorded ``cancelled``; so is the execution.
+* **Interrupts** (the run's task cancelled from outside: Ctrl-C, a shutdown) are recorded: the execution
+  is marked ``interrupted`` with steps in flight left in flight, so ``resume`` re-runs exactly those with
+  the same idempotency keys; a sync tool that returns within ``interrupt_grace`` seconds has its result
+  recorded, so its side effect is not repeated.
+* **Dead letters** of steps that failed for good are retried inside their execution
+  (:meth:`Executor.retry_dead_letter`): the step runs again, then what depended on it.
 * **Failure fails fast.** When a step's failure aborts its scope, its running siblings are cancelled.
 * **Sync tools** run in a thread pool of ``thread_pool_size`` threads (default: ``max_concurrency`` when
   given, else 32). A thread can't be interrupted: when its attempt times out or is cancelled the result is
@@ -31,6 +37,7 @@ Guarantees:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -43,6 +50,7 @@ from typing import Any, Self
 
 from .._utils import did_you_mean, new_id
 from ..errors import LeaseHeldError, PlanRefusedError
+from ..feeds import FeedRuntime, feed_findings
 from ..lint import Diagnostic, Linter, Policy, Severity, Status, ValidationResult
 from ..plan import (
     ActionNode,
@@ -58,15 +66,22 @@ from ..tools import ToolRegistry
 from ._clock import Clock, SystemClock
 from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
+from ._guard import ToolGuard
 from ._kinds import LlmStepRunner
 from ._lifecycle import checkpoint_of, follow_execution, plan_ready_to_run
 from ._nodes import NodeRunner
 from ._replan import Replanning
+from ._requeue import requeue
 from ._resolve import Resolver, RuntimeProvider
 from ._state import TERMINAL, Outcome, RunAborted, RunState
 
 DEFAULT_THREAD_POOL_SIZE = 32
 """Threads for sync tools when neither ``thread_pool_size`` nor ``max_concurrency`` is given."""
+
+INTERRUPTED_MESSAGE = "interrupted while running; resume continues it (steps in flight run again, same keys)"
+"""The error an interrupted execution records."""
+DEFAULT_INTERRUPT_GRACE = 5.0
+"""Seconds a sync tool may take to finish after an interrupt and still have its result recorded."""
 
 _FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
 
@@ -102,7 +117,9 @@ class Executor:
     ``env`` is where ``env`` references read (default: ``os.environ``; only keys the policy's ``env_allow``
     lists). ``max_concurrency`` caps the leaves (actions, llm steps) running at once across the execution.
     ``on_event`` sees every committed transition. ``replanning``: when a failure reaches the top of a plan,
-    ask its planner for the remaining steps and carry on (see :mod:`plankit.execute._replan`).
+    ask its planner for the remaining steps and carry on (see :mod:`plankit.execute._replan`). ``guard``:
+    apply the policy to every concrete tool call before it runs (see :mod:`plankit.execute._guard`); leave
+    it on. ``llm``: a :class:`~plankit.execute.ModelSteps` runs ``llm`` steps with a model and their tools.
     """
 
     def __init__(
@@ -127,6 +144,9 @@ class Executor:
         worker_id: str | None = None,
         lease_seconds: float = DEFAULT_LEASE_SECONDS,
         park_after: float | None = None,
+        guard: bool = True,
+        interrupt_grace: float = DEFAULT_INTERRUPT_GRACE,
+        wake_on_interrupt: bool = False,
     ):
         if max_concurrency is not None and max_concurrency < 1:
             raise ValueError("max_concurrency must be at least 1")
@@ -148,7 +168,10 @@ class Executor:
         self.worker_id = worker_id or default_worker_id()
         self.lease_seconds = lease_seconds
         self.park_after = park_after
+        self.interrupt_grace = interrupt_grace
+        self.wake_on_interrupt = wake_on_interrupt
         self._linter = Linter(self.policy, tools=self.tools)
+        self.guard = ToolGuard(self.policy, self.tools) if guard else None
         self._pool: ThreadPoolExecutor | None = None
         self._active: dict[str, tuple[RunState, asyncio.Event]] = {}
 
@@ -175,6 +198,11 @@ class Executor:
         if missing:
             diagnostics = [*result.diagnostics, *missing]
             result = ValidationResult.from_diagnostics(diagnostics, Status.ERROR, result.risk_score)
+        feeds = self.runtime.feeds if isinstance(self.runtime, FeedRuntime) else None
+        unfed = feed_findings(loaded, feeds, runtime_known=self.runtime is None or feeds is not None)
+        if unfed:
+            status = Status.WARN if result.status is Status.PASS else result.status
+            result = ValidationResult.from_diagnostics([*result.diagnostics, *unfed], status, result.risk_score)
         return result
 
     async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
@@ -186,7 +214,7 @@ class Executor:
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
         result = self.check(loaded)
         if not result.valid:
-            raise PlanRefusedError(_refusal(result), result)
+            raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         if execution_id is not None and await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
         loaded = plan_ready_to_run(loaded)
@@ -236,7 +264,7 @@ class Executor:
             missing = self._missing(plan)
             if missing:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
-                raise PlanRefusedError(_refusal(result), result)
+                raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
             state.header.completed_at = None
             if state.header.started_at is None:  # created pending by a fire: it starts now
                 state.header.started_at = self.clock.now()
@@ -264,7 +292,9 @@ class Executor:
             execution = await self.store.load_execution(execution_id)
             if execution is None:
                 raise LookupError(f"no execution {execution_id!r} in the store")
-            if execution.status in (ExecutionStatus.PENDING, ExecutionStatus.PAUSED, ExecutionStatus.WAITING):
+            if execution.status in (
+                ExecutionStatus.PENDING, ExecutionStatus.PAUSED, ExecutionStatus.WAITING, ExecutionStatus.INTERRUPTED
+            ):
                 plan = await self.store.load_plan(execution.plan_id)
                 if plan is not None:
                     header = execution.model_copy(update={"steps": []})
@@ -275,38 +305,43 @@ class Executor:
         return found
 
     async def retry_dead_letter(self, entry_id: str) -> Execution:
-        """Run a dead letter's step again, alone: a new one-step plan (``<plan id>-retry-<n>``) holding that
-        node with the params it failed with (already resolved, so it references nothing), its failure
-        policy, timeout and confirmation, without ``depends_on`` or ``on_error``. It is linted and run like
-        any plan; when it completes, the dead letter is deleted.
+        """Send a dead letter's step back into its execution and continue that execution.
+
+        The step runs again in place, with its references resolved from the execution's outputs; then the
+        steps that depended on it run, so the execution can complete. Its attempt count goes on from where
+        it stopped (the failure policy's budget is fresh); a step that needs confirmation asks again (the
+        earlier decision stays on record). When the step completes, its dead letter is deleted; when it
+        fails again, the dead letter is updated. Raises ``LookupError`` for an unknown dead letter or a
+        gone execution or step, ``ValueError`` when the execution was cancelled or the step isn't failed.
         """
         entry = await self.store.get_dead_letter(entry_id)
         if entry is None:
             raise LookupError(f"no dead letter {entry_id!r}")
-        original = await self.store.load_plan(entry.plan_id)
-        node = original.nodes_by_id().get(entry.node_id) if original is not None else None
-        if original is None or not isinstance(node, ActionNode | LlmNode):
-            raise LookupError(f"dead letter {entry_id!r}: step {entry.node_id!r} of plan {entry.plan_id!r} is gone")
-        params = dict(entry.params or {})
-        single: ActionNode | LlmNode
-        if isinstance(node, ActionNode):
-            single = node.model_copy(update={"params": params, "depends_on": [], "on_error": None})
-        else:
-            single = node.model_copy(update={"prompt": str(params.get("prompt") or node.prompt), "depends_on": []})
-        plan = Plan(
-            id=f"{entry.plan_id}-retry-{self.ids('')[:12]}",
-            name=f"retry of {entry.node_id}",
-            goal=original.goal,
-            owner=original.owner,
-            context=original.context,
-            meta={"retry_of": {"dead_letter": entry.id, "plan_id": entry.plan_id, "execution_id": entry.execution_id}},
-            steps=[single],
-        )
-        return await self.start(plan)
+        if entry.execution_id in self._active:
+            raise RuntimeError(f"execution {entry.execution_id!r} is running in this executor")
+        execution = await self.store.load_execution(entry.execution_id)
+        if execution is None:
+            raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.CANCELLED:
+            raise ValueError(f"dead letter {entry_id!r}: execution {entry.execution_id} was cancelled; start it anew")
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
+        changed = requeue(entry, execution, PlanGraph.of(plan))
+        missing = self._missing(plan)
+        if missing:
+            result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
+            raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
+        header = execution.model_copy(update={"steps": [], "completed_at": None})
+        state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
+        state.dirty.extend(changed)
+        await state.set_status(ExecutionStatus.RUNNING)
+        return await self._execute(state)
 
     # --------------------------------------------------------------------------------------- internals
     async def _execute(self, state: RunState) -> Execution:
         state.park_after = self.park_after
+        state.wake_on_interrupt = self.wake_on_interrupt
         finished = asyncio.Event()
         self._active[state.execution_id] = (state, finished)
         inner = asyncio.ensure_future(self._run_plan(state))
@@ -315,9 +350,16 @@ class Executor:
         try:
             outcome = await inner
         except asyncio.CancelledError:
+            if state.lease_lost:  # another process has the execution now: write nothing more from here
+                raise LeaseHeldError(
+                    f"lost the lease of execution {state.execution_id!r}; another process continues it", "", None
+                ) from None
             current = asyncio.current_task()
             if not state.stopping or (current is not None and current.cancelling()):
-                raise  # cancelled from outside (shutdown): like a crash, the execution stays resumable
+                # Stopped from outside (Ctrl-C, a shutdown): recorded as interrupted, steps in flight kept in
+                # flight, so resume re-runs exactly those with the same idempotency keys.
+                await self._finish_interrupted(state)
+                raise
             return await self._finish_cancelled(state)
         except RunAborted as aborted:
             raise aborted.__cause__ or aborted from None
@@ -344,7 +386,7 @@ class Executor:
                 return Outcome("failed", failure=failure)
 
     def _runner(self, state: RunState) -> NodeRunner:
-        return NodeRunner(
+        runner = NodeRunner(
             state,
             Resolver(
                 state.lookup,
@@ -353,6 +395,7 @@ class Executor:
                 env_allow=self.policy.env_allow,
                 runtime=self.runtime,
                 clock=self.clock,
+                trigger=state.header.trigger_data,
             ),
             tools=self.tools,
             llm=self.llm,
@@ -361,6 +404,9 @@ class Executor:
             rng=self.rng,
             jitter=self.jitter,
         )
+        runner.guard = self.guard
+        runner.grace = self.interrupt_grace
+        return runner
 
     async def _finish(self, state: RunState, outcome: Outcome) -> Execution:
         if outcome.kind == "paused":
@@ -370,9 +416,6 @@ class Executor:
             await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
         else:
             await state.set_status(ExecutionStatus.COMPLETED)
-            retry_of = state.plan.meta.get("retry_of")
-            if isinstance(retry_of, dict) and isinstance(retry_of.get("dead_letter"), str):
-                await self.store.delete_dead_letter(retry_of["dead_letter"])
         return await self._settled(state)
 
     async def _settled(self, state: RunState) -> Execution:
@@ -381,6 +424,12 @@ class Executor:
         await follow_execution(self.store, state.plan, execution)
         await self.store.save_checkpoint(checkpoint_of(execution, self.clock.now()))
         return execution
+
+    async def _finish_interrupted(self, state: RunState) -> None:
+        state.still_in_flight()
+        # If the store is gone too, the record says running, and resume handles that just the same.
+        with contextlib.suppress(RunAborted):
+            await state.set_status(ExecutionStatus.INTERRUPTED, INTERRUPTED_MESSAGE)
 
     async def _finish_cancelled(self, state: RunState) -> Execution:
         for record in state.steps():
@@ -406,6 +455,7 @@ class Executor:
                 renewed = now
                 if not await self.store.renew_execution(state.execution_id, self.worker_id, self._lease_end()):
                     logger.error("lost the lease of execution %s; stopping it here", state.execution_id)
+                    state.lease_lost = True
                     run.cancel()
                     return
 
@@ -452,7 +502,14 @@ class Executor:
                 found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
             elif isinstance(node, LlmNode) and self.llm is None:
                 message = f"step {node_id!r} is an llm step, and this executor has no LLM-step runner"
-                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], "pass llm=..."))
+                hint = "give a model: plankit run --model provider:model (or PLANKIT_MODEL); in Python, llm=..."
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
+            if isinstance(node, LlmNode):
+                for index, name in enumerate(node.tools):
+                    if name in self.tools and not self.tools.implementation(name):
+                        message = f"tool {name!r} of llm step {node_id!r} has no implementation in this executor"
+                        path = f"{graph.paths[node_id]}.tools[{index}]"
+                        found.append(_error("CONTRA_NO_TOOL", message, node_id, path, "load a tools module"))
         return found
 
 
@@ -481,9 +538,14 @@ def _error(code: str, message: str, node_id: str, path: str, hint: str) -> Diagn
     return Diagnostic(code, Severity.ERROR, message, node_id, None, path, hint)
 
 
-def _refusal(result: ValidationResult) -> str:
+def _refusal(result: ValidationResult, threshold: float) -> str:
+    """Why a plan may not run: its lint errors, or (with none) the risk its findings add up to."""
+    if not result.errors:
+        codes = ", ".join(sorted({d.code for d in result.diagnostics})) or "no findings"
+        return (
+            f"the plan was refused: risk {result.risk_score:.2f} reached the policy's fail_risk_threshold "
+            f"{threshold:.2f}, from its warnings ({codes}); there are no lint errors"
+        )
     lines = [f"the plan was refused ({len(result.errors)} lint error{'s' if len(result.errors) != 1 else ''}):"]
     lines += [f"  {error.code}{f' {error.node_id}' if error.node_id else ''}: {error.msg}" for error in result.errors]
-    if not result.errors:
-        lines[0] = f"the plan was refused (risk {result.risk_score:.2f} reached the policy's threshold)"
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import functools
+import itertools
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
@@ -35,6 +36,8 @@ from ..plan import (
 from ..tools import ToolRegistry
 from ._clock import Clock
 from ._failures import Failure, classify
+from ._guard import ToolGuard
+from ._llm_steps import LlmStepCall, LlmSteps
 from ._resolve import Resolver
 from ._scheduler import ScopeFailed, run_scope, scope_output
 from ._state import OK_NONE, PAUSED, IterationKey, Outcome, RunState, body_key
@@ -52,9 +55,13 @@ class NodeKinds(abc.ABC):
     resolver: Resolver
     tools: ToolRegistry
     llm: LlmStepRunner | None
+    guard: ToolGuard | None = None
+    """Checks every concrete tool call against the policy (set by the executor)."""
     pool: ThreadPoolExecutor
     clock: Clock
     _needs_resolution: dict[str, bool]
+    grace: float = 0.0
+    """Seconds a sync tool whose attempt was cancelled (not timed out) may take to finish and be recorded."""
 
     @abc.abstractmethod
     async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
@@ -64,7 +71,7 @@ class NodeKinds(abc.ABC):
     async def _confirmation(
         self, node: ActionNode, record: StepExecution, iteration: IterationKey, attempt: int
     ) -> Outcome | None:
-        key = decision_key(node.id, iteration)
+        key = decision_key(node.id, iteration, record.requeued)
         decision = await self.state.guarded(self.state.store.load_decision(self.state.execution_id, key))
         if decision is None:
             if record.status is not StepStatus.AWAITING_CONFIRMATION:
@@ -73,23 +80,70 @@ class NodeKinds(abc.ABC):
             return PAUSED
         if not decision.approved:
             by = f" by {decision.by}" if decision.by else ""
-            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}")))
+            why = f" (reason: {decision.reason})" if decision.reason else ""
+            return Outcome("failed", failure=classify(UserError(f"step {node.id!r} was denied{by}{why}")))
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        tool = self.tools.implementation(node.tool)
-        if tool is None:
-            raise UserError(f"tool {node.tool!r} has no implementation in this executor's registry")
         params = await self._params(node)
         self.state.params[(node.id, iteration)] = params
+        confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
+        # Literal params are exactly what the plan's lint judged under the same policy and specs, before
+        # the plan was stored: only a call with resolved values is new to the policy.
+        literal = not self._needs_resolution[node.id]
+        tainted_by = None if literal else self._sensitive_input(node.id)
+        result = await self._invoke(
+            node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
+            tainted_by=tainted_by, late_key=(node.id, iteration),
+        )  # fmt: skip
+        return Outcome("ok", _jsonable(result, node.id))
+
+    async def _invoke(
+        self,
+        name: str,
+        params: Any,
+        ctx: ToolContext,
+        step_id: str,
+        *,
+        confirmed: bool = False,
+        tainted_by: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        guarded: bool = True,
+        late_key: tuple[str, IterationKey] | None = None,
+    ) -> Any:
+        """The one place a tool runs: the guard judges the concrete call first (see :mod:`._guard`)."""
+        tool = self.tools.implementation(name)
+        if tool is None:
+            raise UserError(f"tool {name!r} has no implementation in this executor's registry")
+        if guarded and self.guard is not None:
+            self.guard.enforce(
+                name, params, step_id=step_id, confirmed=confirmed, tainted_by=tainted_by, metadata=metadata,
+                now=self.clock.now(),
+            )  # fmt: skip
         kwargs = tool.bind(params, ctx)
         if tool.is_async:
-            result = await tool.function(**kwargs)
-        else:
-            ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
-        return Outcome("ok", _jsonable(result, node.id))
+            return await tool.function(**kwargs)
+        ctx.cancelled  # noqa: B018 - created here, on the loop's thread, before the tool's thread can look
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.pool, functools.partial(tool.function, **kwargs))
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if late_key is not None:
+                await self._late_result(late_key, ctx, future)
+            raise
+
+    async def _late_result(
+        self, key: tuple[str, IterationKey], ctx: ToolContext, future: asyncio.Future[Any]
+    ) -> None:
+        """The run was cancelled or interrupted while a sync tool ran in its thread, which can't be stopped.
+        Give it ``grace`` seconds: a result that arrives in time is recorded, so a resume doesn't do the
+        side effect again. (A timed-out attempt has ``ctx.cancelled`` set, and its result stays discarded.)"""
+        if ctx.cancelled.is_set() or self.grace <= 0:
+            return
+        done, _ = await asyncio.wait({future}, timeout=self.grace)
+        if done and not future.cancelled() and future.exception() is None:
+            self.state.late_results[key] = _jsonable(future.result(), key[0])
 
     async def _params(self, node: ActionNode) -> dict[str, Any]:
         needs = self._needs_resolution.get(node.id)
@@ -106,7 +160,54 @@ class NodeKinds(abc.ABC):
             raise UserError(f"step {node.id!r} is an llm step, and the executor has no LLM-step runner")
         prompt = self.resolver.text(node.prompt)
         self.state.params[(node.id, iteration)] = {"prompt": prompt}
-        return Outcome("ok", _jsonable(await self.llm(node, prompt, ctx), node.id))
+        if isinstance(self.llm, LlmSteps):
+            result = await self.llm.run_step(self._llm_call(node, prompt, ctx))
+        else:
+            result = await self.llm(node, prompt, ctx)
+        return Outcome("ok", _jsonable(result, node.id))
+
+    def _sensitive_input(self, node_id: str) -> str | None:
+        """A step this one uses whose output an LLM step marked sensitive (it read sensitive data at run
+        time, which the plan's lint could not see), or None."""
+        for dep in self.state.graph.predecessors.get(node_id, []):
+            record = self.state.lookup(dep)
+            output = record.output if record is not None else None
+            if isinstance(output, dict) and output.get("sensitive") is True and "response_id" in output:
+                return dep
+        return None
+
+    def _llm_call(self, node: LlmNode, prompt: str, ctx: ToolContext) -> LlmStepCall:
+        """What a tool-using step runner needs: the step's tool specs, its inputs, a way to call tools."""
+        inputs: dict[str, Any] = {}
+        previous: str | None = None
+        tainted_by: str | None = None
+        for dep in dict.fromkeys(self.state.graph.predecessors.get(node.id, [])):
+            record = self.state.lookup(dep)
+            if record is None or record.status is not StepStatus.COMPLETED:
+                continue
+            inputs[dep] = output = record.output
+            if isinstance(output, dict) and isinstance(output.get("response_id"), str):
+                previous = output["response_id"]
+            upstream = self.state.graph.nodes.get(dep)
+            sensitive = isinstance(output, dict) and output.get("sensitive") is True
+            if isinstance(upstream, ActionNode) and self.guard is not None:
+                sensitive = sensitive or self.guard.is_sensitive_source(upstream.tool)
+            if sensitive and tainted_by is None:
+                tainted_by = dep
+        specs = tuple(spec for spec in (self.tools.get(name) for name in node.tools) if spec is not None)
+        calls = itertools.count(1)
+
+        async def call_tool(name: str, arguments: Any, tainted: str | None) -> Any:
+            key = f"{ctx.idempotency_key}#call{next(calls)}"  # each call its own key; the same on a rerun
+            inner = ToolContext(
+                ctx.execution_id, ctx.step_id, ctx.attempt, key, ctx.deadline, ctx.iteration,
+                now=self.clock.now, sleep=self.clock.sleep,
+            )  # fmt: skip
+            result = await self._invoke(name, arguments, inner, node.id, tainted_by=tainted, metadata=node.metadata)
+            return _jsonable(result, node.id)
+
+        sensitive_source = self.guard.is_sensitive_source if self.guard is not None else (lambda tool: False)
+        return LlmStepCall(node, prompt, ctx, specs, call_tool, inputs, previous, tainted_by, sensitive_source)
 
     # -------------------------------------------------------------------------------------- composites
     async def _group(self, node: SequenceNode | ParallelNode, iteration: IterationKey) -> Outcome:
@@ -206,9 +307,11 @@ class NodeKinds(abc.ABC):
 
 
 # ---------------------------------------------------------------------------------------------- helpers
-def decision_key(step_id: str, iteration: IterationKey) -> str:
-    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops."""
-    return step_id if iteration is None else f"{step_id}#{iteration}"
+def decision_key(step_id: str, iteration: IterationKey, requeued: int = 0) -> str:
+    """The step key a confirmation is stored under: the step id, plus ``#iteration`` inside loops, plus
+    ``@retry-n`` once the step was requeued from its dead letter (the earlier decision stays on record)."""
+    key = step_id if iteration is None else f"{step_id}#{iteration}"
+    return key if not requeued else f"{key}@retry-{requeued}"
 
 
 def child_failure(failed: ScopeFailed) -> Failure:

@@ -118,19 +118,25 @@ class NodeRunner(NodeKinds):
     async def _attempts(self, node: NodeBase, record: StepExecution, iteration: IterationKey, leaf: bool) -> Outcome:
         policy = node.on_failure
         resumed = record.status in IN_FLIGHT and record.attempt_count >= 1
-        attempt = record.attempt_count if resumed else 1
+        # Attempts are counted across requeues from a dead letter; the policy's budget is per round.
+        before = record.attempts_before
+        attempt = record.attempt_count if resumed else before + 1
         while True:
             outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
             if outcome.kind != "failed":
                 return outcome
             failure = outcome.failure
             assert failure is not None
-            if not (isinstance(policy, RetryPolicy) and failure.retryable and attempt < policy.max_attempts):
+            if not (isinstance(policy, RetryPolicy) and failure.retryable and attempt - before < policy.max_attempts):
                 return await self._give_up(node, record, iteration, failure)
             attempt += 1
             resumed = False
             delay = retry_delay(
-                policy, attempt, jitter=self.jitter, random_value=self.rng.random(), retry_after=failure.retry_after
+                policy,
+                attempt - before,
+                jitter=self.jitter,
+                random_value=self.rng.random(),
+                retry_after=failure.retry_after,
             )
             _fail_record(record, failure, StepStatus.RETRYING, None)
             reset = [] if leaf else self._reset_inside(node, record, iteration)
@@ -174,6 +180,12 @@ class NodeRunner(NodeKinds):
         except asyncio.CancelledError:
             if ctx is not None:
                 ctx.cancelled.set()
+            late = self.state.late_results.pop((node.id, iteration), _NOTHING)
+            if late is not _NOTHING:  # a sync tool finished within the grace period: its result counts
+                record.status = StepStatus.COMPLETED
+                record.output = late
+                record.completed_at = self.clock.now()
+                self.state.defer(record)
             raise
         except RunAborted:
             raise
@@ -186,6 +198,11 @@ class NodeRunner(NodeKinds):
             # Written with the next transition (at the latest before anything waits): a step's completion
             # and its dependant's start share one transaction, and still precede the dependant's action.
             self.state.defer(record)
+            if record.requeued and leaf:
+                # A step retried from its dead letter made it: the completion first, then the dead letter goes.
+                await self.state.flush()
+                entry_id = dead_letter_id(self.state.execution_id, node.id, iteration)
+                await self.state.guarded(self.state.store.delete_dead_letter(entry_id))
         return outcome
 
     async def _bounded(self, node: NodeBase, body: Awaitable[Outcome], ctx: ToolContext | None) -> Outcome:
@@ -289,6 +306,7 @@ class NodeRunner(NodeKinds):
             error=record.error or "failed",
             error_type=record.error_type or ErrorType.UNKNOWN,
             retry_count=max(record.attempt_count - 1, 0),
+            attempts=record.attempt_count,
             tool=node.tool if isinstance(node, ActionNode) else None,
             params=params if isinstance(params, dict) else {"value": params},
             timestamp=self.clock.now(),
@@ -330,6 +348,9 @@ class NodeRunner(NodeKinds):
 
 
 # ---------------------------------------------------------------------------------------------- helpers
+_NOTHING = object()
+
+
 def dead_letter_id(execution_id: str, step_id: str, iteration: IterationKey) -> str:
     """Dead letters have stable ids, so writing one twice (after a crash) replaces it."""
     suffix = "" if iteration is None else f":{iteration}"
@@ -349,6 +370,7 @@ def _reset_record(record: StepExecution) -> None:
     record.error = None
     record.error_type = None
     record.attempt_count = 0
+    record.attempts_before = 0
     record.started_at = None
     record.completed_at = None
     record.deadline_at = None

@@ -14,7 +14,8 @@ it took none); a loop, ``{"iterations": n}``; a wait, None.
 **Typed or text.** A string that is exactly one reference (``"{{s1.result.amount}}"``) becomes the
 referenced value with its type; references inside longer text are interpolated (strings as they are, other
 values as JSON). ``"${{s1.result.x}}"`` is a ``$`` followed by the value. ``{{context.k}}`` reads the plan's
-``context``; ``{{env.K}}`` an environment variable, only for keys matching the policy's ``env_allow``.
+``context``; ``{{env.K}}`` an environment variable, only for keys matching the policy's ``env_allow``;
+``{{trigger.price}}`` what the trigger that started the execution saw (see :mod:`plankit.schedule`).
 
 **Failing closed.** A reference that can't be resolved (a step that has not run, was skipped or failed, a
 missing key, an index out of range, a disallowed or unset ``env`` key) raises
@@ -120,8 +121,10 @@ class Resolver:
         env_allow: list[str],
         runtime: RuntimeProvider | None,
         clock: Clock,
+        trigger: Mapping[str, Any] | None = None,
     ):
         self._lookup = lookup
+        self._trigger = trigger
         self._context = context
         self._env = env
         self._env_allow = env_allow
@@ -166,6 +169,10 @@ class Resolver:
             return _walk(self._context, _segments(path), shown, "the plan's context")
         if root == "env":
             return self._env_value(path, shown)
+        if root == "trigger":
+            if self._trigger is None:
+                raise ResolutionError(f"{shown}: this execution was not started by a trigger, so it has no data")
+            return _walk(self._trigger, _segments(path), shown, "the trigger's data")
         record = self._lookup(root)
         if record is None:
             raise ResolutionError(f"{shown}: step {root!r} has not run, so it has no output")

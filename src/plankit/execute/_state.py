@@ -113,6 +113,15 @@ class RunState:
         """Waits with more than this many seconds left park the execution instead of sleeping (None: never)."""
         self.parked_until: datetime | None = None
         """The earliest wake-up time of the waits parked in this run (None: nothing parked)."""
+        self.wake_on_interrupt = False
+        """An interrupted run is due again at once, for any worker (a worker shutting down), rather than left
+        for someone to resume (Ctrl-C on ``plankit run``)."""
+        self.lease_lost = False
+        """Set when another process took the execution over: this run stops without writing anything more."""
+        self.cancelled_from: dict[tuple[str, IterationKey], tuple[StepStatus, str | None, Any]] = {}
+        """What records marked cancelled were before (an interrupted run puts them back: still in flight)."""
+        self.late_results: dict[tuple[str, IterationKey], Any] = {}
+        """Results of sync tools that finished within the grace period after their attempt was cancelled."""
         for record in records:
             self._index(record)
 
@@ -219,16 +228,30 @@ class RunState:
             return self.clock.now()
         if status is ExecutionStatus.WAITING:
             return self.parked_until
+        if status is ExecutionStatus.INTERRUPTED and self.wake_on_interrupt:
+            return self.clock.now()
         return None
 
     def mark_cancelled(self, record: StepExecution, reason: str = "cancelled") -> None:
         """Mark an in-flight record cancelled in memory; it is written with the next commit."""
         if record.status in TERMINAL or record.status is StepStatus.CANCELLED:
             return
+        self.cancelled_from[(record.step_id, record.iteration)] = (record.status, record.error, record.completed_at)
         record.status = StepStatus.CANCELLED
         record.error = reason
         record.completed_at = self.clock.now()
         self.dirty.append(record)
+
+    def still_in_flight(self) -> None:
+        """The run was interrupted from outside, not cancelled: records just marked cancelled go back to what
+        they were, so a resume re-runs them as in flight (same attempt, same idempotency key, a wait's
+        deadline kept). They ride along with the next commit."""
+        for (step_id, iteration), (status, error, completed_at) in self.cancelled_from.items():
+            record = self.records[(step_id, iteration)]
+            if record.status is StepStatus.CANCELLED:
+                record.status, record.error, record.completed_at = status, error, completed_at
+                self.dirty.append(record)
+        self.cancelled_from.clear()
 
     def stop(self) -> None:
         """Cancel the run (a cancel was requested): in-flight steps are cancelled and marked so."""

@@ -23,15 +23,15 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import Field, ValidationError
 
 from ..errors import ConfigError, FormatProblem
-from ..plan import IRModel, read_document
+from ..plan import IRModel
 from ._base import ChainFeed, Feeds, PriceFeed
 from ._static import StaticChainFeed, StaticPriceFeed
 
@@ -66,6 +66,8 @@ class ChainSection(IRModel):
     tokens: dict[str, str] = Field(default_factory=dict)
     timeout_ms: int = Field(10_000, ge=1, le=600_000)
     retries: int = Field(2, ge=0, le=10)
+    max_block_range: int = Field(2_000, ge=1, le=1_000_000)
+    """The widest block range one eth_getLogs asks for (public RPCs refuse wide ones); longer spans are split."""
 
 
 class StaticChain(IRModel):
@@ -101,11 +103,14 @@ def load_feeds(path: str | Path | None = None) -> Feeds | None:
     if source is None:
         return None
     try:
-        document, _ = read_document(source)
-    except ConfigError:
-        raise
-    except Exception as exc:  # the reader's own message says what and where
-        raise FeedsFileError(str(exc)) from exc
+        # YAML (or JSON, a subset), read directly: chain ids are natural as bare number keys (``8453:``).
+        document = yaml.safe_load(Path(source).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise FeedsFileError(f"{source}: can't read the feeds file ({exc.strerror or exc})") from exc
+    except yaml.YAMLError as exc:
+        raise FeedsFileError(f"{source}: not valid YAML or JSON: {exc}") from exc
+    if document is not None and not isinstance(document, dict):
+        raise FeedsFileError(f"{source}: a feeds file is a mapping (price:, chains:, wallet:, static:)")
     try:
         config = FeedsFile.model_validate(document if document is not None else {})
     except ValidationError as exc:
@@ -140,12 +145,16 @@ def feeds_from_config(config: FeedsFile, source: str = "(in code)") -> Feeds:
 
 
 def _evm_chain(chain_id: int, section: ChainSection) -> ChainFeed:
-    # Imported by name: the provider needs the 'chain' extra (web3), and most installs never configure a chain.
-    module = importlib.import_module("plankit.feeds._evm")
-    feed: ChainFeed = module.Web3ChainFeed(
-        chain_id, rpc_url=section.rpc_url, tokens=section.tokens, native_symbol=section.native,
-        confirmations=section.confirmations, timeout_s=section.timeout_ms / 1000, retries=section.retries,
-    )  # fmt: skip
+    from ._evm import Web3ChainFeed  # web3 (the 'chain' extra) is imported only when a chain is configured
+
+    try:
+        feed: ChainFeed = Web3ChainFeed(
+            chain_id, rpc_url=section.rpc_url, tokens=section.tokens, native_symbol=section.native,
+            confirmations=section.confirmations, timeout_s=section.timeout_ms / 1000, retries=section.retries,
+            max_block_range=section.max_block_range,
+        )  # fmt: skip
+    except ConfigError as exc:  # invalid token addresses, each with its path
+        raise FeedsFileError(exc.message, exc.problems) from exc
     return feed
 
 

@@ -26,6 +26,7 @@ from ._base import (
     is_loopback_url,
     requests_blocked,
 )
+from ._chat import ChatItem, ChatReply, FunctionTool, ToolCall, ToolCallsTurn, ToolResult, Usage
 from ._factory import PROVIDERS, make_llm, parse_model_spec
 from ._openai import FALLBACK_STATUS, OUTPUT_MODES, OpenAIClient, OutputMode
 from ._retry import DEFAULT_LLM_RETRY, call_with_retries, parse_retry_after
@@ -37,6 +38,9 @@ __all__ = [
     "OUTPUT_MODES",
     "PROVIDERS",
     "AnthropicClient",
+    "ChatItem",
+    "ChatReply",
+    "FunctionTool",
     "LlmBlockedError",
     "LlmClient",
     "LlmConfigError",
@@ -47,6 +51,10 @@ __all__ = [
     "OutputMode",
     "Role",
     "Sleep",
+    "ToolCall",
+    "ToolCallsTurn",
+    "ToolResult",
+    "Usage",
     "call_with_retries",
     "check_request_allowed",
     "is_loopback_url",

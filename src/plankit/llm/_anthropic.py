@@ -16,8 +16,9 @@ from typing import Any, Literal
 from ..errors import MissingExtraError, RateLimitError, ServerError
 from ..plan import RetryPolicy
 from ._base import LlmClient, LlmConfigError, LlmRequestError, Message, Sleep, check_request_allowed
+from ._chat import ChatItem, ChatReply, FunctionTool, anthropic_messages, anthropic_reply, anthropic_tools
 from ._openai import FALLBACK_STATUS, LOCAL_API_KEY
-from ._retry import DEFAULT_LLM_RETRY, call_with_retries, parse_retry_after
+from ._retry import DEFAULT_LLM_RETRY, call_with_retries, connection_failure, parse_retry_after
 
 AnthropicMode = Literal["json_schema", "text"]
 
@@ -99,12 +100,38 @@ class AnthropicClient(LlmClient):
         except anthropic.APIStatusError as exc:
             raise _status_error(self.model_spec, exc) from exc
         except anthropic.APIConnectionError as exc:
-            raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            raise connection_failure(self.model_spec, self.base_url, exc) from exc
         self.last_finish_reason = getattr(reply, "stop_reason", None)
         texts = [block.text for block in getattr(reply, "content", []) if getattr(block, "type", None) == "text"]
         if not texts:
             raise LlmRequestError(f"{self.model_spec}: the model sent no text (stop_reason {self.last_finish_reason})")
         return "".join(texts)
+
+    async def chat(self, items: Sequence[ChatItem], *, tools: Sequence[FunctionTool] = ()) -> ChatReply:
+        """One messages request offering ``tools``; the reply's text and ``tool_use`` calls, id and usage."""
+        check_request_allowed(self.model_spec, self.base_url)
+        system, turns = anthropic_messages(items)
+        options: dict[str, Any] = {"tools": anthropic_tools(tools)} if tools else {}
+        if system:
+            options["system"] = system
+        if self.temperature is not None:
+            options["temperature"] = self.temperature
+
+        async def create() -> ChatReply:
+            anthropic = _import_anthropic()
+            try:
+                message = await self._client.messages.create(
+                    model=self.model, max_tokens=self.max_tokens, messages=turns, **options
+                )
+            except anthropic.APIStatusError as exc:
+                raise _status_error(self.model_spec, exc) from exc
+            except anthropic.APIConnectionError as exc:
+                raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            return anthropic_reply(message)
+
+        reply = await call_with_retries(create, self.retry, self.sleep, what=self.model_spec)
+        self.last_finish_reason = reply.finish_reason
+        return reply
 
     async def aclose(self) -> None:
         """Close the SDK's HTTP connections."""

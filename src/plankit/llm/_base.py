@@ -15,10 +15,13 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 from urllib.parse import urlsplit
 
 from ..errors import PlankitError
+
+if TYPE_CHECKING:
+    from ._chat import ChatItem, ChatReply, FunctionTool
 
 Role = Literal["system", "user", "assistant"]
 Sleep = Callable[[float], Awaitable[None]]
@@ -92,6 +95,19 @@ class LlmClient(ABC):
     async def complete(self, messages: Sequence[Message], *, schema: Mapping[str, Any] | None = None) -> str:
         """The model's reply to ``messages``. With ``schema``, ask for a JSON document matching it
         (structured output) where the backend can; the reply is text either way."""
+
+    async def chat(self, items: Sequence[ChatItem], *, tools: Sequence[FunctionTool] = ()) -> ChatReply:
+        """One request of a conversation with function tools (see :mod:`plankit.llm._chat`): a
+        :class:`~plankit.llm.ChatReply` with the text and any tool calls.
+
+        This default serves clients that only complete text: a conversation of plain messages without tools
+        goes to :meth:`complete`; anything else raises :class:`LlmConfigError`.
+        """
+        from ._chat import ChatReply
+
+        if tools or not all(isinstance(item, Message) for item in items):
+            raise LlmConfigError(f"{self.model_spec}: this client can't offer tools to the model")
+        return ChatReply(await self.complete([item for item in items if isinstance(item, Message)]))
 
     async def aclose(self) -> None:  # noqa: B027  (a no-op default: most clients hold nothing)
         """Release connections; the client can't be used afterwards."""

@@ -25,7 +25,8 @@ from typing import Any, Literal
 from ..errors import MissingExtraError, RateLimitError, ServerError
 from ..plan import RetryPolicy
 from ._base import LlmClient, LlmConfigError, LlmRequestError, Message, Sleep, check_request_allowed
-from ._retry import DEFAULT_LLM_RETRY, call_with_retries, parse_retry_after
+from ._chat import ChatItem, ChatReply, FunctionTool, openai_messages, openai_reply, openai_tools
+from ._retry import DEFAULT_LLM_RETRY, call_with_retries, connection_failure, parse_retry_after
 
 OutputMode = Literal["json_schema", "json_object", "text"]
 OUTPUT_MODES: tuple[OutputMode, ...] = ("json_schema", "json_object", "text")
@@ -114,7 +115,7 @@ class OpenAIClient(LlmClient):
         except openai.APIStatusError as exc:
             raise _status_error(self.model_spec, exc) from exc
         except openai.APIConnectionError as exc:
-            raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            raise connection_failure(self.model_spec, self.base_url, exc) from exc
         return self._reply_text(completion)
 
     def _reply_text(self, completion: Any) -> str:
@@ -129,6 +130,33 @@ class OpenAIClient(LlmClient):
             why = f" (refusal: {refusal})" if refusal else ""
             raise LlmRequestError(f"{self.model_spec}: the model sent no text{why}")
         return str(content)
+
+    async def chat(self, items: Sequence[ChatItem], *, tools: Sequence[FunctionTool] = ()) -> ChatReply:
+        """One chat-completions request offering ``tools``; the reply's text and tool calls, id and usage."""
+        check_request_allowed(self.model_spec, self.base_url)
+        payload = openai_messages(items)
+        options: dict[str, Any] = {"tools": openai_tools(tools)} if tools else {}
+        if self.temperature is not None:
+            options["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            options["max_tokens"] = self.max_tokens
+
+        async def create() -> ChatReply:
+            openai = _import_openai()
+            try:
+                completion = await self._client.chat.completions.create(model=self.model, messages=payload, **options)
+            except openai.APIStatusError as exc:
+                raise _status_error(self.model_spec, exc) from exc
+            except openai.APIConnectionError as exc:
+                raise ServerError(f"can't reach {self.base_url}: {exc}") from exc
+            try:
+                return openai_reply(completion, self.model_spec)
+            except ValueError as exc:
+                raise LlmRequestError(str(exc)) from None
+
+        reply = await call_with_retries(create, self.retry, self.sleep, what=self.model_spec)
+        self.last_finish_reason = reply.finish_reason
+        return reply
 
     async def aclose(self) -> None:
         """Close the SDK's HTTP connections."""

@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from ..errors import RateLimitError, ServerError
 from ..plan import RetryPolicy
-from ._base import Sleep
+from ._base import LlmRequestError, Sleep
 
 T = TypeVar("T")
 
@@ -67,6 +67,22 @@ def _gave_up(
         )
         return RateLimitError(f"{what}: {exc} ({reason})", retry_after=exc.retry_after)
     return ServerError(f"{what}: {exc} (gave up after {attempts} {noun})", status_code=exc.status_code)
+
+
+def connection_failure(model_spec: str, base_url: str, exc: BaseException) -> Exception:
+    """What a failed connection becomes: a refused one is final (nothing listens there, and asking again
+    won't start it), so it is an :class:`LlmRequestError`; anything else (a reset, a timeout, a DNS hiccup)
+    is a :class:`ServerError`, retried."""
+    cause: BaseException | None = exc
+    seen = 0
+    while cause is not None and seen < 20:  # the SDK wraps httpx, which wraps the socket's error
+        if isinstance(cause, ConnectionRefusedError):
+            return LlmRequestError(
+                f"{model_spec}: can't reach {base_url}: connection refused (is the server running, and is "
+                "this its address and port?)"
+            )
+        cause, seen = cause.__cause__ or cause.__context__, seen + 1
+    return ServerError(f"can't reach {base_url}: {exc}")
 
 
 def parse_retry_after(headers: Mapping[str, str], *, now: datetime | None = None) -> float | None:

@@ -6,6 +6,8 @@ form; unknown keys name the closest valid key; unknown ``type`` tags list the va
 
 from __future__ import annotations
 
+import difflib
+import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -74,7 +76,7 @@ def _model_at(loc: tuple[Any, ...]) -> type[BaseModel]:
     return Plan
 
 
-def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
+def _display_path(raw: Any, loc: tuple[Any, ...], names_a_key: bool = False) -> tuple[str, str | None]:
     """The JSON path of ``loc`` in the user's own document (its spelling of keys, ``root``...), and its last
     key as spelled there. A key the document lacks is spelled in camelCase in a camelCase document."""
     parts: list[str] = []
@@ -82,7 +84,10 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
     camel = isinstance(raw, dict) and "root" in raw  # the tree shape
     current = raw
     skip_next_index = False
-    for item in loc:
+    for index, item in enumerate(loc):
+        # A missing or unknown key's last item is a key, even one spelled like a tag (a price trigger's
+        # "condition"); in other errors a trailing tag is pydantic's union member, not the document's.
+        is_field = names_a_key and index == len(loc) - 1
         if isinstance(item, int):
             if skip_next_index:
                 skip_next_index = False
@@ -93,6 +98,8 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
         if isinstance(current, list) and item == "steps" and not parts:  # a bare array of steps
             continue
         if isinstance(current, dict):
+            if not is_field and item in _BY_TAG and current.get("type", current.get("strategy")) == item:
+                continue  # pydantic's union member (a "condition" trigger), even when a key is spelled the same
             if item == "steps" and "steps" not in current and "root" in current:
                 parts.append(".root")
                 current, skip_next_index = current["root"], True
@@ -102,18 +109,19 @@ def _display_path(raw: Any, loc: tuple[Any, ...]) -> tuple[str, str | None]:
             )
             if (
                 original is None
+                and not is_field
                 and item in _BY_TAG
                 and current.get("type", current.get("strategy")) is not None
             ):
                 continue  # a union tag pydantic puts in the location; it is not a key of the document
-            if original is None and item in _BY_TAG and item not in current:
+            if original is None and not is_field and item in _BY_TAG and item not in current:
                 continue
             camel = camel or _camel_styled(current)
             last_key = original or (camel_case(item) if camel else item)
             parts.append(f".{last_key}")
             current = current.get(original) if original is not None else None
             continue
-        if item in _BY_TAG:
+        if item in _BY_TAG and not is_field:
             continue
         last_key = str(item)
         parts.append(f".{item}")
@@ -134,10 +142,16 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
         model = _model_at(loc)
         if snake_case(key) in _SEED_STEP_KEYS and model in NODE_TYPES.values():
             return f"{_SEED_STEP_KEYS[snake_case(key)]}; got {error.get('input')!r}", None
-        match = closest(snake_case(key), _keys_of(model))
+        keys = _keys_of(model)
+        match = closest(snake_case(key), keys)
+        if match is None and _SYNONYMS.get(snake_case(key)) in keys:
+            match = _SYNONYMS[snake_case(key)]
         if match is not None and key != snake_case(key):
             match = camel_case(match)  # answer in the document's own style
         return f"unknown key {key!r}", f"did you mean {match!r}?" if match else None
+    if kind == "literal_error" and isinstance(error.get("input"), str):
+        expected = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+        return str(error["msg"]), did_you_mean(error["input"], expected)
     if kind == "missing":
         return f"missing required key {spelled or loc[-1]!r}" if loc else "missing value", None
     if kind == "union_tag_invalid":
@@ -159,12 +173,43 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
     return message, None
 
 
+# Words people use for a key under another name: suggested when no key is spelled alike.
+_SYNONYMS = {
+    "expr": "expression", "cron": "expression", "schedule": "expression", "time": "at", "datetime": "at",
+    "condition": "when", "if": "when", "interval": "every_ms", "tz": "timezone", "symbol": "token",
+    "asset": "token", "coin": "token", "price": "threshold", "value": "threshold", "contract": "contract_address",
+    "event": "event_signature", "chain": "chain_id", "args": "params", "arguments": "params", "parameters": "params",
+}  # fmt: skip
+
+# The keys a step's type is read from when it has no "type" (see _normalize._infer_type).
+_TYPE_KEYS = ("tool", "prompt", "condition", "then", "body", "steps", "until", "duration_ms", "until_time")
+
+
+def _misspelled_type_key(error: Any, path: str) -> FormatProblem | None:
+    """A node without a type whose keys include a misspelling of the key its type is read from (``tol``)."""
+    node = error.get("input")
+    if error["type"] != "union_tag_not_found" or not isinstance(node, dict):
+        return None
+    for key in node:
+        if isinstance(key, str) and key not in _TYPE_KEYS:
+            # A stricter cutoff than elsewhere: the key is only a guess here ("action" is not "condition").
+            matches = difflib.get_close_matches(snake_case(key), _TYPE_KEYS, n=1, cutoff=0.75)
+            if matches:
+                match = matches[0]
+                return FormatProblem(f"{path}.{key}", f"unknown key {key!r}", f"did you mean {match!r}?")
+    return None
+
+
 def describe_validation_errors(exc: ValidationError, raw: Any, normalized: Any) -> list[FormatProblem]:
     """One :class:`FormatProblem` per validation error, located in the user's document."""
     problems: list[FormatProblem] = []
     seen: set[tuple[str, str]] = set()
     for error in exc.errors(include_url=False):
-        path, spelled = _display_path(raw, tuple(error["loc"]))
+        path, spelled = _display_path(raw, tuple(error["loc"]), error["type"] in ("missing", "extra_forbidden"))
+        misspelled = _misspelled_type_key(error, path)
+        if misspelled is not None:
+            problems.append(misspelled)
+            continue
         message, hint = _describe(error, spelled)
         if (path, message) not in seen:
             seen.add((path, message))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -33,9 +34,10 @@ class LoadLimits:
 
     max_bytes: int = 64 * 1024 * 1024
     """Largest document, in bytes (64 MiB)."""
-    max_depth: int = 200
-    """Deepest nesting of JSON objects and arrays. 200 leaves room for 99 nested sequences (each is an
-    object in a list); pydantic's own recursion guards start near 250."""
+    max_depth: int = 220
+    """Deepest nesting of JSON objects and arrays. A nested step takes two levels (an object in a list), so
+    220 leaves room for 100 nested steps and a few levels of params; pydantic's recursion guards start
+    near 250."""
     max_values: int = 10_000_000
     """Most objects and arrays in one document (also stops YAML alias bombs)."""
 
@@ -111,7 +113,9 @@ def _parse_yaml(text: str, *, source: str, limits: LoadLimits) -> Any:
         finally:
             loader.dispose()
     except yaml.MarkedYAMLError as exc:
-        raise _SyntaxProblem(FormatProblem(_mark_text(exc.problem_mark), str(exc.problem or exc))) from None
+        message = str(exc.problem or exc)
+        hint = "YAML indents with spaces only: replace the tab with spaces" if "'\\t'" in message else None
+        raise _SyntaxProblem(FormatProblem(_mark_text(exc.problem_mark), message, hint)) from None
     except yaml.YAMLError as exc:
         raise _SyntaxProblem(FormatProblem("$", str(exc))) from None
     except PlanFormatError:
@@ -174,6 +178,14 @@ def _path_text(where: _Where | None) -> str:
     return "$" + "".join(f"[{key}]" if isinstance(key, int) else f".{key}" for key in reversed(keys))
 
 
+def _short_path(path: str, keep: int = 4) -> str:
+    """A path with its middle left out when it is long: the start and the end say where; 200 repeats don't."""
+    parts = re.findall(r"\.[^.\[]+|\[\d+\]", path[1:])
+    if len(parts) <= 3 * keep:
+        return path
+    return "$" + "".join(parts[:keep]) + f"…({len(parts) - 2 * keep} more)…" + "".join(parts[-keep:])
+
+
 def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> None:
     """Enforce the depth and size limits, level by level: only containers are visited, so this is cheap
     enough for 100k-step plans. The path of an offending value is looked up only when there is one."""
@@ -212,15 +224,15 @@ def check_limits(
         if depth >= limits.max_depth or count > limits.max_values:
             too_deep = depth >= limits.max_depth
             raise PlanFormatError(
-                f"document is nested deeper than {limits.max_depth} levels"
+                f"document is nested deeper than {limits.max_depth} levels of objects and arrays"
                 if too_deep
                 else f"document holds more than {limits.max_values} objects and arrays",
                 source=source,
                 problems=[
                     FormatProblem(
-                        _path_text(where),
+                        _short_path(_path_text(where)),
                         "too deep" if too_deep else "too many values",
-                        "use depends_on instead of nesting"
+                        "a nested step takes two levels (an object in a list): use depends_on instead of nesting"
                         if too_deep
                         else "YAML aliases expand into copies",
                     )

@@ -22,6 +22,7 @@ import re
 from typing import Any, TypeGuard
 
 from ._refs import single_reference
+from ._tree import unwrap_top_level
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
@@ -116,7 +117,7 @@ def normalize_plan(data: Any) -> Any:
     if "metadata" in plan and "meta" not in plan:
         plan["meta"] = plan.pop("metadata")
     if "root" in plan and "steps" not in plan:
-        plan["steps"] = [plan.pop("root")]
+        plan["steps"] = unwrap_top_level(plan.pop("root"))
     if isinstance(plan.get("trigger"), dict):
         plan["trigger"] = _normalize_trigger(plan["trigger"])
     if isinstance(plan.get("steps"), list):

@@ -23,6 +23,8 @@ class ExecutionStatus(str, Enum):
     COMPLETED = "completed"
     FAILED = "failed"
     CANCELLED = "cancelled"
+    INTERRUPTED = "interrupted"
+    """Stopped from outside (Ctrl-C, a shutdown) while it ran; nothing is lost, ``resume`` continues it."""
 
 
 class StepStatus(str, Enum):
@@ -54,6 +56,12 @@ class StepExecution(IRModel):
     completed_at: UtcDatetime | None = None
     deadline_at: UtcDatetime | None = None
     """When a wait ends, or the running attempt times out; stored so a resumed run keeps the time left."""
+    requeued: int = Field(0, ge=0)
+    """How many times the step was sent back to run from its dead letter (``dead-letters retry``); each
+    time it asks again for any confirmation it needs."""
+    attempts_before: int = Field(0, ge=0)
+    """Attempts made before the latest requeue: ``attempt_count`` keeps counting across requeues, while
+    the failure policy's ``max_attempts`` applies afresh to each round."""
 
     @property
     def duration_seconds(self) -> float | None:
@@ -82,6 +90,8 @@ class Execution(IRModel):
     decides a confirmation."""
     schedule_id: str | None = None
     """The schedule whose fire started this execution, if any."""
+    trigger_data: dict[str, Any] | None = None
+    """What the trigger saw when it fired (the price, the log...): ``{{trigger.price}}`` in the plan."""
 
 
 class ExecutionCheckpoint(IRModel):
@@ -109,6 +119,9 @@ class DeadLetterEntry(IRModel):
     error: str
     error_type: ErrorType = ErrorType.UNKNOWN
     retry_count: int = Field(0, ge=0)
+    """Retries after the first attempt (``attempts - 1``)."""
+    attempts: int = Field(0, ge=0)
+    """Attempts the step made before it failed for good, retries included (0: denied before any attempt)."""
     tool: str | None = None
     params: dict[str, Any] | None = None
     timestamp: UtcDatetime

@@ -22,8 +22,8 @@ from ._values import CompareCondition, EnvRef, LogicCondition, RuntimeRef, StepO
 REFERENCE_TYPES_WITH_KEYS: frozenset[str] = frozenset({"step_output", "env", "runtime"})
 """``type`` tags of reference objects that carry more than a value (their keys may need renaming)."""
 
-RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env"})
-"""Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``."""
+RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env", "trigger"})
+"""Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``, ``{{trigger.price}}``."""
 
 _tuple_new = tuple.__new__
 

@@ -25,6 +25,8 @@ class ScheduleStatus(str, Enum):
     PAUSED = "paused"
     COMPLETED = "completed"
     """The trigger will never fire again (a one-shot fired or was missed, ``max_runs`` or ``end_at`` reached)."""
+    EXPIRED = "expired"
+    """A condition trigger's ``expires_after_ms`` passed before it fired (or fired for the last time)."""
     REMOVED = "removed"
 
 

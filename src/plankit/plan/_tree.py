@@ -20,8 +20,15 @@ def camel_case(key: str) -> str:
     return head + "".join(word[:1].upper() + word[1:] for word in rest)
 
 
+TOP_LEVEL_MARK = "topLevelSteps"
+"""The ``metadata`` key of the ``parallel`` root that holds a plan's several top-level steps in the tree
+shape; loading unwraps it, so flat -> tree -> flat gives back the same plan."""
+
+
 def to_tree_shape(plan: dict[str, Any]) -> dict[str, Any]:
-    """Convert a canonical plan dict to the tree shape (a plan with one top-level step gets ``root``)."""
+    """Convert a canonical plan dict to the tree shape, which always has one ``root`` node: the plan's only
+    top-level step, or a ``parallel`` holding its top-level steps (siblings run as a DAG of their
+    ``depends_on`` and references, exactly as top-level steps do)."""
     out: dict[str, Any] = {}
     for key, value in plan.items():
         if key == "steps":
@@ -29,7 +36,8 @@ def to_tree_shape(plan: dict[str, Any]) -> dict[str, Any]:
             if len(nodes) == 1:
                 out["root"] = nodes[0]
             else:
-                out["steps"] = nodes
+                out["root"] = {"id": _free_id(nodes), "type": "parallel", "steps": nodes,
+                               "metadata": {TOP_LEVEL_MARK: True}}  # fmt: skip
         elif key == "trigger":
             out["trigger"] = _structure(value)
         elif key == "validation":
@@ -37,6 +45,36 @@ def to_tree_shape(plan: dict[str, Any]) -> dict[str, Any]:
         else:
             out[_PLAN_KEYS.get(key, camel_case(key))] = value
     return out
+
+
+def _free_id(nodes: list[dict[str, Any]]) -> str:
+    """``root``, or ``root-2``, ``root-3``... when a step already has that id."""
+    taken: set[Any] = set()
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        taken.add(node.get("id"))
+        stack.extend(node.get("steps") or [])
+        stack.extend(child for key in ("then", "else", "body", "onError") if isinstance(child := node.get(key), dict))
+    candidate, number = "root", 1
+    while candidate in taken:
+        number += 1
+        candidate = f"root-{number}"
+    return candidate
+
+
+def unwrap_top_level(root: Any) -> list[Any]:
+    """The top-level steps of a tree document: the steps of a root made by :func:`to_tree_shape` to hold
+    several, else the root itself."""
+    if (
+        isinstance(root, dict)
+        and root.get("type") == "parallel"
+        and root.get("metadata") == {TOP_LEVEL_MARK: True}
+        and set(root) == {"id", "type", "steps", "metadata"}
+        and isinstance(root["steps"], list)
+    ):
+        return list(root["steps"])
+    return [root]
 
 
 def _node(node: dict[str, Any]) -> dict[str, Any]:

@@ -23,10 +23,13 @@ from ._manage import (
     resume_schedule,
     trigger_zone,
 )
+from ._market import Verdict, balance_verdict, condition_verdict, price_verdict
+from ._observe import DEFAULT_FEED_POLL, next_slot, observe
 from ._timing import fire_times, first_fire, local_to_utc, next_fire_after
 from ._worker import DEFAULT_PARK_AFTER, Scheduler, TickReport
 
 __all__ = [
+    "DEFAULT_FEED_POLL",
     "DEFAULT_PARK_AFTER",
     "MAX_CATCH_UP",
     "FireDecision",
@@ -34,7 +37,10 @@ __all__ = [
     "ScheduleError",
     "Scheduler",
     "TickReport",
+    "Verdict",
     "add_schedule",
+    "balance_verdict",
+    "condition_verdict",
     "decide",
     "fire_now",
     "fire_times",
@@ -42,9 +48,12 @@ __all__ = [
     "get_schedule",
     "local_to_utc",
     "next_fire_after",
+    "next_slot",
+    "observe",
     "pause_schedule",
     "pending_execution",
     "preview",
+    "price_verdict",
     "remove_schedule",
     "resume_schedule",
     "trigger_zone",

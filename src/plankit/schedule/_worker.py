@@ -19,29 +19,38 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..errors import LeaseHeldError, PlanRefusedError
-from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, SystemClock
+from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, Resolver, SystemClock, holder_is_dead
+from ..feeds import FeedError, FeedRuntime, Feeds
 from ..lint import Policy
 from ..plan import (
     Execution,
     ExecutionStatus,
+    Fire,
     FireStatus,
+    Plan,
     PlanStatus,
+    PriceTrigger,
     Schedule,
     ScheduleStatus,
+    fire_execution_id,
+    fire_key,
     transition_path,
 )
 from ..store import Store
 from ..tools import ToolRegistry
 from ._fires import decide
 from ._manage import pending_execution
+from ._observe import DEFAULT_FEED_POLL, next_slot, observe, poll_interval
+from ._price_index import PriceIndex
 
 logger = logging.getLogger("plankit.schedule")
 
 DEFAULT_PARK_AFTER = 30.0
 """Waits with more seconds left than this park their execution instead of holding a worker slot."""
 
-FEED_RETRY = timedelta(seconds=60)
-"""How soon a schedule whose trigger needs a data feed the worker lacks is looked at again."""
+
+PRICE_RELOAD = timedelta(seconds=60)
+"""How often the price watch rebuilds its index from the store (to follow other workers' changes)."""
 
 REFUSAL_PAUSE = timedelta(minutes=5)
 """How long a worker leaves alone an execution it could not run (then it tries again: tools may have changed)."""
@@ -86,11 +95,15 @@ class Scheduler:
         poll_interval: float = 1.0,
         batch: int = 100,
         worker_id: str | None = None,
+        feeds: Feeds | None = None,
+        feed_poll: timedelta = DEFAULT_FEED_POLL,
     ):
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
         self.store = store
         self.clock: Clock = clock or (executor.clock if executor is not None else SystemClock())
+        self.feeds = feeds
+        self.feed_poll = feed_poll
         self.executor = executor or Executor(
             store,
             tools,
@@ -99,6 +112,8 @@ class Scheduler:
             worker_id=worker_id,
             lease_seconds=lease_seconds,
             park_after=park_after,
+            runtime=FeedRuntime(feeds) if feeds is not None else None,
+            wake_on_interrupt=True,
         )
         self.worker_id = self.executor.worker_id
         self.lease = timedelta(seconds=lease_seconds)
@@ -109,6 +124,9 @@ class Scheduler:
         self._refused: dict[str, datetime] = {}
         """Executions this worker can't run (a tool it lacks), until when it leaves them to workers that can;
         kept at most MAX_REFUSED (the oldest go first), so a tick's look-up stays small."""
+        self._prices = PriceIndex()
+        self._prices_loaded_at: datetime | None = None
+        self._next_price_tick: datetime | None = None
         self._stopping = asyncio.Event()
         self._wakeup = asyncio.Event()
 
@@ -116,6 +134,8 @@ class Scheduler:
     async def tick(self) -> TickReport:
         """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
         report = TickReport()
+        if self._watching_prices():
+            await self._watch_prices(self.clock.now())
         for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
             if self._stopping.is_set():
                 break
@@ -180,6 +200,10 @@ class Scheduler:
         """Stop taking work (safe to call from a signal handler on the loop)."""
         self._stopping.set()
 
+    def wake(self) -> None:
+        """Look for due work now instead of at the next poll (new work was just stored by this process)."""
+        self._wakeup.set()
+
     async def _drain(self, grace_seconds: float) -> None:
         running = set(self._tasks.values())
         if not running:
@@ -194,7 +218,10 @@ class Scheduler:
     # ------------------------------------------------------------------------------------ schedules
     async def _decide(self, schedule: Schedule, now: datetime) -> bool:
         """Claim a due schedule, decide it, and commit the decision; False when someone else had it."""
-        if await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now) is not None:
+        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
+        if holder is not None and holder_is_dead(holder.owner):  # a worker of this host that was killed
+            holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, holder.until)
+        if holder is not None:
             return False
         current = await self.store.load_schedule(schedule.id)
         if current is None:
@@ -203,14 +230,7 @@ class Scheduler:
             await self.store.commit_fire(current, [])  # decided meanwhile by someone else: just let go
             return False
         if current.trigger.type not in ("time", "interval", "cron", "immediate"):
-            logger.warning(
-                "schedule %s: a %s trigger needs a data feed, and this worker has none",
-                current.id,
-                current.trigger.type,
-            )
-            current.due_at = now + FEED_RETRY
-            await self.store.commit_fire(current, [])
-            return False
+            return await self._decide_market(current, now)
         previous_running = await self._running(current.last_execution_id)
         decision = decide(current, now, previous_running=previous_running)
         executions = await self._executions_for(decision.schedule, decision.started, now)
@@ -218,6 +238,104 @@ class Scheduler:
             return False
         await self._plan_follows(decision.schedule, executions)
         return True
+
+    async def _decide_market(self, schedule: Schedule, now: datetime) -> bool:
+        """Observe a market or chain trigger once; record its fires (with the data the plan sees) and state."""
+        plan = await self.store.load_plan(schedule.plan_id)
+        if plan is None:
+            schedule.status = ScheduleStatus.COMPLETED
+            schedule.due_at = None
+            await self.store.commit_fire(schedule, [])
+            return False
+        slot = schedule.due_at or now
+        observed = await observe(schedule, plan, self.feeds, self._resolver(plan), now)
+        updated = schedule.model_copy(update={"state": observed.state, "status": observed.status})
+        fires = []
+        for suffix, data in observed.fires:
+            key = f"{schedule.id}@{suffix}" if suffix else fire_key(schedule.id, slot)
+            fire = Fire(key=key, schedule_id=schedule.id, nominal_at=slot, status=FireStatus.STARTED, recorded_at=now,
+                        execution_id=fire_execution_id(key), reason=_describe(data))  # fmt: skip
+            fires.append((fire, data))
+            updated.runs += 1
+            updated.last_fire_at = slot
+            updated.last_execution_id = fire.execution_id
+        watched = self._watching_prices() and isinstance(schedule.trigger, PriceTrigger)
+        active = observed.status is ScheduleStatus.ACTIVE
+        # A price trigger a price watch follows is looked at when a price reaches its region, not on a timer.
+        every = poll_interval(schedule, self.feed_poll)
+        updated.due_at = next_slot(slot, every, now) if active and not watched else None
+        updated.next_fire_at = None
+        records = [fire for fire, _ in fires]
+        executions = await self._executions_for(updated, records, now)
+        by_id = {fire.execution_id: data for fire, data in fires}
+        for execution in executions:
+            execution.trigger_data = by_id.get(execution.execution_id)
+        if not await self.store.commit_fire(updated, records, executions) and records:
+            # A fire already on record (a log that a reorg put into a later block, say): keep the new ones and
+            # the new state, so the trigger moves on instead of meeting the same log at every poll.
+            known = {fire.key for fire in await self.store.list_fires(schedule.id, limit=100_000)}
+            records = [fire for fire in records if fire.key not in known]
+            executions = [e for e in executions if e.execution_id in {fire.execution_id for fire in records}]
+            if not await self.store.commit_fire(updated, records, executions):
+                return False
+        if watched and active:
+            self._prices.put(schedule.id, schedule.trigger, updated.state, now)  # type: ignore[arg-type]
+        elif watched:
+            self._prices.remove(schedule.id)
+        await self._plan_follows(updated, executions)
+        return True
+
+    # ------------------------------------------------------------------------------------ price watch
+    def _watching_prices(self) -> bool:
+        return self.feeds is not None and self.feeds.price is not None
+
+    async def _watch_prices(self, now: datetime) -> int:
+        """One price tick: each watched token's price once, then only the triggers it could change.
+
+        The index is (re)built from the store every PRICE_RELOAD, so triggers that other workers changed or
+        added are followed here too.
+        """
+        if self._prices_loaded_at is None or now - self._prices_loaded_at >= PRICE_RELOAD:
+            await self._load_prices(now)
+        if self._next_price_tick is not None and now < self._next_price_tick:
+            return 0
+        self._next_price_tick = now + self.feed_poll
+        assert self.feeds is not None and self.feeds.price is not None
+        decided = 0
+        for token in self._prices.tokens():
+            try:
+                price = (await self.feeds.price.price(token)).value
+            except FeedError as exc:
+                logger.warning("price of %s: %s", token, exc)
+                continue
+            for schedule_id in self._prices.candidates(token, price, now):
+                schedule = await self.store.load_schedule(schedule_id)
+                if schedule is None or schedule.status is not ScheduleStatus.ACTIVE:
+                    self._prices.remove(schedule_id)
+                    continue
+                schedule.due_at = now  # its poll slot is this tick
+                decided += await self._decide_watched(schedule, now)
+        return decided
+
+    async def _decide_watched(self, schedule: Schedule, now: datetime) -> int:
+        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
+        if holder is not None:
+            return 0
+        return int(await self._decide_market(schedule, now))
+
+    async def _load_prices(self, now: datetime) -> None:
+        self._prices = PriceIndex()
+        for schedule in await self.store.list_schedules():
+            if schedule.status is ScheduleStatus.ACTIVE and isinstance(schedule.trigger, PriceTrigger):
+                self._prices.put(schedule.id, schedule.trigger, schedule.state, now)
+        self._prices_loaded_at = now
+
+    def _resolver(self, plan: Plan) -> Resolver:
+        """Evaluates a condition trigger the way the executor evaluates a step's condition (same feeds)."""
+        return Resolver(
+            lambda _step: None, context=plan.context, env=self.executor.env,
+            env_allow=self.executor.policy.env_allow, runtime=self.executor.runtime, clock=self.clock,
+        )  # fmt: skip
 
     async def _executions_for(self, schedule: Schedule, started: list[Any], now: datetime) -> list[Execution]:
         """The pending executions of the started fires, after linting the plan again with this worker's policy
@@ -242,7 +360,10 @@ class Scheduler:
                 fire.execution_id = None
             return []
         assert plan is not None
-        return [pending_execution(schedule, plan, fire, now) for fire in started]
+        executions = [pending_execution(schedule, plan, fire, now) for fire in started]
+        for execution, fire in zip(executions, started, strict=True):
+            execution.trigger_data = {"type": schedule.trigger.type, "nominal_at": fire.nominal_at.isoformat()}
+        return executions
 
     async def _running(self, execution_id: str | None) -> bool:
         if execution_id is None:
@@ -301,7 +422,22 @@ class Scheduler:
             return
         schedule = await self.store.load_schedule(execution.schedule_id)
         more = schedule is not None and schedule.status in (ScheduleStatus.ACTIVE, ScheduleStatus.PAUSED)
+        others = await self.store.list_executions(plan_id=execution.plan_id)
+        if any(other.status not in _FINAL for other in others if other.execution_id != execution.execution_id):
+            return  # another execution of the plan is still under way: the last one to end settles the plan
         if more:
             await self._move_plan(execution.plan_id, PlanStatus.SCHEDULED)
         else:
             await self._move_plan(execution.plan_id, PlanStatus(execution.status.value))
+
+
+def _describe(data: dict[str, Any]) -> str:
+    """A fire's reason line: what the trigger saw."""
+    kind = data.get("type")
+    if kind == "price":
+        return f"{data['token']} at {data['price']} ({data['condition']} {data['threshold']})"
+    if kind == "balance":
+        return f"balance of {data['token']} {data['balance']} ({data['threshold']})"
+    if kind == "onchain_event":
+        return f"log {data['tx_hash']}#{data['log_index']} in block {data['block_number']}"
+    return "the condition became true"

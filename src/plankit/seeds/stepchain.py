@@ -230,9 +230,15 @@ class StepResult(_SeedModel):
             metadata["iteration"] = record.iteration
         if record.idempotency_key is not None:
             metadata["idempotency_key"] = record.idempotency_key
+        ids = output if isinstance(output, dict) else {}
         return cls(
             step_id=record.step_id,
             status=_FROM_IR[record.status],
+            # An llm step run by plankit.execute.ModelSteps records these in its output.
+            response_id=ids.get("response_id") if isinstance(ids.get("response_id"), str) else None,
+            previous_response_id=(
+                ids.get("previous_response_id") if isinstance(ids.get("previous_response_id"), str) else None
+            ),
             output=output,
             error=record.error,
             error_type=record.error_type,

@@ -6,7 +6,7 @@ workers on many machines. All pass the same test suite. ``store_for("postgresql:
 a URL or path.
 """
 
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent
 from ._select import POSTGRES_PREFIXES, is_postgres_url, store_for
 from .memory import MemoryStore
 from .postgres import POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION, PostgresStore, redact_dsn
@@ -19,12 +19,14 @@ __all__ = [
     "POSTGRES_SCHEMA_VERSION",
     "SCHEMA_VERSION",
     "WAKE_NOW",
+    "ApiToken",
     "Decision",
     "Lease",
     "MemoryStore",
     "PostgresStore",
     "SqliteStore",
     "Store",
+    "StoredEvent",
     "is_postgres_url",
     "redact_dsn",
     "store_for",

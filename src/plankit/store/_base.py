@@ -13,8 +13,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
+from ..errors import DecisionExistsError
 from ..plan import (
     DeadLetterEntry,
     Execution,
@@ -41,25 +42,106 @@ class Lease:
     until: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class ApiToken:
+    """An API token of ``plankit serve``: who it speaks for, with which role; only a hash of its secret is kept."""
+
+    id: str
+    user: str
+    role: str
+    """``viewer``, ``operator`` or ``admin``."""
+    secret_hash: str
+    """SHA-256 of the secret, hex (the secret is printed once, when the token is made, and never stored)."""
+    created_at: datetime
+    revoked_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One committed transition of an execution (``step_id`` None) or of one of its step records.
+
+    ``seq`` grows with every transition the store commits, across executions: a reader resumes after the
+    last ``seq`` it saw and misses nothing.
+    """
+
+    seq: int
+    execution_id: str
+    step_id: str | None
+    iteration: int | None
+    status: str
+    attempt: int = 0
+    error: str | None = None
+
+
 class Decision:
-    """A human answer to a confirmation request: approve or deny one step of one execution."""
+    """A human answer to a confirmation request: approve or deny one step of one execution.
 
-    __slots__ = ("approved", "by", "step_id")
+    ``by`` is who decided, ``decided_at`` when (the store fills in the time of recording when it is None),
+    ``reason`` an optional note. Decisions are write-once: the store keeps the first answer for audit.
+    """
 
-    def __init__(self, step_id: str, approved: bool, by: str | None = None):
+    __slots__ = ("approved", "by", "decided_at", "reason", "step_id")
+
+    def __init__(
+        self,
+        step_id: str,
+        approved: bool,
+        by: str | None = None,
+        *,
+        decided_at: datetime | None = None,
+        reason: str | None = None,
+    ):
         self.step_id = step_id
         self.approved = approved
         self.by = by
+        self.decided_at = decided_at
+        self.reason = reason
+
+    @property
+    def verb(self) -> str:
+        """``approved`` or ``denied``."""
+        return "approved" if self.approved else "denied"
+
+    def describe(self) -> str:
+        """One line for people: ``approved by ops at 2026-11-23 22:50:01 UTC (reason: ...)``."""
+        text = self.verb + (f" by {self.by}" if self.by else " (no --by given)")
+        if self.decided_at is not None:
+            text += f" at {self.decided_at.astimezone(UTC).strftime('%Y-%m-%d %H:%M:%S')} UTC"
+        return text + (f" (reason: {self.reason})" if self.reason else "")
+
+    def as_record(self) -> dict[str, Any]:
+        """The decision as JSON-ready data (what ``executions show --format json`` prints)."""
+        return {
+            "step_id": self.step_id,
+            "decision": "approve" if self.approved else "deny",
+            "approved": self.approved,
+            "by": self.by,
+            "decided_at": None if self.decided_at is None else self.decided_at.astimezone(UTC).isoformat(),
+            "reason": self.reason,
+        }
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Decision) and (self.step_id, self.approved, self.by) == (
-            other.step_id,
-            other.approved,
-            other.by,
-        )
+        return isinstance(other, Decision) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.step_id, self.approved, self.by, self.decided_at, self.reason)
 
     def __repr__(self) -> str:
-        return f"Decision(step_id={self.step_id!r}, approved={self.approved!r}, by={self.by!r})"
+        return (
+            f"Decision(step_id={self.step_id!r}, approved={self.approved!r}, by={self.by!r}, "
+            f"decided_at={self.decided_at!r}, reason={self.reason!r})"
+        )
+
+
+def already_decided(execution_id: str, existing: Decision) -> DecisionExistsError:
+    """The error a store raises for a second decision of one step: who decided what, and when."""
+    return DecisionExistsError(
+        f"step {existing.step_id!r} of execution {execution_id} was already {existing.describe()}; "
+        "a decision is final and can't be changed"
+    )
 
 
 class Store(abc.ABC):
@@ -236,16 +318,22 @@ class Store(abc.ABC):
 
     # ------------------------------------------------------------------ signals from other processes
     @abc.abstractmethod
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
-        """Store an approval or denial of one step (the latest answer wins).
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        """Store an approval or denial of one step; return it as stored (``decided_at`` filled in).
 
-        A paused or waiting execution becomes due at once (``wake_at`` = :data:`WAKE_NOW`), so a worker
-        continues it without anyone running ``resume``.
+        Write-once: when the step already has a decision, raise :class:`~plankit.errors.DecisionExistsError`
+        naming who decided what and when (see :func:`already_decided`); the first answer stays. A paused or
+        waiting execution becomes due at once (``wake_at`` = :data:`WAKE_NOW`), so a worker continues it
+        without anyone running ``resume``.
         """
 
     @abc.abstractmethod
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         """The answer for one step, or None while nobody has answered."""
+
+    @abc.abstractmethod
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        """Every decision of an execution, in the order they were made (the audit trail)."""
 
     @abc.abstractmethod
     async def request_cancel(self, execution_id: str) -> None:
@@ -254,3 +342,29 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def cancel_requested(self, execution_id: str) -> bool:
         """True once cancellation of the execution has been requested."""
+
+    # ------------------------------------------------------------------------------------ event log
+    @abc.abstractmethod
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        """The execution's transitions with ``seq`` greater than ``after``, oldest first.
+
+        Written in the same transaction as the transition itself (:meth:`record_transition`,
+        :meth:`commit_fire`): one event per step record written and one per change of the execution's status.
+        """
+
+    # --------------------------------------------------------------------------------------- API tokens
+    @abc.abstractmethod
+    async def save_token(self, token: ApiToken) -> None:
+        """Insert a new API token (ids are unique)."""
+
+    @abc.abstractmethod
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        """The token with this id (revoked ones too), or None."""
+
+    @abc.abstractmethod
+    async def list_tokens(self) -> list[ApiToken]:
+        """Every token, oldest first."""
+
+    @abc.abstractmethod
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        """Mark a token revoked (it stops working at once); False when there is no such live token."""

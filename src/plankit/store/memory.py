@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..plan import (
     DeadLetterEntry,
     Execution,
@@ -19,9 +20,17 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent, already_decided
 
 _WOKEN_BY_DECISION = frozenset({ExecutionStatus.PAUSED, ExecutionStatus.WAITING})
+
+
+def _stamped(decision: Decision) -> Decision:
+    """A copy of ``decision`` with its time of recording, when it came without one."""
+    return Decision(
+        decision.step_id, decision.approved, decision.by, decided_at=decision.decided_at or utcnow(),
+        reason=decision.reason,
+    )  # fmt: skip
 
 
 def _step_key(step: StepExecution) -> tuple[str, int]:
@@ -44,6 +53,9 @@ class MemoryStore(Store):
         self._fires: dict[str, Fire] = {}
         self._leases: dict[tuple[str, str], Lease] = {}
         """Leases by (kind, id): kind ``schedule`` or ``execution``."""
+        self._events: dict[str, list[StoredEvent]] = {}
+        self._seq = 0
+        self._tokens: dict[str, ApiToken] = {}
 
     async def save_plan(self, plan: Plan) -> str:
         plan_id = plan.id or new_id("plan_")
@@ -66,6 +78,13 @@ class MemoryStore(Store):
             object.__setattr__(plan, "status", status)  # the caller checked the transition
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
+        previous = self._executions.get(execution.execution_id)
+        for step in steps or []:
+            self._log(
+                execution.execution_id, step.step_id, step.iteration, step.status.value, step.attempt_count, step.error
+            )
+        if previous is None or previous.status is not execution.status:
+            self._log(execution.execution_id, None, None, execution.status.value, 0, execution.error)
         self._executions[execution.execution_id] = execution.model_copy(update={"steps": []})
         records = self._steps.setdefault(execution.execution_id, {})
         for step in steps or []:
@@ -130,14 +149,23 @@ class MemoryStore(Store):
         template = await self.load_template(name_or_id)
         return template is not None and self._templates.pop(template.id, None) is not None
 
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
-        self._decisions[(execution_id, decision.step_id)] = decision
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        existing = self._decisions.get((execution_id, decision.step_id))
+        if existing is not None:
+            raise already_decided(execution_id, existing)
+        stored = _stamped(decision)
+        self._decisions[(execution_id, decision.step_id)] = stored
         execution = self._executions.get(execution_id)
         if execution is not None and execution.status in _WOKEN_BY_DECISION:
             execution.wake_at = WAKE_NOW
+        return stored
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self._decisions.get((execution_id, step_id))
+
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        # Dicts keep insertion order, and a decision is never replaced: this is the order they were made.
+        return [decision for (eid, _), decision in self._decisions.items() if eid == execution_id]
 
     async def request_cancel(self, execution_id: str) -> None:
         self._cancelled.add(execution_id)
@@ -187,6 +215,7 @@ class MemoryStore(Store):
         for execution in executions:
             if execution.execution_id not in self._executions:
                 self._executions[execution.execution_id] = execution.model_copy(update={"steps": []}, deep=True)
+                self._log(execution.execution_id, None, None, execution.status.value, 0, execution.error)
         stored = self._schedules.get(schedule.id)
         kept = schedule.model_copy(deep=True)
         if stored is not None and stored.status is not ScheduleStatus.ACTIVE:
@@ -237,3 +266,39 @@ class MemoryStore(Store):
             return lease
         self._leases[key] = Lease(owner, until)
         return None
+
+    # ------------------------------------------------------------------------------------ event log
+    def _log(
+        self,
+        execution_id: str,
+        step_id: str | None,
+        iteration: int | None,
+        status: str,
+        attempt: int,
+        error: str | None,
+    ) -> None:
+        self._seq += 1
+        event = StoredEvent(self._seq, execution_id, step_id, iteration, status, attempt, error)
+        self._events.setdefault(execution_id, []).append(event)
+
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        return [event for event in self._events.get(execution_id, []) if event.seq > after][:limit]
+
+    # --------------------------------------------------------------------------------------- API tokens
+    async def save_token(self, token: ApiToken) -> None:
+        if token.id in self._tokens:
+            raise ValueError(f"token {token.id!r} already exists")
+        self._tokens[token.id] = token
+
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        return self._tokens.get(token_id)
+
+    async def list_tokens(self) -> list[ApiToken]:
+        return list(self._tokens.values())
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        token = self._tokens.get(token_id)
+        if token is None or token.revoked_at is not None:
+            return False
+        self._tokens[token_id] = replace(token, revoked_at=at)
+        return True

@@ -32,7 +32,7 @@ from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..errors import MissingExtraError
 from ..plan import (
     DeadLetterEntry,
@@ -47,7 +47,7 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent, already_decided
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection, AsyncCursor
@@ -96,6 +96,23 @@ POSTGRES_MIGRATIONS: list[str] = [
         key text PRIMARY KEY, schedule_id text NOT NULL, nominal_at timestamptz NOT NULL, document text NOT NULL
     );
     CREATE INDEX fires_schedule ON fires (schedule_id, nominal_at);
+    """,
+    # 2: SQLite's 3 and 4: decisions are a write-once audit record (when, why); API tokens (a hash of the
+    # secret); the event log of transitions, written in the transition's own transaction (here by the store's
+    # code rather than triggers: a trigger would have to parse the documents as jsonb, which refuses \u0000).
+    """
+    ALTER TABLE decisions ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY;
+    ALTER TABLE decisions ADD COLUMN decided_at timestamptz;
+    ALTER TABLE decisions ADD COLUMN reason text;
+    CREATE TABLE api_tokens (
+        seq bigint GENERATED ALWAYS AS IDENTITY, id text PRIMARY KEY, "user" text NOT NULL, role text NOT NULL,
+        secret_hash text NOT NULL, created_at timestamptz NOT NULL, revoked_at timestamptz
+    );
+    CREATE TABLE execution_events (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, execution_id text NOT NULL, step_id text,
+        iteration integer, status text NOT NULL, attempt integer NOT NULL DEFAULT 0, error text
+    );
+    CREATE INDEX execution_events_execution ON execution_events (execution_id, seq);
     """,
 ]
 """Schema migrations, applied in order; ``plankit_schema.version`` holds how many have been applied."""
@@ -331,9 +348,20 @@ class PostgresStore(Store):
 
     # --------------------------------------------------------------------------------------- executions
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
-        # The hot path (two per step): sent as one pipeline, so a transition costs one round trip, not four.
+        # The hot path (two per step): sent as one pipeline, so a transition costs few round trips.
         async with self._transaction(pipeline=True) as cur:
+            await cur.execute("SELECT status FROM executions WHERE id = %s FOR UPDATE", (execution.execution_id,))
+            before = await cur.fetchone()
             await self._write_header(cur, execution, conflict="update")
+            # One event per step record, then the header's (a new execution, or a change of status): the log
+            # lists an execution's final status after the step records that led to it, as SQLite's does.
+            eid = execution.execution_id
+            events: list[tuple[Any, ...]] = [
+                (eid, s.step_id, s.iteration, s.status.value, s.attempt_count, s.error) for s in steps or []
+            ]
+            if before is None or before[0] != execution.status.value:
+                events.append((eid, None, None, execution.status.value, 0, execution.error))
+            await self._add_events(cur, events)
             if steps:
                 await cur.executemany(
                     "INSERT INTO step_executions (execution_id, step_id, iteration, document) "
@@ -349,6 +377,24 @@ class PostgresStore(Store):
                         for step in steps
                     ],
                 )
+
+    @staticmethod
+    async def _add_events(cur: AsyncCursor[tuple[Any, ...]], events: list[tuple[Any, ...]]) -> None:
+        """Append to the event log (in the caller's transaction: a reader by ``seq`` sees each commit whole)."""
+        if events:
+            await cur.executemany(
+                "INSERT INTO execution_events (execution_id, step_id, iteration, status, attempt, error) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                events,
+            )
+
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        rows = await self._fetchall(
+            "SELECT seq, step_id, iteration, status, attempt, error FROM execution_events "
+            "WHERE execution_id = %s AND seq > %s ORDER BY seq LIMIT %s",
+            (execution_id, after, limit),
+        )
+        return [StoredEvent(row[0], execution_id, row[1], row[2], row[3], row[4], row[5]) for row in rows]
 
     @staticmethod
     async def _write_header(cur: AsyncCursor[tuple[Any, ...]], execution: Execution, conflict: str) -> None:
@@ -461,31 +507,51 @@ class PostgresStore(Store):
             return cur.rowcount > 0
 
     # ------------------------------------------------------------------ signals from other processes
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        stored = Decision(
+            decision.step_id, decision.approved, decision.by, decided_at=decision.decided_at or utcnow(),
+            reason=decision.reason,
+        )  # fmt: skip
         async with self._transaction() as cur:
+            # Write-once: the primary key decides a race; the loser reads the winner's answer to name it.
             await cur.execute(
-                "INSERT INTO decisions (execution_id, step_id, approved, decided_by) VALUES (%s, %s, %s, %s) "
-                "ON CONFLICT (execution_id, step_id) DO UPDATE SET approved = excluded.approved, "
-                "decided_by = excluded.decided_by",
-                (execution_id, decision.step_id, decision.approved, decision.by),
+                "INSERT INTO decisions (execution_id, step_id, approved, decided_by, decided_at, reason) "
+                "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (execution_id, step_id) DO NOTHING",
+                (execution_id, stored.step_id, stored.approved, stored.by, stored.decided_at, stored.reason),
             )
+            if not cur.rowcount:
+                existing = await self._decision(cur, execution_id, stored.step_id)
+                assert existing is not None
+                raise already_decided(execution_id, existing)
             await cur.execute(
                 "SELECT document FROM executions WHERE id = %s AND status IN ('paused', 'waiting') FOR UPDATE",
                 (execution_id,),
             )
             row = await cur.fetchone()
-            if row is None:
-                return
-            woken = Execution.model_validate_json(row[0]).model_copy(update={"wake_at": WAKE_NOW})
-            await self._write_header(cur, woken, conflict="update")
-            await self._notify(cur)
+            if row is not None:
+                woken = Execution.model_validate_json(row[0]).model_copy(update={"wake_at": WAKE_NOW})
+                await self._write_header(cur, woken, conflict="update")
+                await self._notify(cur)
+        return stored
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
-        row = await self._fetchone(
-            "SELECT approved, decided_by FROM decisions WHERE execution_id = %s AND step_id = %s",
+        async with self.pool.connection() as conn, conn.cursor() as cur:
+            return await self._decision(cur, execution_id, step_id)
+
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        rows = await self._fetchall(
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = %s ORDER BY seq", (execution_id,)
+        )
+        return [_decision_of(row) for row in rows]
+
+    @staticmethod
+    async def _decision(cur: AsyncCursor[tuple[Any, ...]], execution_id: str, step_id: str) -> Decision | None:
+        await cur.execute(
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = %s AND step_id = %s",
             (execution_id, step_id),
         )
-        return Decision(step_id, bool(row[0]), row[1]) if row else None
+        row = await cur.fetchone()
+        return _decision_of(row) if row else None
 
     async def request_cancel(self, execution_id: str) -> None:
         async with self._transaction() as cur:
@@ -566,6 +632,9 @@ class PostgresStore(Store):
                 )
             for execution in executions:
                 await self._write_header(cur, execution, conflict="nothing")
+                if cur.rowcount:  # new: its first event, as a transition would write it
+                    event = (execution.execution_id, None, None, execution.status.value, 0, execution.error)
+                    await self._add_events(cur, [event])
             await cur.execute("SELECT status FROM schedules WHERE id = %s FOR UPDATE", (schedule.id,))
             row = await cur.fetchone()
             if row is not None and row[0] != ScheduleStatus.ACTIVE.value:
@@ -616,19 +685,50 @@ class PostgresStore(Store):
         return [row[0] for row in rows]
 
     async def _claim(self, table: str, row_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
-        # One conditional UPDATE: a racing worker waits for the row lock, then re-checks the condition
-        # against the committed winner, so two workers can't both take a free lease.
+        # Read the lease under the row lock, then decide: a racing worker waits for the lock and then sees the
+        # winner's committed lease (never a half state, such as a lease released between two statements).
         assert table in _LEASED
         async with self._transaction() as cur:
-            await cur.execute(
-                f"UPDATE {table} SET lease_owner = %s, lease_until = %s WHERE id = %s "
-                "AND (lease_until IS NULL OR lease_until <= %s OR lease_owner = %s)",
-                (owner, until, row_id, now, owner),
-            )
-            if cur.rowcount:
-                return None
-            await cur.execute(f"SELECT lease_owner, lease_until FROM {table} WHERE id = %s", (row_id,))
+            await cur.execute(f"SELECT lease_owner, lease_until FROM {table} WHERE id = %s FOR UPDATE", (row_id,))
             row = await cur.fetchone()
-        if row is None:
-            raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
-        return Lease(row[0], row[1])
+            if row is None:
+                raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
+            holder, held_until = row
+            if held_until is not None and held_until > now and holder != owner:
+                return Lease(holder, held_until)
+            await cur.execute(
+                f"UPDATE {table} SET lease_owner = %s, lease_until = %s WHERE id = %s", (owner, until, row_id)
+            )
+        return None
+
+    # --------------------------------------------------------------------------------------- API tokens
+    async def save_token(self, token: ApiToken) -> None:
+        async with self._transaction() as cur:
+            await cur.execute(
+                'INSERT INTO api_tokens (id, "user", role, secret_hash, created_at, revoked_at) '
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                (token.id, token.user, token.role, token.secret_hash, token.created_at, token.revoked_at),
+            )
+
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        row = await self._fetchone(f"SELECT {_TOKEN_COLUMNS} FROM api_tokens WHERE id = %s", (token_id,))
+        return ApiToken(*row) if row else None
+
+    async def list_tokens(self) -> list[ApiToken]:
+        return [ApiToken(*row) for row in await self._fetchall(f"SELECT {_TOKEN_COLUMNS} FROM api_tokens ORDER BY seq")]
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        async with self._transaction() as cur:
+            await cur.execute(
+                "UPDATE api_tokens SET revoked_at = %s WHERE id = %s AND revoked_at IS NULL", (at, token_id)
+            )
+            return cur.rowcount > 0
+
+
+_TOKEN_COLUMNS = 'id, "user", role, secret_hash, created_at, revoked_at'
+_DECISION_COLUMNS = "step_id, approved, decided_by, decided_at, reason"
+
+
+def _decision_of(row: tuple[Any, ...]) -> Decision:
+    step_id, approved, by, decided_at, reason = row
+    return Decision(step_id, bool(approved), by, decided_at=decided_at, reason=reason)

@@ -15,9 +15,9 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from .._utils import new_id
+from .._utils import new_id, utcnow
 from ..plan import (
     DeadLetterEntry,
     Execution,
@@ -31,7 +31,7 @@ from ..plan import (
     ScheduleStatus,
     StepExecution,
 )
-from ._base import WAKE_NOW, Decision, Lease, Store
+from ._base import WAKE_NOW, ApiToken, Decision, Lease, Store, StoredEvent, already_decided
 
 MIGRATIONS: list[str] = [
     # 1: the first schema. Rows are written with upserts, which keep their rowid, so "ORDER BY rowid" is the
@@ -71,6 +71,46 @@ MIGRATIONS: list[str] = [
     ALTER TABLE executions ADD COLUMN lease_until TEXT;
     CREATE INDEX executions_wake ON executions (wake_at) WHERE wake_at IS NOT NULL;
     """,
+    # 3: decisions are an audit record: when each was made, and why (optional). Rows are never replaced.
+    """
+    ALTER TABLE decisions ADD COLUMN decided_at TEXT;
+    ALTER TABLE decisions ADD COLUMN reason TEXT;
+    """,
+    # 4: the server. API tokens (a hash of the secret, never the secret), and an event log of transitions
+    # written by triggers in the transaction of the transition itself, so a reader polling it by ``seq``
+    # sees every committed transition once, in order, and can resume after the last one it saw.
+    """
+    CREATE TABLE api_tokens (
+        id TEXT PRIMARY KEY, user TEXT NOT NULL, role TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL, revoked_at TEXT
+    );
+    CREATE TABLE execution_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT, execution_id TEXT NOT NULL, step_id TEXT, iteration INTEGER,
+        status TEXT NOT NULL, attempt INTEGER NOT NULL DEFAULT 0, error TEXT
+    );
+    CREATE INDEX execution_events_execution ON execution_events (execution_id, seq);
+    CREATE TRIGGER execution_events_step_insert AFTER INSERT ON step_executions BEGIN
+        INSERT INTO execution_events (execution_id, step_id, iteration, status, attempt, error) VALUES (
+            new.execution_id, new.step_id, NULLIF(new.iteration, -1),
+            COALESCE(json_extract(new.document, '$.status'), 'pending'),
+            COALESCE(json_extract(new.document, '$.attempt_count'), 0), json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_step_update AFTER UPDATE OF document ON step_executions BEGIN
+        INSERT INTO execution_events (execution_id, step_id, iteration, status, attempt, error) VALUES (
+            new.execution_id, new.step_id, NULLIF(new.iteration, -1),
+            COALESCE(json_extract(new.document, '$.status'), 'pending'),
+            COALESCE(json_extract(new.document, '$.attempt_count'), 0), json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_insert AFTER INSERT ON executions BEGIN
+        INSERT INTO execution_events (execution_id, status, error)
+        VALUES (new.id, new.status, json_extract(new.document, '$.error'));
+    END;
+    CREATE TRIGGER execution_events_update AFTER UPDATE OF status ON executions
+    WHEN old.status IS NOT new.status BEGIN
+        INSERT INTO execution_events (execution_id, status, error)
+        VALUES (new.id, new.status, json_extract(new.document, '$.error'));
+    END;
+    """,
 ]
 """Schema migrations, applied in order; ``PRAGMA user_version`` holds how many have been applied."""
 
@@ -82,6 +122,19 @@ def _ts(moment: datetime | None) -> str | None:
     if moment is None:
         return None
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration script, one by one (a trigger's body holds semicolons of its own)."""
+    statements: list[str] = []
+    pending = ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending.strip())
+            pending = ""
+    return statements
 
 
 def _from_ts(text: str) -> datetime:
@@ -126,16 +179,22 @@ class SqliteStore(Store):
             raise RuntimeError(
                 f"{self.path} has schema version {version}, newer than this plankit ({SCHEMA_VERSION}); upgrade plankit"
             )
-        for number in range(version, SCHEMA_VERSION):
-            # One script per migration, schema change and version bump in the same transaction.
+        while version < SCHEMA_VERSION:
+            # One migration per transaction, schema change and version bump together. The version is read again
+            # under the write lock: two processes opening a new database at once must not both apply it.
+            db = self.db
+            db.execute("BEGIN IMMEDIATE")
             try:
-                self.db.executescript(
-                    f"BEGIN IMMEDIATE; {MIGRATIONS[number]}; PRAGMA user_version = {number + 1}; COMMIT;"
-                )
-            except sqlite3.Error:
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
+                version = db.execute("PRAGMA user_version").fetchone()[0]
+                if version < SCHEMA_VERSION:
+                    for statement in _statements(MIGRATIONS[version]):
+                        db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {version + 1}")
+                    version += 1
+            except BaseException:
+                db.execute("ROLLBACK")
                 raise
+            db.execute("COMMIT")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -189,7 +248,8 @@ class SqliteStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
         with self._transaction() as db:
-            self._write_header(db, execution, header)
+            # Steps before the header: the event log (migration 3) then lists an execution's final status
+            # after the step records that led to it.
             if steps:
                 db.executemany(
                     "INSERT INTO step_executions (execution_id, step_id, iteration, document) VALUES (?, ?, ?, ?) "
@@ -204,6 +264,7 @@ class SqliteStore(Store):
                         for step in steps
                     ],
                 )
+            self._write_header(db, execution, header)
 
     @staticmethod
     def _write_header(db: sqlite3.Connection, execution: Execution, header: str) -> None:
@@ -311,24 +372,47 @@ class SqliteStore(Store):
             )
 
     # ------------------------------------------------------------------ signals from other processes
-    async def record_decision(self, execution_id: str, decision: Decision) -> None:
+    async def record_decision(self, execution_id: str, decision: Decision) -> Decision:
+        stored = Decision(
+            decision.step_id, decision.approved, decision.by, decided_at=decision.decided_at or utcnow(),
+            reason=decision.reason,
+        )  # fmt: skip
+        assert stored.decided_at is not None
         with self._transaction() as db:
+            # Inside the write transaction: two processes deciding at once can't both see "no decision yet".
+            existing = self._decision(execution_id, decision.step_id)
+            if existing is not None:
+                raise already_decided(execution_id, existing)
             db.execute(
-                "INSERT OR REPLACE INTO decisions (execution_id, step_id, approved, decided_by) VALUES (?, ?, ?, ?)",
-                (execution_id, decision.step_id, int(decision.approved), decision.by),
-            )
+                "INSERT INTO decisions (execution_id, step_id, approved, decided_by, decided_at, reason) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    execution_id, stored.step_id, int(stored.approved), stored.by,
+                    stored.decided_at.astimezone(UTC).isoformat(), stored.reason,
+                ),
+            )  # fmt: skip
             db.execute(
                 "UPDATE executions SET wake_at = ?, document = json_set(document, '$.wake_at', ?) "
                 "WHERE id = ? AND status IN ('paused', 'waiting')",
                 (_ts(WAKE_NOW), WAKE_NOW.isoformat().replace("+00:00", "Z"), execution_id),
             )
+        return stored
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
+        return self._decision(execution_id, step_id)
+
+    async def list_decisions(self, execution_id: str) -> list[Decision]:
+        rows = self.db.execute(
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = ? ORDER BY rowid", (execution_id,)
+        ).fetchall()
+        return [_decision_of(row) for row in rows]
+
+    def _decision(self, execution_id: str, step_id: str) -> Decision | None:
         row = self.db.execute(
-            "SELECT approved, decided_by FROM decisions WHERE execution_id = ? AND step_id = ?",
+            f"SELECT {_DECISION_COLUMNS} FROM decisions WHERE execution_id = ? AND step_id = ?",
             (execution_id, step_id),
         ).fetchone()
-        return Decision(step_id, bool(row[0]), row[1]) if row else None
+        return _decision_of(row) if row else None
 
     async def request_cancel(self, execution_id: str) -> None:
         with self._transaction() as db:
@@ -455,3 +539,55 @@ class SqliteStore(Store):
         if row is None:
             raise LookupError(f"no {table[:-1]} {row_id!r} in the store")
         return Lease(row[0], _from_ts(row[1]))
+
+    # ------------------------------------------------------------------------------------ event log
+    async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
+        rows = self.db.execute(
+            "SELECT seq, step_id, iteration, status, attempt, error FROM execution_events "
+            "WHERE execution_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            (execution_id, after, limit),
+        ).fetchall()
+        return [StoredEvent(row[0], execution_id, row[1], row[2], row[3], row[4], row[5]) for row in rows]
+
+    # --------------------------------------------------------------------------------------- API tokens
+    async def save_token(self, token: ApiToken) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO api_tokens (id, user, role, secret_hash, created_at, revoked_at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (token.id, token.user, token.role, token.secret_hash, _ts(token.created_at), _ts(token.revoked_at)),
+            )
+
+    async def load_token(self, token_id: str) -> ApiToken | None:
+        row = self.db.execute(
+            "SELECT id, user, role, secret_hash, created_at, revoked_at FROM api_tokens WHERE id = ?", (token_id,)
+        ).fetchone()
+        return _token(row) if row else None
+
+    async def list_tokens(self) -> list[ApiToken]:
+        rows = self.db.execute(
+            "SELECT id, user, role, secret_hash, created_at, revoked_at FROM api_tokens ORDER BY rowid"
+        ).fetchall()
+        return [_token(row) for row in rows]
+
+    async def revoke_token(self, token_id: str, at: datetime) -> bool:
+        with self._transaction() as db:
+            return (
+                db.execute(
+                    "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", (_ts(at), token_id)
+                ).rowcount
+                > 0
+            )
+
+
+def _token(row: tuple[str, str, str, str, str, str | None]) -> ApiToken:
+    return ApiToken(row[0], row[1], row[2], row[3], _from_ts(row[4]), _from_ts(row[5]) if row[5] else None)
+
+
+_DECISION_COLUMNS = "step_id, approved, decided_by, decided_at, reason"
+
+
+def _decision_of(row: tuple[Any, ...]) -> Decision:
+    step_id, approved, by, decided_at, reason = row
+    moment = datetime.fromisoformat(decided_at) if decided_at else None  # rows from before migration 3: None
+    return Decision(step_id, bool(approved), by, decided_at=moment, reason=reason)

@@ -5,9 +5,10 @@
 ...                     llm=FakeLlmStepRunner({"summarise": "three bullet points"}))
 """
 
+from ..feeds import StaticChainFeed, StaticPriceFeed
 from ..store import MemoryStore
 from ._clock import DEFAULT_START, FakeClock
-from ._llm import ChatCall, FakeLlmServer, FakeReply, FunctionLlm, RecordedRequest, ScriptedLlm
+from ._llm import ChatCall, FakeLlmServer, FakeReply, FakeToolCall, FunctionLlm, RecordedRequest, ScriptedLlm
 from ._steps import FakeLlmStepRunner, LlmCall, Replies, SequentialIds
 
 __all__ = [
@@ -17,6 +18,7 @@ __all__ = [
     "FakeLlmServer",
     "FakeLlmStepRunner",
     "FakeReply",
+    "FakeToolCall",
     "FunctionLlm",
     "LlmCall",
     "MemoryStore",
@@ -24,4 +26,6 @@ __all__ = [
     "Replies",
     "ScriptedLlm",
     "SequentialIds",
+    "StaticChainFeed",
+    "StaticPriceFeed",
 ]

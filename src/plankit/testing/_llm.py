@@ -19,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any
 
-from ..llm import LlmClient, LlmError, Message
+from ..llm import ChatItem, ChatReply, FunctionTool, LlmClient, LlmError, Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,10 +37,12 @@ class ScriptedLlm(LlmClient):
     :class:`~plankit.llm.LlmError` saying so (a test that needs more should script more).
     """
 
-    def __init__(self, replies: Iterable[str | BaseException], *, model_spec: str = "scripted:test"):
-        self._replies: deque[str | BaseException] = deque(replies)
+    def __init__(self, replies: Iterable[str | ChatReply | BaseException], *, model_spec: str = "scripted:test"):
+        self._replies: deque[str | ChatReply | BaseException] = deque(replies)
         self._given = len(self._replies)
         self.calls: list[ChatCall] = []
+        self.conversations: list[tuple[ChatItem, ...]] = []
+        self.offered: list[tuple[FunctionTool, ...]] = []
         self.model_spec = model_spec
 
     @property
@@ -51,6 +53,19 @@ class ScriptedLlm(LlmClient):
     async def complete(self, messages: Sequence[Message], *, schema: Mapping[str, Any] | None = None) -> str:
         """The next scripted reply."""
         self.calls.append(ChatCall(tuple(messages), schema))
+        reply = self._next()
+        return reply.text if isinstance(reply, ChatReply) else reply
+
+    async def chat(self, items: Sequence[ChatItem], *, tools: Sequence[FunctionTool] = ()) -> ChatReply:
+        """The next scripted reply (a :class:`~plankit.llm.ChatReply` may hold tool calls); the conversation
+        so far is in :attr:`conversations`, the tools offered in :attr:`offered`."""
+        self.conversations.append(tuple(items))
+        self.offered.append(tuple(tools))
+        self.calls.append(ChatCall(tuple(item for item in items if isinstance(item, Message)), None))
+        reply = self._next()
+        return reply if isinstance(reply, ChatReply) else ChatReply(reply)
+
+    def _next(self) -> str | ChatReply:
         if not self._replies:
             raise LlmError(f"ScriptedLlm has no reply left for call {len(self.calls)} (it was given {self._given})")
         reply = self._replies.popleft()
@@ -81,8 +96,18 @@ class FunctionLlm(LlmClient):
 
 
 @dataclass(frozen=True)
+class FakeToolCall:
+    """A tool call :class:`FakeLlmServer` answers with: the tool, its arguments (an object, or raw text
+    sent as it is), and an id (default ``call_<request>_<index>``)."""
+
+    name: str
+    arguments: Mapping[str, Any] | str = field(default_factory=dict)
+    id: str | None = None
+
+
+@dataclass(frozen=True)
 class FakeReply:
-    """What :class:`FakeLlmServer` sends for one request: reply text, or an error status and body."""
+    """What :class:`FakeLlmServer` sends for one request: reply text, tool calls, or an error status and body."""
 
     content: str | None = None
     status: int = 200
@@ -92,7 +117,18 @@ class FakeReply:
     """The error code (OpenAI's ``error.code``, such as ``insufficient_quota``)."""
     headers: Mapping[str, str] = field(default_factory=dict)
     finish_reason: str = "stop"
-    """``stop`` or ``length`` (sent as Anthropic's ``end_turn`` / ``max_tokens``)."""
+    """``stop`` or ``length`` (sent as Anthropic's ``end_turn`` / ``max_tokens``); ``tool_calls`` with calls."""
+    tool_calls: tuple[FakeToolCall, ...] = ()
+    usage: tuple[int, int] = (1, 1)
+    """Input and output tokens reported."""
+
+    @classmethod
+    def calling(
+        cls, *calls: FakeToolCall | tuple[str, Mapping[str, Any] | str], content: str | None = None
+    ) -> FakeReply:
+        """A reply asking for tool calls: ``FakeReply.calling(("http_get", {"url": "..."}))``."""
+        made = tuple(call if isinstance(call, FakeToolCall) else FakeToolCall(call[0], call[1]) for call in calls)
+        return cls(content=content, tool_calls=made, finish_reason="tool_calls")
 
     @classmethod
     def error(
@@ -224,17 +260,31 @@ def _reply_body(reply: FakeReply, request: RecordedRequest, number: int, *, anth
         if anthropic:
             return {"type": "error", "error": {"type": "api_error", "message": message}}
         return {"error": {"message": message, "type": "invalid_request_error", "param": None, "code": reply.code}}
+    calls = [(call.id or f"call_{number}_{index}", call) for index, call in enumerate(reply.tool_calls)]
+    tokens_in, tokens_out = reply.usage
     if anthropic:
+        blocks: list[dict[str, Any]] = [{"type": "text", "text": reply.content}] if reply.content or not calls else []
+        blocks += [
+            {"type": "tool_use", "id": ident, "name": call.name, "input": _arguments_object(call.arguments)}
+            for ident, call in calls
+        ]
+        stop = {"length": "max_tokens", "tool_calls": "tool_use"}.get(reply.finish_reason, "end_turn")
         return {
             "id": f"msg_fake_{number}",
             "type": "message",
             "role": "assistant",
             "model": model,
-            "content": [{"type": "text", "text": reply.content or ""}],
-            "stop_reason": "max_tokens" if reply.finish_reason == "length" else "end_turn",
+            "content": blocks,
+            "stop_reason": stop,
             "stop_sequence": None,
-            "usage": {"input_tokens": 1, "output_tokens": 1},
+            "usage": {"input_tokens": tokens_in, "output_tokens": tokens_out},
         }
+    answer: dict[str, Any] = {"role": "assistant", "content": reply.content}
+    if calls:
+        answer["tool_calls"] = [
+            {"id": ident, "type": "function", "function": {"name": c.name, "arguments": _arguments_text(c.arguments)}}
+            for ident, c in calls
+        ]
     return {
         "id": f"chatcmpl-fake-{number}",
         "object": "chat.completion",
@@ -243,12 +293,25 @@ def _reply_body(reply: FakeReply, request: RecordedRequest, number: int, *, anth
         "choices": [
             {
                 "index": 0,
-                "message": {"role": "assistant", "content": reply.content},
+                "message": answer,
                 "finish_reason": reply.finish_reason,
             }
         ],
-        "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        "usage": {"prompt_tokens": tokens_in, "completion_tokens": tokens_out, "total_tokens": tokens_in + tokens_out},
     }
+
+
+def _arguments_text(arguments: Mapping[str, Any] | str) -> str:
+    return arguments if isinstance(arguments, str) else json.dumps(dict(arguments))
+
+
+def _arguments_object(arguments: Mapping[str, Any] | str) -> Any:
+    if isinstance(arguments, str):
+        try:
+            return json.loads(arguments)
+        except ValueError:
+            return {"_raw": arguments}
+    return dict(arguments)
 
 
 def _handler_class(fake: FakeLlmServer) -> type[BaseHTTPRequestHandler]:

@@ -1,0 +1,140 @@
+"""The application: ``create_app(settings)`` builds the FastAPI app of ``plankit serve``.
+
+``/health`` (no auth), ``/api/v1/...`` (Bearer tokens), ``/openapi.json`` and ``/docs``, and the web UI at
+``/`` (static files shipped inside the package). The framework is imported inside :func:`create_app`: it
+is an optional dependency (``pip install 'plankit[server]'``).
+"""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from .._version import __version__
+from ..errors import MissingExtraError
+from ._auth import Principal, Role
+from ._context import ServerContext, ServerSettings
+from ._errors import ApiError, error_body
+from ._limits import BodyLimit, SecurityHeaders, security_headers
+from ._routes_plans import add_plan_routes
+from ._routes_runs import add_run_routes
+from ._routes_tokens import add_token_routes
+
+logger = logging.getLogger("plankit.server")
+
+STATIC = Path(__file__).parent / "static"
+"""The web UI: plain HTML, CSS and JavaScript, no build step."""
+
+_STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}
+
+
+def create_app(settings: ServerSettings | None = None) -> Any:
+    """The ASGI app (FastAPI) of ``plankit serve``; its lifespan opens the store and runs the worker."""
+    try:
+        from fastapi import Depends, FastAPI, Request
+        from fastapi.exceptions import RequestValidationError
+        from fastapi.middleware.cors import CORSMiddleware
+        from fastapi.responses import FileResponse, JSONResponse
+        from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+        from fastapi.staticfiles import StaticFiles
+        from starlette.exceptions import HTTPException
+    except ImportError as exc:  # pragma: no cover - depends on the installed extras
+        raise MissingExtraError("fastapi", "server") from exc
+
+    ctx = ServerContext(settings or ServerSettings())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await ctx.open()
+        try:
+            yield
+        finally:
+            await ctx.close()
+
+    app = FastAPI(
+        title="plankit",
+        version=__version__,
+        description="Lint, save, run, schedule and approve LLM-agent plans. Send 'Authorization: Bearer TOKEN'.",
+        lifespan=lifespan,
+    )
+    app.state.plankit = ctx
+    bearer = HTTPBearer(auto_error=False, description="An API token from 'plankit token create'.")
+
+    def needs(role: Role) -> Any:
+        async def dependency(
+            request: Request, credentials: HTTPAuthorizationCredentials | None = Depends(bearer)
+        ) -> Principal:
+            return await ctx.authenticate(request.headers.get("authorization"), role)
+
+        return dependency
+
+    roles = {role.value: needs(role) for role in Role}
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status, headers=exc.headers)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"path": _json_path(error.get("loc", ())), "message": str(error.get("msg", "")), "type": error.get("type")}
+            for error in exc.errors()
+        ]
+        message = "the request is not valid: " + "; ".join(f"{p['path']}: {p['message']}" for p in problems[:5])
+        return JSONResponse(error_body("invalid_request", message, {"problems": problems}), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
+        code = _STATUS_CODES.get(exc.status_code, "http_error")
+        return JSONResponse(
+            error_body(code, str(exc.detail)), status_code=exc.status_code, headers=getattr(exc, "headers", None)
+        )
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> JSONResponse:
+        logger.exception("internal error on %s %s", request.method, request.url.path)
+        return JSONResponse(
+            error_body("internal", "internal server error; see the server's log"),
+            status_code=500,
+            headers=security_headers(request.url.path),
+        )
+
+    @app.get("/health", tags=["service"], summary="Liveness (no auth)")
+    async def health() -> dict[str, Any]:
+        return {"status": "ok", "version": __version__, "worker": ctx.scheduler is not None}
+
+    @app.get("/api/v1/me", tags=["service"], summary="Who this token is")
+    async def me(who: Principal = Depends(roles["viewer"])) -> dict[str, Any]:
+        return {"user": who.user, "role": who.role.value, "token_id": who.token_id}
+
+    add_token_routes(app, ctx, roles)
+    add_plan_routes(app, ctx, roles)
+    add_run_routes(app, ctx, roles)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    if ctx.settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=ctx.settings.cors_origins,
+            allow_methods=["GET", "POST", "DELETE"],
+            allow_headers=["Authorization", "Content-Type", "Last-Event-ID"],
+        )
+    app.add_middleware(BodyLimit, max_bytes=ctx.settings.max_body_bytes)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _json_path(location: Any) -> str:
+    """``("body", "plan", 0)`` -> ``$.plan[0]``; a header or query parameter is named as such."""
+    parts = list(location)
+    if parts and parts[0] in ("header", "query", "path"):
+        return f"{parts[0]} {'.'.join(str(p) for p in parts[1:])}"
+    path = "$"
+    for part in parts[1:] if parts and parts[0] == "body" else parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
