@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..tools import EFFECTS
+from ..tools import EFFECTS, tool_matches
 from ._context import LintContext
 from ._detect import name_words
 
@@ -355,7 +355,9 @@ class Trusted:
         self.text = "\n".join(texts).lower()
         self.numbers = {value for value in (_to_number(match) for match in _NUMBER.findall(self.text)) if value}
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
-        self.hosts = set(_HOST.findall(self.text)) | {domain.lower() for domain in policy.allow_domains or ()}
+        self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
+        self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
+        self.hosts = set(_HOST.findall(self.text)) | self.allowed
 
     def has_text(self, value: str) -> bool:
         """True when ``value`` occurs in the trusted text, not as part of a longer word or address."""
@@ -376,11 +378,18 @@ class Trusted:
         """True when the number ``value`` is written in the trusted text or context."""
         return value in self.numbers
 
-    def has_host(self, host: str) -> bool:
+    def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
         """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
-        host = host.lower().rstrip(".")
-        parts = host.split(".")
-        return any(".".join(parts[index:]) in self.hosts for index in range(len(parts) - 1))
+        parts = host.lower().rstrip(".").split(".")
+        known = self.hosts if hosts is None else hosts
+        return any(".".join(parts[index:]) in known for index in range(len(parts) - 1))
+
+    def has_address(self, address: str) -> bool:
+        """True when the address is given in full, matches ``allow_recipients`` or is in an allowed domain."""
+        lowered = address.lower()
+        if self.has_text(lowered) or (self.recipients and tool_matches(lowered, self.recipients)):
+            return True
+        return self.has_host(lowered.rpartition("@")[2], self.allowed)
 
     def trusts(self, kind: str, value: Any) -> bool:
         """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
@@ -393,7 +402,7 @@ class Trusted:
             number = _to_number(text.lstrip("$€£"))
             return self.has_number(number) if number is not None else self.has_text(text)
         if "@" in text and kind in ("recipient", "account"):
-            return self.has_text(text)  # an address is trusted only when it was given in full
+            return self.has_address(text)  # never by its domain being mentioned: only given in full, or allowed
         if kind in ("url", "domain"):
             host = urlsplit(text if "//" in text else f"//{text}").hostname
             return self.has_host(host) if host else self.has_text(text)

@@ -24,7 +24,7 @@ from .._static import memo, walk_params
 
 _ORDER = ("financial", "credentials", "destructive", "share", "send", "external", "write")
 _VERB = {
-    "financial": "pay or move money to",
+    "financial": "move money to",
     "credentials": "change credentials of",
     "destructive": "delete or cancel",
     "share": "share with",
@@ -150,9 +150,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         for kind, shown, where in _targets(action, path):
             if trusted.trusts(kind, shown):
                 continue
+            amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
+            what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             yield Finding(
-                f"'{action.id}' would {_VERB[effect]} {kind} {_quote(str(shown))} ({action.tool}, {where}), "
-                "which is not in the goal, the plan's context or the policy's trusted_values",
+                f"'{action.id}' would {what} ({action.tool}, {where}), which is not in the goal, the plan's "
+                "context or the policy's trusted_values",
                 node_id=action.id,
                 path=where,
                 hint="take the value from the goal, the context or a step's output; if it is always fine, add "
