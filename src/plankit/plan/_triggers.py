@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croniter import croniter
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
 from ._base import TaggedModel, UtcDatetime
 from ._values import Condition
@@ -20,6 +20,18 @@ from ._values import Condition
 _ADDRESS = re.compile(r"^0x[0-9a-fA-F]{40}$")
 _TOPIC = re.compile(r"^0x[0-9a-fA-F]{64}$")
 _EVENT_SIGNATURE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*\(([A-Za-z0-9_\[\]]+(,[A-Za-z0-9_\[\]]+)*)?\)$")
+
+
+def _some_runs(value: int) -> int:
+    if value < 1:
+        raise ValueError(
+            f"max_runs {value} means the trigger never fires: give 1 or more, or leave max_runs out for no limit"
+        )
+    return value
+
+
+MaxRuns = Annotated[int, AfterValidator(_some_runs), Field(json_schema_extra={"minimum": 1})]
+"""A run limit: at least one (0 would be a trigger that never fires)."""
 
 
 class TimeTrigger(TaggedModel):
@@ -36,7 +48,7 @@ class IntervalTrigger(TaggedModel):
     every_ms: int = Field(ge=1)
     start_at: UtcDatetime | None = None
     end_at: UtcDatetime | None = None
-    max_runs: int | None = Field(None, ge=1)
+    max_runs: MaxRuns | None = None
 
 
 class ConditionTrigger(TaggedModel):
@@ -85,7 +97,7 @@ class CronTrigger(TaggedModel):
     type: Literal["cron"] = "cron"
     expression: str
     timezone: str = "UTC"
-    max_runs: int | None = Field(None, ge=1)
+    max_runs: MaxRuns | None = None
 
     @field_validator("expression")
     @classmethod
