@@ -42,6 +42,7 @@ from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
 from ._result import ValidationResult
 from ._risk import risk_score, status_of
+from ._summary import plan_summary
 
 PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path
 """What the engine lints: a loaded plan, parsed data of any accepted shape, or a file path (``-``: stdin)."""
@@ -74,21 +75,27 @@ class Linter:
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
 
     def validate(self, plan: PlanSource, *, now: datetime | None = None) -> ValidationResult:
-        """The verdict on one plan: status, risk score, errors, warnings and suppressed findings."""
-        diagnostics = self.lint(plan, now=now)
-        risk = risk_score(diagnostics, self.policy.risk_weights)
-        status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
-        return ValidationResult.from_diagnostics(diagnostics, status, risk)
+        """The verdict on one plan: status, risk score, errors, warnings and suppressed findings, and (for a
+        plan that loads) the plan IR's summary in ``validation`` (tools, chains, duration, gas)."""
+        with gc_paused():
+            diagnostics, ctx = self._lint(plan, now)
+            risk = risk_score(diagnostics, self.policy.risk_weights)
+            status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
+            result = ValidationResult.from_diagnostics(diagnostics, status, risk)
+            if ctx is not None:
+                result.validation = plan_summary(ctx, diagnostics, risk, result.valid)
+        return result
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:
         """Every diagnostic for one plan, suppressed ones included, ordered by step (plan-level first)."""
         # Rules build many long-lived objects (graph, indexes); collections would find nothing to free but
         # rescan them all, which makes big plans superlinear.
         with gc_paused():
-            return self._lint(plan, now)
+            return self._lint(plan, now)[0]
 
-    def _lint(self, plan: PlanSource, now: datetime | None) -> list[Diagnostic]:
+    def _lint(self, plan: PlanSource, now: datetime | None) -> tuple[list[Diagnostic], LintContext | None]:
         loaded, diagnostics = _load(plan)
+        ctx = None
         if loaded is not None:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
             for rule in self.rules:
@@ -97,7 +104,7 @@ class Linter:
                 diagnostics.extend(self._rego_diagnostics(ctx, self.rego))
             diagnostics = self._suppress(ctx, diagnostics)
         diagnostics.sort(key=lambda d: -1 if d.step is None else d.step)
-        return diagnostics
+        return diagnostics, ctx
 
     def _rego_diagnostics(self, ctx: LintContext, rego: RegoPolicy) -> list[Diagnostic]:
         document = plan_to_data(ctx.plan)

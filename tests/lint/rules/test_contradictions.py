@@ -692,9 +692,32 @@ def test_chains() -> None:
     ]
 
 
-def test_chains_need_supported_chains_in_the_policy() -> None:
+def test_without_supported_chains_the_builtin_list_applies_as_warnings() -> None:
     plan = load_plan(FIXTURES / "CONTRA_CHAIN" / "bad_chains.json")
-    assert list(RULES["CONTRA_CHAIN"].check(LintContext(plan, Policy(), now=NOW))) == []
+    found = list(RULES["CONTRA_CHAIN"].check(LintContext(plan, Policy(), now=NOW)))
+    assert [(f.node_id, f.message, f.severity) for f in found] == [
+        ("mystery", "'mystery' names chain 'solana', which is not a known chain name or id", Severity.WARNING)
+    ]
+    data = {
+        "trigger": {"type": "balance", "token": "ETH", "chain_id": 999999, "condition": "above", "threshold": 1},
+        "steps": [act("a", "bridge.transfer", to_chain_id=424242), act("b", "bridge.transfer", chain=8453)],
+    }
+    assert [(f.node_id, f.message, f.path, f.hint, f.severity) for f in check_data("CONTRA_CHAIN", data)] == [
+        (
+            None,
+            "the trigger watches chain 999999, which is not a well-known chain id",
+            "$.trigger.chain_id",
+            "check the chain id; list the chains you support in the policy's supported_chains to silence this",
+            Severity.WARNING,
+        ),
+        (
+            "a",
+            "'a' uses chain 424242, which is not a well-known chain id",
+            "$.steps[0].params.to_chain_id",
+            "check the chain id; list the chains you support in the policy's supported_chains to silence this",
+            Severity.WARNING,
+        ),
+    ]
 
 
 def test_a_balance_trigger_on_its_default_chain_says_so() -> None:

@@ -765,10 +765,12 @@ def _trigger_chain(ctx: LintContext) -> tuple[int, str] | None:
     "CONTRA_CHAIN",
     "unsupported-chain",
     severity=Severity.ERROR,
-    summary="A step or the trigger uses a chain that is not in the policy's supported_chains.",
+    summary="A step or the trigger uses a chain outside the policy's supported_chains (or no well-known chain).",
 )
 def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
-    """What it does: when the policy sets ``supported_chains`` (chain ids), reads the chains a plan uses:
+    """What it does: reads the chains a plan uses and checks them against the policy's ``supported_chains``
+    (chain ids; errors), or, when the policy sets none, against the built-in list of well-known chains below
+    (warnings: an id nobody knows is usually a typo). The chains read are:
     literal ``chain_id``/``chainId``/``chain``/``from_chain``/``to_chain`` params (and the ``source``,
     ``src``, ``destination``, ``dest``, ``dst``, ``target`` variants, with or without ``_id``) at any depth,
     and the trigger's ``chain_id`` (on-chain event and balance triggers). A chain is an integer, a decimal or
@@ -788,17 +790,17 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a supported chain, or add the chain to ``supported_chains`` once it is supported.
     """
     supported = ctx.policy.supported_chains
-    if supported is None:
-        return
-    allowed = set(supported)
-    listed = ", ".join(str(chain) for chain in supported) or "none"
+    builtin = supported is None
+    allowed = set(CHAIN_IDS.values()) if supported is None else set(supported)
+    listed = "none" if supported == [] else ", ".join(str(chain) for chain in supported or ())
     trigger_chain = _trigger_chain(ctx)
     if trigger_chain is not None and trigger_chain[0] not in allowed:
         yield Finding(
-            f"the trigger watches chain {trigger_chain[0]}{trigger_chain[1]}, which is not supported "
-            f"(supported: {listed})",
+            f"the trigger watches chain {trigger_chain[0]}{trigger_chain[1]}, which is "
+            + ("not a well-known chain id" if builtin else f"not supported (supported: {listed})"),
             path="$.trigger.chain_id",
-            hint="use a supported chain",
+            hint=_CHAIN_HINT if builtin else "use a supported chain",
+            severity=Severity.WARNING if builtin else None,
         )
     hits = _param_hits(ctx)
     for action, path in ctx.actions:
@@ -808,8 +810,15 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
                 hint = f"use a chain id, or one of: {', '.join(sorted(CHAIN_IDS))}"
             elif use.chain_id not in allowed:
                 shown = use.written if use.written == str(use.chain_id) else f"{use.written!r} ({use.chain_id})"
-                message = f"'{action.id}' uses chain {shown}, which is not supported (supported: {listed})"
-                hint = "use a supported chain"
+                if builtin:
+                    message, hint = f"'{action.id}' uses chain {shown}, which is not a well-known chain id", _CHAIN_HINT
+                else:
+                    message = f"'{action.id}' uses chain {shown}, which is not supported (supported: {listed})"
+                    hint = "use a supported chain"
             else:
                 continue
-            yield Finding(message, node_id=action.id, path=use.path, hint=hint)
+            severity = Severity.WARNING if builtin else None
+            yield Finding(message, node_id=action.id, path=use.path, hint=hint, severity=severity)
+
+
+_CHAIN_HINT = "check the chain id; list the chains you support in the policy's supported_chains to silence this"
