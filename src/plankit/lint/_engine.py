@@ -44,8 +44,11 @@ from ._result import ValidationResult
 from ._risk import risk_score, status_of
 from ._summary import plan_summary
 
-PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path
-"""What the engine lints: a loaded plan, parsed data of any accepted shape, or a file path (``-``: stdin)."""
+PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path | object
+"""What the engine lints: a loaded plan, parsed data of any accepted shape, a file path (``-``: stdin), or a
+plan object of another system: anything with ``to_plankit()`` (stepchain's and plan-lint's faces in
+``plankit.seeds``) or ``to_plan()`` (corteX's ``ExecutionPlan``) returning a plan, or a pydantic model of a
+plan (plan-lint's own ``Plan``)."""
 PolicySource = Policy | str | Path | Sequence[str | Path] | None
 """A policy, one policy file, or several merged in order (``.rego`` files included); None: the default."""
 ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path | None
@@ -207,12 +210,37 @@ def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
         return source, []
     if isinstance(source, str | Path):
         data, name = read_document(source)
-    else:
+    elif isinstance(source, Mapping | Sequence):
         data, name = source, "<data>"
+    else:
+        return _load_object(source)
     try:
         return plan_from_data(data, source=name), []
     except PlanFormatError as exc:
         return None, _load_diagnostics(data, exc)
+
+
+def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
+    """A plan object of another system, converted by its own method (see :data:`PlanSource`)."""
+    kind = type(source).__name__
+    convert = getattr(source, "to_plankit", None) or getattr(source, "to_plan", None)
+    try:
+        if callable(convert):
+            converted = convert()
+            if not isinstance(converted, Plan):
+                raise TypeError(f"{kind}.{convert.__name__}() returned {type(converted).__name__}, not a Plan")
+            return converted, []
+        dump = getattr(source, "model_dump", None)
+        if callable(dump):
+            return _load(dump(mode="json"))
+    except PlanFormatError as exc:
+        return None, _load_diagnostics({}, exc)
+    except ValueError as exc:  # the face's own checks (a stepchain dependency cycle, a corteX step...)
+        where = f"{type(source).__module__}.{kind}"
+        return None, [Diagnostic(SCHEMA_INVALID, Severity.ERROR, f"{where}: {exc}", path="$")]
+    raise TypeError(
+        f"can't lint a {kind}: give a Plan, plan data (a dict), a file path, or a plan object with to_plankit()"
+    )
 
 
 def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
