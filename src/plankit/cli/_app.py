@@ -1,11 +1,101 @@
-"""The typer application: one ``plankit`` command, its sub-commands registered from their modules."""
+"""The typer application: one ``plankit`` command, its sub-commands registered from their modules.
+
+Sub-command modules are imported lazily: ``plankit --help`` lists every command from :data:`LAZY_COMMANDS`
+(name, module, one-line help) without importing any of them, and ``plankit lint`` imports only the lint
+commands (not the executor, the store, the compiler or the LLM clients). A module that is not in the table is
+registered eagerly with one ``register(app)`` line, as before. ``tests/cli/test_lazy_cli.py`` keeps the table
+true to the commands' own help.
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 import typer
+from typer import _click
+from typer.core import TyperCommand, TyperGroup
 
 from .._version import __version__
-from . import _compile_commands, _lint_commands, _plan_commands, _run_commands, _template_commands
+
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "schema": ("_plan_commands", "Print the JSON Schema of the canonical plan format."),
+    "fmt": ("_plan_commands", "Print a plan in canonical JSON (any accepted shape in, one canonical form out)."),
+    "render": ("_plan_commands", "Print a plan as a Mermaid flowchart (paste into any Mermaid viewer)."),
+    "graph": (
+        "_plan_commands",
+        "Print the dependency analysis of a plan: order, cycles, critical path, dangling references.",
+    ),
+    "lint": (
+        "_lint_commands",
+        "Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks.",
+    ),
+    "rules": ("_lint_commands", "List the lint rules (code, name, severity, summary), or document one."),
+    "policy": ("_lint_commands", "Lint policies: print the built-in default, check policy files."),
+    "compile": (
+        "_compile_commands",
+        "Turn a goal into a plan with an LLM; lint it and send the findings back until it is clean.",
+    ),
+    "template": (
+        "_template_commands",
+        "Save plans as templates with typed parameters, list them, and instantiate them with values.",
+    ),
+    "run": (
+        "_run_commands",
+        "Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.",
+    ),
+    "resume": ("_run_commands", "Continue an interrupted or paused execution: completed steps are not run again."),
+    "approve": ("_run_commands", "Approve a step that awaits confirmation; `plankit resume` then runs it."),
+    "deny": (
+        "_run_commands",
+        "Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.",
+    ),
+    "cancel": (
+        "_run_commands",
+        "Cancel an execution: a paused one at once; one running in another process at its next transition.",
+    ),
+    "executions": ("_run_commands", "List and inspect executions."),
+    "dead-letters": ("_run_commands", "Steps that failed for good: list them, retry one."),
+}
+"""Sub-commands loaded on first use: name -> (module in ``plankit.cli``, the command's one-line help)."""
+
+_LOADED: dict[str, _click.Command] = {}
+
+
+def load_command(name: str) -> _click.Command:
+    """The real click command ``name``, importing its module (once) and registering it on a scratch app."""
+    if name not in _LOADED:
+        module = importlib.import_module(f"{__package__}.{LAZY_COMMANDS[name][0]}")
+        scratch = typer.Typer()
+        module.register(scratch)
+        built = typer.main.get_command(scratch)
+        commands = built.commands if isinstance(built, TyperGroup) else {str(built.name): built}
+        for command_name, command in commands.items():
+            if command_name in LAZY_COMMANDS:
+                _LOADED[command_name] = command
+    return _LOADED[name]
+
+
+class _LazyCommand(TyperCommand):
+    """Stands for a sub-command in help listings; parsing its arguments loads the real command."""
+
+    def __init__(self, name: str, help_text: str):
+        super().__init__(name, help=help_text, short_help=help_text)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: _click.Context | None = None, **extra: Any
+    ) -> _click.Context:
+        return load_command(str(self.name)).make_context(info_name, args, parent, **extra)
+
+
+class _LazyGroup(TyperGroup):
+    """The root group: eagerly registered commands first, then the lazy ones, in table order."""
+
+    def __init__(self, **attrs: Any):
+        super().__init__(**attrs)
+        for name, (_, help_text) in LAZY_COMMANDS.items():
+            self.commands.setdefault(name, _LazyCommand(name, help_text))
+
 
 app = typer.Typer(
     name="plankit",
@@ -13,6 +103,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=_LazyGroup,
 )
 
 
@@ -31,12 +122,7 @@ def _root(
     """Compile, lint, schedule, execute and audit LLM-agent plans."""
 
 
-_plan_commands.register(app)
-# Other command modules register themselves here, one line each:
-_lint_commands.register(app)
-_compile_commands.register(app)
-_template_commands.register(app)
-_run_commands.register(app)
+# Command modules not in LAZY_COMMANDS register themselves here, one line each (imported eagerly):
 
 
 def main() -> None:

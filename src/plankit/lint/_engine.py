@@ -210,14 +210,20 @@ def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
         return source, []
     if isinstance(source, str | Path):
         data, name = read_document(source)
-    elif isinstance(source, Mapping | Sequence):
-        data, name = source, "<data>"
-    else:
+    elif _is_plan_object(source):
         return _load_object(source)
+    else:
+        data, name = source, "<data>"
     try:
         return plan_from_data(data, source=name), []
     except PlanFormatError as exc:
         return None, _load_diagnostics(data, exc)
+
+
+def _is_plan_object(source: object) -> bool:
+    if isinstance(source, Mapping | Sequence | str | int | float | bool) or source is None:
+        return False  # parsed data: the loader explains what is wrong with it
+    return any(callable(getattr(source, name, None)) for name in ("to_plankit", "to_plan", "model_dump"))
 
 
 def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
@@ -230,17 +236,13 @@ def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
             if not isinstance(converted, Plan):
                 raise TypeError(f"{kind}.{convert.__name__}() returned {type(converted).__name__}, not a Plan")
             return converted, []
-        dump = getattr(source, "model_dump", None)
-        if callable(dump):
-            return _load(dump(mode="json"))
+        data = source.model_dump(mode="json")  # type: ignore[attr-defined]
     except PlanFormatError as exc:
         return None, _load_diagnostics({}, exc)
     except ValueError as exc:  # the face's own checks (a stepchain dependency cycle, a corteX step...)
         where = f"{type(source).__module__}.{kind}"
         return None, [Diagnostic(SCHEMA_INVALID, Severity.ERROR, f"{where}: {exc}", path="$")]
-    raise TypeError(
-        f"can't lint a {kind}: give a Plan, plan data (a dict), a file path, or a plan object with to_plankit()"
-    )
+    return _load(data)
 
 
 def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:

@@ -123,6 +123,12 @@ class Policy(IRModel):
                 raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
         return patterns
 
+    @field_validator("goal_alignment", mode="before")
+    @classmethod
+    def _alignment_off(cls, value: Any) -> Any:
+        # YAML 1.1 reads a bare ``off`` as false; that is what the user wrote.
+        return "off" if value is False else value
+
     @field_validator("bounds")
     @classmethod
     def _bounds_ordered(cls, bounds: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:

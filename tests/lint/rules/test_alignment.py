@@ -248,3 +248,10 @@ def test_asked_effects(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
 )
 def test_target_kind(key: str, kind: str | None) -> None:
     assert target_kind(key) == kind
+
+
+def test_yaml_off_is_off() -> None:
+    import yaml
+
+    assert Policy.from_data(yaml.safe_load("goal_alignment: off")).goal_alignment == "off"
+    assert Policy.default().goal_alignment == "warn"
