@@ -2,4 +2,3 @@
 order: an explicit list costs nothing at import, where scanning the folder did)."""
 
 from . import _access, _alignment, _contradictions, _data, _structure, _taint  # noqa: F401
-
