@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -86,7 +87,7 @@ class Linter:
             status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
             result = ValidationResult.from_diagnostics(diagnostics, status, risk)
             if ctx is not None:
-                result.validation = plan_summary(ctx, diagnostics, risk, result.valid)
+                result.summarize = functools.partial(plan_summary, ctx, diagnostics, risk, result.valid)
         return result
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:

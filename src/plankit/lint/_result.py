@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
@@ -90,9 +91,17 @@ class ValidationResult:
     errors: list[PlanError] = field(default_factory=list)
     warnings: list[PlanWarning] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    validation: ValidationInfo | None = None
-    """The plan IR's summary (tools and chains used, estimated duration and gas, the issues), for a plan that
-    loaded; see :meth:`apply_to`."""
+    summarize: Callable[[], ValidationInfo] | None = field(default=None, repr=False, compare=False)
+    """Computes :attr:`validation` on first use (most callers never read it, so linting doesn't pay for it)."""
+    _validation: ValidationInfo | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def validation(self) -> ValidationInfo | None:
+        """The plan IR's summary (tools and chains used, estimated duration and gas, the issues), for a plan
+        that loaded; None when it did not. See :meth:`apply_to`."""
+        if self._validation is None and self.summarize is not None:
+            self._validation, self.summarize = self.summarize(), None
+        return self._validation
 
     def apply_to(self, plan: Plan) -> Plan:
         """A copy of ``plan`` carrying this verdict: its ``validation`` set, and a ``draft`` plan that passed

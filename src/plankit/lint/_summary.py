@@ -23,7 +23,7 @@ from datetime import datetime
 from ..plan import ESTIMATE_KEY, ActionNode, IfNode, LlmNode, LoopNode, ValidationInfo, ValidationIssue, WaitNode
 from ._context import LintContext
 from ._findings import Diagnostic
-from ._static import chains_of, plan_start
+from ._params import chains_of, param_hits, plan_start
 
 
 def plan_summary(ctx: LintContext, diagnostics: list[Diagnostic], risk: float, valid: bool) -> ValidationInfo:
@@ -50,7 +50,14 @@ def _tools(ctx: LintContext) -> list[str]:
 
 
 def _chains(ctx: LintContext) -> list[int]:
-    found = {use.chain_id for action, path in ctx.actions for use in chains_of(action, path) if use.chain_id}
+    hits = param_hits(ctx)  # the chain params CONTRA_CHAIN already read
+    found = {
+        use.chain_id
+        for action, path in ctx.actions
+        if action.id in hits
+        for use in chains_of(action, path, hits[action.id])
+        if use.chain_id
+    }
     chain = getattr(ctx.plan.trigger, "chain_id", None)
     if isinstance(chain, int):
         found.add(chain)

@@ -28,13 +28,10 @@ from ...plan import (
     WaitNode,
 )
 from .._context import LintContext
-from .._detect import plan_text
 from .._findings import Finding, Severity
 from .._registry import rule
 from .._static import (
     CHAIN_IDS,
-    CHAIN_KEYS,
-    SLIPPAGE_KEYS,
     Domain,
     Mode,
     OperandKey,
@@ -49,14 +46,13 @@ from .._static import (
     is_trading_tool,
     is_volatile,
     memo,
-    norm_key,
     number,
+    param_hits,
     region,
     slippage_settings,
     spends_of,
     trade_of,
     visits_of,
-    walk_params,
 )
 
 Sides = tuple[dict[Hashable, str], dict[Hashable, str]]
@@ -163,22 +159,6 @@ def _trades(ctx: LintContext) -> dict[str, Trade]:
     return memo(ctx, "trades", read)
 
 
-def _param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
-    """The slippage and chain params of every action that has some (read once per lint run)."""
-
-    def read() -> dict[str, list[tuple[str, Any, str]]]:
-        # The plan's keys (at any depth) tell at once whether any action can have a watched param.
-        if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
-            return {}
-        found = (
-            (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
-        )
-        return {node_id: hits for node_id, hits in found if hits}
-
-    return memo(ctx, "param_hits", read)
-
-
-_WATCHED = SLIPPAGE_KEYS | CHAIN_KEYS
 
 
 def _inside_loop(graph: PlanGraph) -> set[str]:
@@ -709,7 +689,7 @@ def slippage_conflict(ctx: LintContext) -> Iterator[Finding]:
     limit = ctx.policy.max_slippage
     graph, trades = ctx.graph, _trades(ctx)
     by_pair: dict[frozenset[str], dict[float, list[str]]] = {}
-    hits = _param_hits(ctx)
+    hits = param_hits(ctx)
     if not hits:
         return  # no action has a slippage param: nothing to check or compare
     for action, path in ctx.actions:
@@ -802,7 +782,7 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
             hint=_CHAIN_HINT if builtin else "use a supported chain",
             severity=Severity.WARNING if builtin else None,
         )
-    hits = _param_hits(ctx)
+    hits = param_hits(ctx)
     for action, path in ctx.actions:
         for use in chains_of(action, path, hits.get(action.id, ())):
             if use.chain_id is None:
