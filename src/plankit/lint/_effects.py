@@ -309,10 +309,12 @@ def _verb_use(words: tuple[str, ...], index: int, stem: str) -> bool:
     return index == 0 or words[index - 1] not in _NOUN_BEFORE
 
 
+@functools.lru_cache(maxsize=256)
 def asked_effects(goal: str) -> Intent:
     """The side effects ``goal`` asks for (:data:`IMPACT` kinds; ``write`` and ``read`` are never checked).
 
-    A word asks when it (or its stem: ``sends``, ``emailed``) is in the documented vocabulary, unless one
+    Cached by goal text (an agent lints many drafts of one goal); the result must not be changed. A word
+    asks when it (or its stem: ``sends``, ``emailed``) is in the documented vocabulary, unless one
     of the two words before it is a negation; words as often nouns as verbs (*email, message, order, book,
     post*) ask only when used as a verb (not plural, not after *my, the, latest...*; or followed by *to*). An
     amount of money (``$40``, ``25 EUR``) or "send/move ... money" asks for ``financial``; "let ... know" asks

@@ -86,24 +86,35 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     """
     if not _active(ctx):
         return
-    intent: Intent = memo(ctx, "goal_intent", lambda: asked_effects(ctx.plan.goal or ""))
-    effects_of, severity = _effects(ctx), _severity(ctx)
-    for action, path in ctx.actions:
-        effects, source = effects_of.of(action.tool)
-        unasked = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
-        if not unasked:
-            continue
-        asked = sorted({word for words in intent.asked.values() for word in words})
-        checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
+    intent: Intent = asked_effects(ctx.plan.goal or "")
+    effects_of = _effects(ctx)
+    unasked: dict[str, tuple[frozenset[str], str]] = {}
+    for tool in ctx.tools_used:  # decided once per tool, not per step
+        effects, source = effects_of.of(tool)
+        kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
+        if kinds:
+            unasked[tool] = kinds, source
+    if not unasked:
+        return
+    asked = sorted({word for words in intent.asked.values() for word in words})
+    checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
+    tail = f"which the goal does not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})"
+    severity = _severity(ctx)
+    for action, path in ctx.actions_of(unasked):
+        kinds, source = unasked[action.tool]
         yield Finding(
-            f"'{action.id}' calls {action.tool} ({_shown(unasked)}, from its {source}), which the goal does "
-            f"not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})",
+            f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
             path=f"{path}.tool",
-            hint="remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's "
-            "effects (effects=[...] on the tool, or the policy's tool_effects)",
+            hint=_INTENT_HINT,
             severity=severity,
         )
+
+
+_INTENT_HINT = (
+    "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
+    "(effects=[...] on the tool, or the policy's tool_effects)"
+)
 
 
 @rule(
@@ -139,15 +150,19 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     """
     if not _active(ctx):
         return
-    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    effects_of, severity = _effects(ctx), _severity(ctx)
-    for action, path in ctx.actions:
-        effects, _ = effects_of.of(action.tool)
-        side = effects & SIDE_EFFECTS
-        if not side or not action.params:
+    effects_of = _effects(ctx)
+    side: dict[str, str] = {}
+    for tool in ctx.tools_used:
+        effects = effects_of.of(tool)[0] & SIDE_EFFECTS
+        if effects:
+            side[tool] = next(effect for effect in _ORDER if effect in effects)
+    severity = _severity(ctx)
+    for action, path in ctx.actions_of(side):
+        if not action.params:
             continue
-        effect = next(effect for effect in _ORDER if effect in side)
+        effect = side[action.tool]
         for kind, shown, where in _targets(action, path):
+            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
             if trusted.trusts(kind, shown):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
@@ -157,10 +172,15 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 "context or the policy's trusted_values",
                 node_id=action.id,
                 path=where,
-                hint="take the value from the goal, the context or a step's output; if it is always fine, add "
-                "it to the policy's trusted_values",
+                hint=_TARGET_HINT,
                 severity=severity,
             )
+
+
+_TARGET_HINT = (
+    "take the value from the goal, the context or a step's output; if it is always fine, add it to the policy's "
+    "trusted_values"
+)
 
 
 def _targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
