@@ -16,11 +16,11 @@ from typing import Any
 
 from ...plan import ActionNode
 from .._context import LintContext
-from .._detect import is_reference_value, literal_of, template_text
+from .._detect import is_reference_value, literal_of, plan_text, template_text
 from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
 from .._findings import Finding, Severity
 from .._registry import rule
-from .._static import memo, walk_params
+from .._static import memo, norm_key, walk_params
 
 _ORDER = ("financial", "credentials", "destructive", "share", "send", "external", "write")
 _VERB = {
@@ -156,12 +156,16 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         effects = effects_of.of(tool)[0] & SIDE_EFFECTS
         if effects:
             side[tool] = next(effect for effect in _ORDER if effect in effects)
+    # The plan's keys (any depth) say at once which parameter names can be targets at all.
+    names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
+    if not side or not names:
+        return
     severity = _severity(ctx)
     for action, path in ctx.actions_of(side):
         if not action.params:
             continue
         effect = side[action.tool]
-        for kind, shown, where in _targets(action, path):
+        for kind, shown, where in _targets(action, path, names):
             trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
             if trusted.trusts(kind, shown):
                 continue
@@ -183,9 +187,10 @@ _TARGET_HINT = (
 )
 
 
-def _targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
-    """``(kind, literal value, json path)`` for each literal target of an action (references skipped)."""
-    for key, value, where in walk_params(action.params, f"{path}.params"):
+def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[tuple[str, Any, str]]:
+    """``(kind, literal value, json path)`` for each literal target of an action (references skipped);
+    ``names`` are the normalized parameter names that can be targets."""
+    for key, value, where in walk_params(action.params, f"{path}.params", names):
         kind = target_kind(key)
         value = literal_of(value)
         if kind is None or isinstance(value, dict | list) or value is None or isinstance(value, bool):
