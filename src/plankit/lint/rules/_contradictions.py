@@ -429,7 +429,7 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
             severity=Severity.WARNING if builtin else None,
         )
     hits = param_hits(ctx)
-    for action, path in ctx.actions:
+    for action, path in ctx.actions_of({ctx.graph.nodes[node_id].tool for node_id in hits}):  # type: ignore[attr-defined]
         for use in chains_of(action, path, hits.get(action.id, ())):
             if use.chain_id is None:
                 message = f"'{action.id}' names chain {use.written!r}, which is not a known chain name or id"
