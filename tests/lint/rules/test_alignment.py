@@ -255,3 +255,14 @@ def test_yaml_off_is_off() -> None:
 
     assert Policy.from_data(yaml.safe_load("goal_alignment: off")).goal_alignment == "off"
     assert Policy.default().goal_alignment == "warn"
+
+
+def test_a_plain_write_is_checked_only_where_something_could_leave() -> None:
+    plan = _plan(
+        "Write a brief on battery makers",
+        {"id": "save", "tool": "file.write", "args": {"path": "reports/brief.md", "record_id": 7}},
+        {"id": "invite", "tool": "calendar.create_event", "args": {"attendees": ["x@evil.test"], "event_id": "e9"}},
+    )
+    assert [(f.node_id, f.path) for f in run_rule("GOAL_UNTRUSTED_TARGET", plan)] == [
+        ("invite", "$.steps[1].params.attendees[0]")
+    ]

@@ -33,6 +33,8 @@ _VERB = {
     "write": "write to",
 }
 _RUNTIME = "\x00"
+_OUTWARD = frozenset({"recipient", "account", "url", "domain"})
+"""Targets checked on tools whose only side effect is ``write``: the ones through which something leaves."""
 
 
 def _severity(ctx: LintContext) -> Severity:
@@ -128,10 +130,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     ``GOAL_UNASKED_EFFECT``), reads the literal values of its target parameters: recipients (``to``, ``cc``,
     ``recipients``, ``attendees``, ``members``, ``user``...), accounts (``iban``, ``account``, ``payee``,
     ``beneficiary``, ``wallet``...), URLs and hosts, channels, paths and file names, amounts, and the ids of
-    objects changed (``message_id``, any key ending in ``id``), at any depth. Each must come from the goal
-    text, the plan's ``context``, the policy's ``trusted_values`` (and literal ``allow_recipients`` and
-    ``allow_domains``), or a referenced step's output (a reference is never flagged). Text must occur there as
-    a whole token (an address in full; a URL's host or a domain above it; a file's path or name); an amount
+    objects changed (``message_id``, any key ending in ``id``), at any depth (for a tool whose only side effect
+    is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
+    come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
+    ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is never flagged).
+    Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's path or name); an amount
     must equal a number written there. A literal target found in none of them is reported with where it would
     go.
 
@@ -166,6 +169,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             continue
         effect = side[action.tool]
         for kind, shown, where in _targets(action, path, names):
+            if effect == "write" and kind not in _OUTWARD:
+                continue  # a plain write (a file, a record) stays inside; only where it could send things counts
             trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
             if trusted.trusts(kind, shown):
                 continue
