@@ -134,9 +134,9 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
     come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
     ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is never flagged).
-    Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's path or name); an amount
-    must equal a number written there. A literal target found in none of them is reported with where it would
-    go.
+    Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
+    path or name); an amount must equal a number written there. A literal target found in none of them is
+    reported with where it would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
