@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from tests.lint.rules._support import fixture_findings, run_rule
 
-from plankit.lint import Finding, Linter, Policy, Severity
-from plankit.lint._effects import asked_effects, name_effects, target_kind
-from plankit.tools import ToolRegistry, ToolSpec
+from plankit.lint import Finding, LintContext, Linter, Policy, Severity
+from plankit.lint._effects import Trusted, asked_effects, name_effects, target_kind
+from plankit.plan import plan_from_data
+from plankit.tools import EFFECTS, ToolRegistry, ToolSpec
 
 _INTENT_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
@@ -266,3 +269,27 @@ def test_a_plain_write_is_checked_only_where_something_could_leave() -> None:
     assert [(f.node_id, f.path) for f in run_rule("GOAL_UNTRUSTED_TARGET", plan)] == [
         ("invite", "$.steps[1].params.attendees[0]")
     ]
+
+
+# ------------------------------------------------------------------------------------------------ properties
+
+
+@given(st.text(max_size=200))
+def test_asked_effects_is_total_and_cites_the_goal(goal: str) -> None:
+    intent = asked_effects(goal)
+    lowered = goal.lower().replace("’", "'")
+    for words in intent.asked.values():
+        for word in words:
+            assert word in lowered
+
+
+@given(st.text(max_size=60), st.text(min_size=1, max_size=20))
+def test_trusted_text_is_only_ever_a_real_occurrence(goal: str, value: str) -> None:
+    ctx = LintContext(plan_from_data({"goal": goal, "steps": [{"id": "a", "tool": "x"}]}), Policy())
+    if Trusted(ctx).has_text(value) and value.strip():
+        assert value.strip().lower() in goal.lower()
+
+
+@given(st.text(max_size=60))
+def test_name_effects_is_total(tool: str) -> None:
+    assert name_effects(tool) <= frozenset(EFFECTS)
