@@ -92,7 +92,8 @@ class ValidationResult:
     warnings: list[PlanWarning] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summarize: Callable[[], ValidationInfo] | None = field(default=None, repr=False, compare=False)
-    """Computes :attr:`validation` on first use (most callers never read it, so linting doesn't pay for it)."""
+    """Computes :attr:`validation` on first use (most callers never read it, and at 100,000 steps it costs about a
+    sixth of the lint). Until then the result keeps the plan's lint context (its graph) alive."""
     _validation: ValidationInfo | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
