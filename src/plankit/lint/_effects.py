@@ -34,6 +34,11 @@ IMPACT = frozenset({"send", "financial", "destructive", "credentials", "share"})
 """Side effects a goal must ask for; ``write`` and ``external`` are checked only through their targets."""
 
 
+def _words(text: str) -> frozenset[str]:
+    """The space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
 def _table(text: str) -> dict[str, frozenset[str]]:
     """``"effect: word word; ..."`` as word -> effects."""
     table: dict[str, set[str]] = {}
@@ -67,43 +72,10 @@ _TOOL_NOUNS = _table(
 )
 _QUALIFIES = {"credentials": None, "share": "write", "financial": "send", "external": None}
 """Nouns that add their effect beside a verb: always (None), or beside a verb with the given effect."""
-_READ_WORDS = frozenset(
-    [
-        "get",
-        "list",
-        "read",
-        "search",
-        "find",
-        "fetch",
-        "query",
-        "lookup",
-        "view",
-        "show",
-        "check",
-        "describe",
-        "summarize",
-        "summarise",
-        "count",
-        "status",
-        "history",
-        "balance",
-        "balances",
-        "quote",
-        "quotes",
-        "inbox",
-        "availability",
-        "weather",
-        "info",
-        "details",
-        "extract",
-        "analyze",
-        "analyse",
-        "compare",
-        "estimate",
-        "preview",
-        "validate",
-        "verify",
-    ]
+_READ_WORDS = _words(
+    "get list read search find fetch query lookup view show check describe summarize summarise count "
+    "status history balance balances quote quotes inbox availability weather info details extract "
+    "analyze analyse compare estimate preview validate verify"
 )
 
 
@@ -180,99 +152,20 @@ _GOAL_WORDS = _table(
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery; "
     "share: share invite grant access permission permissions publish collaborator"
 )
-_AMBIGUOUS = frozenset(
-    [
-        "email",
-        "mail",
-        "message",
-        "reply",
-        "answer",
-        "post",
-        "text",
-        "invite",
-        "order",
-        "book",
-        "payment",
-        "transfer",
-        "share",
-        "access",
-        "permission",
-        "permissions",
-        "cc",
-        "tip",
-        "trade",
-    ]
+_AMBIGUOUS = _words(
+    "email mail message reply answer post text invite order book payment transfer share access "
+    "permission permissions cc tip trade"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
-_NOUN_BEFORE = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "my",
-        "our",
-        "your",
-        "his",
-        "her",
-        "their",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "each",
-        "every",
-        "any",
-        "all",
-        "some",
-        "no",
-        "of",
-        "for",
-        "about",
-        "from",
-        "in",
-        "on",
-        "with",
-        "unread",
-        "new",
-        "latest",
-        "recent",
-        "last",
-        "old",
-        "important",
-        "starred",
-        "flagged",
-        "incoming",
-        "pending",
-        "upcoming",
-        "weekly",
-        "daily",
-        "monthly",
-        "work",
-        "team",
-        "customer",
-        "client",
-        "support",
-        "marketing",
-        "urgent",
-        "spam",
-        "sent",
-        "received",
-        "open",
-        "today's",
-        "yesterday's",
-        "whose",
-        "which",
-        "what",
-        "booking",
-        "order",
-        "flight",
-        "hotel",
-    ]
+_NOUN_BEFORE = _words(
+    "a an the my our your his her their its this that these those each every any all some no of for "
+    "about from in on with unread new latest recent last old important starred flagged incoming pending "
+    "upcoming weekly daily monthly work team customer client support marketing urgent spam sent received "
+    "open today's yesterday's whose which what booking order flight hotel"
 )
 _MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
 _LET_KNOW = re.compile(r"\blet\b[^.;]{1,40}\bknow\b")
-_NEGATIONS = frozenset(["don't", "dont", "not", "never", "no", "without", "nothing", "avoid", "stop"])
+_NEGATIONS = _words("don't dont not never no without nothing avoid stop")
 _CURRENCY = re.compile(
     r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
 )
