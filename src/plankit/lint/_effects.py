@@ -112,7 +112,9 @@ class ToolEffects:
     """The effects of each tool of one lint run (worked out once per tool name)."""
 
     def __init__(self, ctx: LintContext):
-        self._ctx = ctx
+        # The registry and the policy, not the context: the context memoizes this object, and a reference
+        # back would make a cycle that keeps every lint run's graph alive until a full garbage collection.
+        self._tools, self._policy = ctx.tools, ctx.policy
         self._memo: dict[str, tuple[frozenset[str], str]] = {}
 
     def of(self, tool: str) -> tuple[frozenset[str], str]:
@@ -123,19 +125,18 @@ class ToolEffects:
         return known
 
     def _read(self, tool: str) -> tuple[frozenset[str], str]:
-        ctx = self._ctx
-        spec = ctx.tools.get(tool) if ctx.tools is not None else None
+        spec = self._tools.get(tool) if self._tools is not None else None
         if spec is not None and spec.effects is not None:
             return frozenset(spec.effects), "tool spec"
-        for pattern, declared in ctx.policy.tool_effects.items():
-            if ctx.matches(tool, [pattern]):
+        for pattern, declared in self._policy.tool_effects.items():
+            if tool_matches(tool, [pattern]):
                 return frozenset(declared), "policy tool_effects"
         if spec is not None and spec.read_only:
             return frozenset({"read"}), "tool spec (read_only)"
         named = name_effects(tool)
         if spec is not None and spec.sink:
             return (named - {"read"}) | {"send"}, "tool spec (sink)"
-        if not named and ctx.matches(tool, ctx.policy.sinks):
+        if not named and tool_matches(tool, self._policy.sinks):
             # ``sinks`` globs are coarse (``email.*``): they classify only a name that says nothing itself.
             return frozenset({"send"}), "policy sinks"
         return named, "tool name"

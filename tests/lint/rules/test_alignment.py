@@ -293,3 +293,18 @@ def test_trusted_text_is_only_ever_a_real_occurrence(goal: str, value: str) -> N
 @given(st.text(max_size=60))
 def test_name_effects_is_total(tool: str) -> None:
     assert name_effects(tool) <= frozenset(EFFECTS)
+
+
+def test_a_lint_run_leaves_no_reference_cycle_behind() -> None:
+    # A cycle through the context would keep every run's graph alive until a full collection.
+    import gc
+
+    plan = _plan("Summarise my inbox", SEND, {"id": "pay", "tool": "payments.transfer", "args": {"amount": 5}})
+    gc.collect()
+    gc.disable()
+    try:
+        Linter().validate(plan)
+        Linter().validate(plan).validation  # noqa: B018  (the summary is computed, then dropped)
+        assert [obj for obj in gc.get_objects() if isinstance(obj, LintContext)] == []
+    finally:
+        gc.enable()
