@@ -46,8 +46,7 @@ from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
 from ..store import SqliteStore, Store
 from ..tools import ToolRegistry, load_tools
-from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
-from ._compile_commands import MODEL_ENV_VAR
+from ._common import EXIT_FAILED, EXIT_OK, MODEL_ENV_VAR, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._model_options import (
     BaseUrlOption,
     McpConfigOption,
