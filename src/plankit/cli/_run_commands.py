@@ -582,7 +582,7 @@ def _decide(
         else:
             _stdout().print(
                 f"{decision.verb} step {step_id!r} of execution {execution_id}"
-                f"{f' by {answer.by}' if answer.by else ''}; resume it to continue"
+                f"{f' by {answer.by}' if answer.by else ''}; resume it, or a running scheduler continues it"
             )
         return EXIT_OK
 
