@@ -15,7 +15,9 @@ from types import ModuleType
 import pytest
 
 import plankit
+import plankit.feeds
 import plankit.plan
+import plankit.schedule
 
 
 def _public_modules() -> list[ModuleType]:
@@ -201,3 +203,62 @@ def test_top_level_names_are_the_plan_packages_own() -> None:
     for name in ("Plan", "PlanGraph", "dump_plan", "load_plan", "loads_plan"):
         assert getattr(plankit, name) is getattr(plankit.plan, name)
     assert plankit.PlanFormatError is importlib.import_module("plankit.errors").PlanFormatError
+
+
+def test_plankit_feeds_all_is_pinned() -> None:
+    assert plankit.feeds.__all__ == [
+        "DEFAULT_CHAIN_ID",
+        "FEEDS_ENV_VAR",
+        "FEED_MISSING",
+        "ChainFeed",
+        "FeedError",
+        "FeedRuntime",
+        "Feeds",
+        "FeedsFile",
+        "FeedsFileError",
+        "HttpPriceFeed",
+        "LogEntry",
+        "Observation",
+        "PriceFeed",
+        "StaticChainFeed",
+        "StaticPriceFeed",
+        "Web3ChainFeed",
+        "as_number",
+        "feed_findings",
+        "feeds_from_config",
+        "load_feeds",
+        "read_path",
+    ]
+
+
+def test_plankit_schedule_all_is_pinned() -> None:
+    assert plankit.schedule.__all__ == [
+        "DEFAULT_FEED_POLL",
+        "DEFAULT_PARK_AFTER",
+        "MAX_CATCH_UP",
+        "FireDecision",
+        "FirePreview",
+        "ScheduleError",
+        "Scheduler",
+        "TickReport",
+        "Verdict",
+        "add_schedule",
+        "balance_verdict",
+        "condition_verdict",
+        "decide",
+        "fire_now",
+        "fire_times",
+        "first_fire",
+        "get_schedule",
+        "local_to_utc",
+        "next_fire_after",
+        "next_slot",
+        "observe",
+        "pause_schedule",
+        "pending_execution",
+        "preview",
+        "price_verdict",
+        "remove_schedule",
+        "resume_schedule",
+        "trigger_zone",
+    ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from plankit.cli._app import command
+from plankit.cli._app import LAZY_COMMANDS, command, load_command
 from plankit.lint import RULES
 from plankit.lint._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
 
@@ -103,7 +103,9 @@ def cli_page() -> str:
         "",
         *_options(root, []),
     ]
-    stack: list[tuple[list[str], Any]] = [([name], sub) for name, sub in reversed(root.commands.items())]
+    # Lazily loaded commands stand in the root as placeholders: document the real ones.
+    real = {name: (load_command(name) if name in LAZY_COMMANDS else sub) for name, sub in root.commands.items()}
+    stack: list[tuple[list[str], Any]] = [([name], sub) for name, sub in reversed(real.items())]
     while stack:
         words, current = stack.pop()
         subs = getattr(current, "commands", None)

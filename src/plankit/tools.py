@@ -15,9 +15,16 @@ module gives both (enough to run). ``load_tools`` reads either.
 
 Spec files (``plankit lint --tools FILE``, JSON or YAML) hold a list of specs or ``{"tools": [...]}``; each
 entry is a plankit spec (``name``, ``description``, ``params_schema``, ``sensitive_source``, ``sink``,
-``read_only``), an OpenAI function-calling entry
+``read_only``, ``effects``), an OpenAI function-calling entry
 (``{"type": "function", "function": {"name", "description", "parameters"}}``), or a bare function
-(``{"name", "description", "parameters"}``, or Anthropic's ``input_schema``).
+(``{"name", "description", "parameters"}``, or Anthropic's ``input_schema``). MCP ``annotations``
+(``readOnlyHint``, ``destructiveHint``, ``openWorldHint``) give the tool's effects when ``effects`` is not set.
+
+**Effects** say what a tool does to the world, for the goal-alignment lint rules: ``read``, ``write``,
+``send`` (mail, messages, posts), ``financial`` (moves money), ``destructive`` (deletes, cancels, revokes),
+``credentials`` (passwords, keys, second factors), ``share`` (grants access, publishes), ``external`` (talks to
+arbitrary hosts). A tool without declared effects is classified by the policy's ``tool_effects`` or, failing
+that, by the words of its name.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any, TypeVar
+from typing import IO, Any, Literal, TypeVar
 
 from pydantic import Field, ValidationError
 
@@ -42,6 +49,8 @@ from .plan import IRModel, read_document
 
 __all__ = [
     "DEFAULT_REGISTRY",
+    "EFFECTS",
+    "Effect",
     "Tool",
     "ToolContext",
     "ToolRegistry",
@@ -57,6 +66,11 @@ _SCHEMA_SYNONYMS = ("parameters", "input_schema")
 _OPENAI_FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
 _MODULE_ATTR = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 F = TypeVar("F", bound=ToolFunction)
+
+Effect = Literal["read", "write", "send", "financial", "destructive", "credentials", "share", "external"]
+"""What a tool does to the world (see the module docs)."""
+EFFECTS: tuple[str, ...] = ("read", "write", "send", "financial", "destructive", "credentials", "share", "external")
+"""Every :data:`Effect`, in the order they are documented."""
 
 
 class ToolSpecError(PolicyError):
@@ -77,6 +91,9 @@ class ToolSpec(IRModel):
     """It sends data out of the system (email, HTTP, files)."""
     read_only: bool = False
     """It must not change anything (a read-only query tool)."""
+    effects: list[Effect] | None = None
+    """What it does to the world (``["send"]``, ``["financial"]``); None: unknown, classified by the policy's
+    ``tool_effects`` or by its name."""
 
 
 class ToolRegistry:
@@ -96,11 +113,13 @@ class ToolRegistry:
         sink: bool = False,
         sensitive_source: bool = False,
         read_only: bool = False,
+        effects: Iterable[Effect] | None = None,
     ) -> Callable[[F], F]:
         """Decorator: register a sync or async function as the tool ``name`` (default: the function's name).
 
         The spec is derived: the description is the docstring's first paragraph, the params schema comes
-        from the type hints. The function is returned unchanged.
+        from the type hints. ``effects`` declares what the tool does (see :data:`Effect`). The function is
+        returned unchanged.
         """
 
         def decorate(function: F) -> F:
@@ -111,6 +130,7 @@ class ToolRegistry:
                 sink=sink,
                 sensitive_source=sensitive_source,
                 read_only=read_only,
+                effects=effects,
             )
             return function
 
@@ -125,6 +145,7 @@ class ToolRegistry:
         sink: bool = False,
         sensitive_source: bool = False,
         read_only: bool = False,
+        effects: Iterable[Effect] | None = None,
     ) -> Tool:
         """Register ``function`` as a tool and add its derived spec (see :meth:`tool`).
 
@@ -145,6 +166,7 @@ class ToolRegistry:
             sink=sink,
             sensitive_source=sensitive_source,
             read_only=read_only,
+            effects=list(effects) if effects is not None else None,
         )
         self.add(spec)
         self._tools[tool_name] = bound
@@ -245,6 +267,7 @@ def tool(
     sink: bool = False,
     sensitive_source: bool = False,
     read_only: bool = False,
+    effects: Iterable[Effect] | None = None,
 ) -> Callable[[F], F]:
     """Decorator: register a function as a tool in :data:`DEFAULT_REGISTRY` (see :meth:`ToolRegistry.tool`).
 
@@ -253,7 +276,12 @@ def tool(
     ...     return f"hello {name}"
     """
     return DEFAULT_REGISTRY.tool(
-        name, description=description, sink=sink, sensitive_source=sensitive_source, read_only=read_only
+        name,
+        description=description,
+        sink=sink,
+        sensitive_source=sensitive_source,
+        read_only=read_only,
+        effects=effects,
     )
 
 
@@ -403,10 +431,30 @@ def _plain_fields(
                 problems.append(FormatProblem(f"{where}.{synonym}", "give the schema once (params_schema)"))
                 return None, where
             fields["params_schema"] = fields.pop(synonym)
+    annotations = fields.pop("annotations", None)
+    if annotations is not None:
+        if not isinstance(annotations, dict):
+            problems.append(FormatProblem(f"{where}.annotations", "MCP annotations are an object"))
+            return None, where
+        fields.setdefault("effects", _annotated_effects(annotations))
     schema = fields.get("params_schema")
     if schema is not None and not _schema_shape_ok(schema, f"{where}.params_schema", problems):
         return None, where
     return fields, where
+
+
+def _annotated_effects(annotations: dict[str, Any]) -> list[str] | None:
+    """Effects from MCP tool annotations (hints, so only what they say for sure): read-only tools read;
+    destructive ones destroy; open-world ones reach external hosts. None when they say nothing."""
+    if annotations.get("readOnlyHint") is True:
+        effects = ["read"]
+    elif annotations.get("destructiveHint") is True:
+        effects = ["write", "destructive"]
+    elif annotations.get("readOnlyHint") is False:
+        effects = ["write"]
+    else:
+        return None
+    return effects + (["external"] if annotations.get("openWorldHint") is True else [])
 
 
 def _schema_shape_ok(schema: Any, where: str, problems: list[FormatProblem]) -> bool:

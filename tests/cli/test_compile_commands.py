@@ -27,7 +27,7 @@ TOOLS = {
         {"name": "shell.run", "description": "Run a command"},
     ]
 }  # fmt: skip
-POLICY = "allow_tools: ['db.*', 'payments.*']\nbounds:\n  payments.transfer.amount: [1, 1000]\n"
+POLICY = "allow_tools: ['db.*', 'payments.*']\nbounds:\n  payments.transfer.amount: [1, 1000]\ngoal_alignment: off\n"
 LOOKUP = {"id": "lookup", "tool": "db.query", "params": {"q": "select iban from suppliers where id = 7"}}
 PAY = {"id": "pay", "tool": "payments.transfer", "params": {"amount": 500, "to": "{{lookup.result.iban}}"},
        "depends_on": ["lookup"], "require_confirmation": True}  # fmt: skip

@@ -41,7 +41,8 @@ def test_a_decision_can_not_be_rewritten_and_is_shown(here: Path) -> None:
     assert invoke("run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "E").exit_code == 3
     approved = invoke("approve", "E", "payout", "--by", "ops", "--reason", "invoice checked")
     assert (approved.exit_code, approved.stdout) == (
-        0, "approved step 'payout' of execution E by ops; resume it to continue\n"
+        0, "approved step 'payout' of execution E by ops"
+        "; resume it, or a running scheduler continues it\n"
     )
     assert invoke("resume", "E", "--tools", PAYOUT_TOOLS).exit_code == 0
 

@@ -112,7 +112,8 @@ def test_payout_pauses_then_approve_and_resume_complete_it(env: dict[str, str]) 
 
     approved = invoke("approve", "ex1", "payout", "--by", "ann")
     assert (approved.exit_code, approved.stdout) == (
-        0, "approved step 'payout' of execution ex1 by ann; resume it to continue\n",
+        0, "approved step 'payout' of execution ex1 by ann"
+        "; resume it, or a running scheduler continues it\n",
     )
     resumed = invoke("resume", "ex1", "--tools", PAYOUT_TOOLS)
     assert resumed.exit_code == 0, resumed.output
@@ -469,7 +470,8 @@ def test_approval_flow_in_real_processes(tmp_path: Path) -> None:
     assert early.returncode == 3  # nobody has answered yet: still paused, and payout did not run
     approved = plankit("approve", "proc1", "payout", "--by", "ann")
     assert (approved.returncode, approved.stdout) == (
-        0, "approved step 'payout' of execution proc1 by ann; resume it to continue\n",
+        0, "approved step 'payout' of execution proc1 by ann"
+        "; resume it, or a running scheduler continues it\n",
     )
     done = plankit("resume", "proc1", "--tools", PAYOUT_TOOLS, "--format", "json")
     assert done.returncode == 0, done.stderr

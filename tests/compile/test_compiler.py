@@ -48,6 +48,7 @@ POLICY = Policy.from_data(
         "allow_tools": ["db.*", "payments.*", "notify.*"],
         "bounds": {"payments.transfer.amount": [1, 1000]},
         "require_confirmation": ["payments.*"],
+        "goal_alignment": "off",  # these plans' amounts come from nowhere on purpose; alignment has its own tests
     }
 )
 GOAL = "Pay the supplier their 500 EUR invoice"

@@ -443,6 +443,7 @@ def test_public_names_are_pinned() -> None:
         "Status",
         "ValidationResult",
         "enabled_codes",
+        "judge_alignment",
         "lint_plan",
         "risk_score",
         "risk_weight",

@@ -114,3 +114,45 @@ def test_tool_matches_globs_case_sensitively() -> None:
     assert tool_matches("payments.refund", ["payments.*"])
     assert not tool_matches("Payments.refund", ["payments.*"])
     assert tool_matches("file.write_text", ["notify.*", "file.write*"])
+
+
+# ------------------------------------------------------------------------------------------------ effects
+def test_tool_decorator_declares_effects() -> None:
+    registry = ToolRegistry()
+
+    @registry.tool("crm.sync", effects=["write", "send"])
+    def sync(record: str) -> str:
+        return record
+
+    spec = registry.get("crm.sync")
+    assert spec is not None and spec.effects == ["write", "send"]
+    assert registry.get("crm.sync") == ToolSpec(
+        name="crm.sync", params_schema=spec.params_schema, effects=["write", "send"]
+    )
+
+
+def test_mcp_annotations_give_effects_and_explicit_effects_win() -> None:
+    registry = ToolRegistry.from_data(
+        [
+            {"name": "fs.read", "annotations": {"readOnlyHint": True}},
+            {"name": "fs.rm", "annotations": {"destructiveHint": True, "openWorldHint": False}},
+            {"name": "web.post", "annotations": {"readOnlyHint": False, "openWorldHint": True}},
+            {"name": "db.ping", "annotations": {"title": "Ping"}},
+            {"name": "x.y", "annotations": {"readOnlyHint": True}, "effects": ["send"]},
+        ]
+    )
+    assert [(spec.name, spec.effects) for spec in registry] == [
+        ("fs.read", ["read"]),
+        ("fs.rm", ["write", "destructive"]),
+        ("web.post", ["write", "external"]),
+        ("db.ping", None),
+        ("x.y", ["send"]),
+    ]
+
+
+def test_unknown_effect_is_a_clear_error() -> None:
+    with pytest.raises(ToolSpecError) as caught:
+        ToolRegistry.from_data([{"name": "a", "effects": ["mail"]}])
+    [problem] = caught.value.problems
+    assert problem.path == "$[0].effects[0]"
+    assert problem.message.startswith("Input should be 'read', 'write', 'send', 'financial'")

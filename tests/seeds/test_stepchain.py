@@ -43,7 +43,7 @@ def _step_error(**fields: Any) -> list[str]:
 
 
 def test_public_names() -> None:
-    assert plankit.seeds.__all__ == ["stepchain"]
+    assert plankit.seeds.__all__ == ["planlint", "stepchain"]
     assert plankit.seeds.stepchain.__all__ == [
         "MAX_TOOL_NAME_LENGTH", "ErrorType", "Plan", "Step", "StepResult", "StepStatus",
     ]

@@ -1,23 +1,122 @@
-"""The typer application: one ``plankit`` command, its sub-commands registered from their modules."""
+"""The typer application: one ``plankit`` command, its sub-commands registered from their modules.
+
+Sub-command modules are imported lazily: ``plankit --help`` lists every command from :data:`LAZY_COMMANDS`
+(name, module, one-line help) without importing any of them, and ``plankit lint`` imports only the lint
+commands (not the executor, the store, the compiler or the LLM clients). A module that is not in the table is
+registered eagerly with one ``register(app)`` line, as before. ``tests/cli/test_lazy_cli.py`` keeps the table
+true to the commands' own help.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import typer
-import typer.main
+from typer import _click
+from typer.core import TyperCommand, TyperGroup
 
 from .._version import __version__
-from . import (
-    _compile_commands,
-    _lint_commands,
-    _mcp_commands,
-    _plan_commands,
-    _run_commands,
-    _schedule_commands,
-    _serve_commands,
-    _template_commands,
-)
+
+LAZY_COMMANDS: dict[str, tuple[str, str]] = {
+    "schema": ("_plan_commands", "Print the JSON Schema of the canonical plan format."),
+    "fmt": ("_plan_commands", "Print a plan in canonical JSON (any accepted shape in, one canonical form out)."),
+    "render": ("_plan_commands", "Print a plan as a Mermaid flowchart (paste into any Mermaid viewer)."),
+    "graph": (
+        "_plan_commands",
+        "Print the dependency analysis of a plan: order, cycles, critical path, dangling references.",
+    ),
+    "lint": (
+        "_lint_commands",
+        "Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks.",
+    ),
+    "rules": ("_lint_commands", "List the lint rules (code, name, severity, summary), or document one."),
+    "policy": ("_lint_commands", "Lint policies: print the built-in default, check policy files."),
+    "compile": (
+        "_compile_commands",
+        "Turn a goal into a plan with an LLM; lint it and send the findings back until it is clean.",
+    ),
+    "template": (
+        "_template_commands",
+        "Save plans as templates with typed parameters, list them, and instantiate them with values.",
+    ),
+    "run": (
+        "_run_commands",
+        "Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.",
+    ),
+    "resume": ("_run_commands", "Continue an interrupted or paused execution: completed steps are not run again."),
+    "approve": (
+        "_run_commands",
+        "Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).",
+    ),
+    "deny": (
+        "_run_commands",
+        "Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.",
+    ),
+    "cancel": (
+        "_run_commands",
+        "Cancel an execution: a paused one at once; one running in another process at its next transition.",
+    ),
+    "executions": ("_run_commands", "List and inspect executions."),
+    "dead-letters": ("_run_commands", "Steps that failed for good: list them, retry one."),
+    "schedule": (
+        "_schedule_commands",
+        "Schedule plans on their triggers: add, list, show, pause, resume, remove, fire, preview.",
+    ),
+    "scheduler": (
+        "_schedule_commands",
+        "Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once.",
+    ),
+    "mcp": (
+        "_mcp_commands",
+        "Serve lint_plan, compile_plan, run_plan, get_execution, approve_step, deny_step and list_rules over MCP.",
+    ),
+    "serve": (
+        "_serve_commands",
+        "Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process.",
+    ),
+    "token": ("_serve_commands", "API tokens of 'plankit serve': create, list, revoke."),
+}
+"""Sub-commands loaded on first use: name -> (module in ``plankit.cli``, the command's one-line help)."""
+
+_LOADED: dict[str, _click.Command] = {}
+
+
+def load_command(name: str) -> _click.Command:
+    """The real click command ``name``, importing its module (once) and registering it on a scratch app."""
+    if name not in _LOADED:
+        module = importlib.import_module(f"{__package__}.{LAZY_COMMANDS[name][0]}")
+        scratch = typer.Typer()
+        module.register(scratch)
+        built = typer.main.get_command(scratch)
+        commands = built.commands if isinstance(built, TyperGroup) else {str(built.name): built}
+        for command_name, command in commands.items():
+            if command_name in LAZY_COMMANDS:
+                _make_readable(command)
+                _LOADED[command_name] = command
+    return _LOADED[name]
+
+
+class _LazyCommand(TyperCommand):
+    """Stands for a sub-command in help listings; parsing its arguments loads the real command."""
+
+    def __init__(self, name: str, help_text: str):
+        super().__init__(name, help=help_text, short_help=help_text)
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: _click.Context | None = None, **extra: Any
+    ) -> _click.Context:
+        return load_command(str(self.name)).make_context(info_name, args, parent, **extra)
+
+
+class _LazyGroup(TyperGroup):
+    """The root group: eagerly registered commands first, then the lazy ones, in table order."""
+
+    def __init__(self, **attrs: Any):
+        super().__init__(**attrs)
+        for name, (_, help_text) in LAZY_COMMANDS.items():
+            self.commands.setdefault(name, _LazyCommand(name, help_text))
+
 
 app = typer.Typer(
     name="plankit",
@@ -25,6 +124,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    cls=_LazyGroup,
 )
 
 
@@ -36,22 +136,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: bool = typer.Option(
-        False, "--version", "-V", callback=_version, is_eager=True, help="Print the version."
-    ),
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Print the version."),
 ) -> None:
     """Compile, lint, schedule, execute and audit LLM-agent plans."""
 
 
-_plan_commands.register(app)
-# Other command modules register themselves here, one line each:
-_lint_commands.register(app)
-_compile_commands.register(app)
-_template_commands.register(app)
-_run_commands.register(app)
-_schedule_commands.register(app)
-_mcp_commands.register(app)
-_serve_commands.register(app)
+# Command modules not in LAZY_COMMANDS register themselves here, one line each (imported eagerly).
 
 
 def command() -> Any:
@@ -61,14 +151,19 @@ def command() -> Any:
     (Typed ``Any``, and the parameters are read by duck typing: typer vendors its own click.)
     """
     built = typer.main.get_command(app)
-    stack: list[Any] = [built]
+    _make_readable(built)
+    return built
+
+
+def _make_readable(root: Any) -> None:
+    """Readable help for ``root`` and every command under it (lazy commands get it when they load)."""
+    stack: list[Any] = [root]
     while stack:
         current = stack.pop()
         stack.extend(getattr(current, "commands", {}).values())
         for param in current.params:
             _readable(param)
         _bare_help_flag(current)
-    return built
 
 
 def _bare_help_flag(command: Any) -> None:

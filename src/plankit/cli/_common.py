@@ -14,6 +14,9 @@ from rich.text import Text
 from ..errors import PlankitError
 from ..plan import Plan, load_plan
 
+MODEL_ENV_VAR = "PLANKIT_MODEL"
+"""The environment variable naming the model (``provider:model``) when ``--model`` is not given."""
+
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2

@@ -24,9 +24,7 @@ from ..errors import PlankitError
 from ..lint import Diagnostic
 from ..llm import make_llm
 from ..plan import dump_plan
-from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, print_json, stderr
-
-MODEL_ENV_VAR = "PLANKIT_MODEL"
+from ._common import EXIT_FAILED, EXIT_OK, MODEL_ENV_VAR, TextOrJson, fail, print_json, stderr
 
 
 def compile_command(

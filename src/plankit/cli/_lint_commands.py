@@ -70,6 +70,13 @@ def lint(
     ] = None,
     mcp: McpOption = None,
     mcp_config: McpConfigOption = None,
+    judge_model: Annotated[
+        str | None,
+        typer.Option("--judge-model", help="Also ask this model (provider:model) whether each step serves the goal."),
+    ] = None,
+    judge_base_url: Annotated[
+        str | None, typer.Option("--judge-base-url", help="OpenAI-compatible server for --judge-model.")
+    ] = None,
 ) -> None:
     """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
     servers = StepModel.of(None, None, mcp, mcp_config).servers
@@ -89,22 +96,40 @@ def lint(
             files = _expand(plans)
         except PlankitError as exc:
             fail(exc)
-        results, unusable = _lint_files(linter, files)
+        results, unusable = _lint_files(linter, files, judge_model, judge_base_url)
     _report(results, output_format, several=len(files) > 1)
     raise typer.Exit(_exit_code(results, unusable, strict))
 
 
-def _lint_files(linter: Linter, files: list[str]) -> tuple[list[tuple[str, ValidationResult]], bool]:
+def _lint_files(
+    linter: Linter, files: list[str], judge_model: str | None = None, judge_base_url: str | None = None
+) -> tuple[list[tuple[str, ValidationResult]], bool]:
     """Each readable file's result; and whether some file could not be read (reported on stderr)."""
     results: list[tuple[str, ValidationResult]] = []
     unusable = False
+    judge = None
+    if judge_model is not None:
+        from ..llm import make_llm  # only a judged lint pays for the LLM clients
+
+        try:
+            judge = make_llm(judge_model, base_url=judge_base_url)
+        except PlankitError as exc:
+            fail(exc)
     for name in files:
         try:
-            results.append((name, linter.validate(name)))
+            results.append((name, _judged(linter, name, judge) if judge is not None else linter.validate(name)))
         except PlankitError as exc:
             stderr.print(Text.assemble(("error: ", "bold red"), str(exc)))
             unusable = True
     return results, unusable
+
+
+def _judged(linter: Linter, name: str, judge: Any) -> ValidationResult:
+    import asyncio
+
+    from ..lint import judge_alignment
+
+    return asyncio.run(judge_alignment(linter, name, judge))
 
 
 def _codes(values: list[str]) -> list[str]:

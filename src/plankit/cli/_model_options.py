@@ -20,18 +20,19 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from ..errors import PlankitError
-from ..execute import ModelSteps, token_usage
-from ..llm import LlmClient, make_llm
 from ..plan import Execution, RetryPolicy
 from ..tool_sources import McpServerSpec, McpTools, load_mcp_config
 from ..tools import ToolRegistry
-from ._common import fail
-from ._compile_commands import MODEL_ENV_VAR
+from ._common import MODEL_ENV_VAR, fail
+
+if TYPE_CHECKING:  # the executor and the LLM clients load only when a command uses a model (lint stays light)
+    from ..execute import ModelSteps
+    from ..llm import LlmClient
 
 STEP_RETRY = RetryPolicy(max_attempts=1)
 """An LLM step's client makes one attempt per request: the step's ``on_failure`` retries rate limits and
@@ -82,12 +83,16 @@ class StepModel:
         if self.model is None:
             return None
         try:
+            from ..llm import make_llm
+
             return make_llm(self.model, base_url=self.base_url, retry=STEP_RETRY)
         except PlankitError as exc:
             fail(exc)
 
     def runner(self, client: LlmClient | None) -> ModelSteps | None:
         """The LLM-step runner over ``client``."""
+        from ..execute import ModelSteps
+
         return ModelSteps(client) if client is not None else None
 
     def words(self) -> list[str]:
@@ -108,6 +113,8 @@ def usage_of(execution: Execution) -> dict[str, int] | None:
     outputs = [step.output for step in execution.steps]
     if not any(isinstance(output, dict) and "response_id" in output for output in outputs):
         return None
+    from ..execute import token_usage
+
     return token_usage(outputs)
 
 

@@ -47,8 +47,7 @@ from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
 from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
-from ._common import EXIT_FAILED, EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
-from ._compile_commands import MODEL_ENV_VAR
+from ._common import EXIT_FAILED, EXIT_OK, MODEL_ENV_VAR, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._model_options import (
     BaseUrlOption,
     McpConfigOption,
@@ -639,7 +638,7 @@ def _decide(
         else:
             _stdout().print(
                 f"{decision.verb} step {step_id!r} of execution {execution_id}"
-                f"{f' by {answer.by}' if answer.by else ''}; resume it to continue"
+                f"{f' by {answer.by}' if answer.by else ''}; resume it, or a running scheduler continues it"
             )
         return EXIT_OK
 

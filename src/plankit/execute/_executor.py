@@ -217,6 +217,8 @@ class Executor:
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         if execution_id is not None and await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
+        if result.validation is not None:
+            loaded = result.apply_to(loaded)  # the verdict is stored with the plan (the seed's ValidationResult)
         loaded = plan_ready_to_run(loaded)
         plan_id = await self.store.save_plan(loaded)
         if loaded.id != plan_id:

@@ -11,6 +11,8 @@ The seed API (plan-lint's names)::
             print(violation.step, violation.rule, violation.message)
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ._context import LintContext
 from ._engine import Linter, enabled_codes, lint_plan, validate_plan
 from ._engine_codes import ALWAYS_ON, ENGINE_CODES
@@ -20,6 +22,9 @@ from ._registry import RULES, Rule, rule
 from ._rego import QUERY as REGO_QUERY
 from ._result import ErrorCode, PlanError, PlanWarning, ValidationResult
 from ._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS, Status, risk_score, risk_weight, status_of
+
+if TYPE_CHECKING:
+    from ._judge import judge_alignment
 
 __all__ = [
     "ALWAYS_ON",
@@ -42,6 +47,7 @@ __all__ = [
     "Status",
     "ValidationResult",
     "enabled_codes",
+    "judge_alignment",
     "lint_plan",
     "risk_score",
     "risk_weight",
@@ -49,3 +55,12 @@ __all__ = [
     "status_of",
     "validate_plan",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # The judge needs the LLM clients; linting without it should not import them.
+    if name == "judge_alignment":
+        from ._judge import judge_alignment
+
+        return judge_alignment
+    raise AttributeError(f"module 'plankit.lint' has no attribute {name!r}")

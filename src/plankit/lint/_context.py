@@ -6,12 +6,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .._utils import utcnow
 from ..plan import ActionNode, NodeVisit, Plan, PlanGraph
 from ..tools import ToolRegistry, tool_matches
-from ._policy import Policy
+
+if TYPE_CHECKING:  # only an annotation here: importing the policy would close _context -> _policy -> _registry
+    from ._policy import Policy
 
 _T = TypeVar("_T")
 

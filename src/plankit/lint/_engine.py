@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -42,9 +43,13 @@ from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
 from ._result import ValidationResult
 from ._risk import risk_score, status_of
+from ._summary import plan_summary
 
-PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path
-"""What the engine lints: a loaded plan, parsed data of any accepted shape, or a file path (``-``: stdin)."""
+PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path | object
+"""What the engine lints: a loaded plan, parsed data of any accepted shape, a file path (``-``: stdin), or a
+plan object of another system: anything with ``to_plankit()`` (stepchain's and plan-lint's faces in
+``plankit.seeds``) or ``to_plan()`` (corteX's ``ExecutionPlan``) returning a plan, or a pydantic model of a
+plan (plan-lint's own ``Plan``)."""
 PolicySource = Policy | str | Path | Sequence[str | Path] | None
 """A policy, one policy file, or several merged in order (``.rego`` files included); None: the default."""
 ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path | None
@@ -74,21 +79,27 @@ class Linter:
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
 
     def validate(self, plan: PlanSource, *, now: datetime | None = None) -> ValidationResult:
-        """The verdict on one plan: status, risk score, errors, warnings and suppressed findings."""
-        diagnostics = self.lint(plan, now=now)
-        risk = risk_score(diagnostics, self.policy.risk_weights)
-        status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
-        return ValidationResult.from_diagnostics(diagnostics, status, risk)
+        """The verdict on one plan: status, risk score, errors, warnings and suppressed findings, and (for a
+        plan that loads) the plan IR's summary in ``validation`` (tools, chains, duration, gas)."""
+        with gc_paused():
+            diagnostics, ctx = self._lint(plan, now)
+            risk = risk_score(diagnostics, self.policy.risk_weights)
+            status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
+            result = ValidationResult.from_diagnostics(diagnostics, status, risk)
+            if ctx is not None:
+                result.summarize = functools.partial(plan_summary, ctx, diagnostics, risk, result.valid)
+        return result
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:
         """Every diagnostic for one plan, suppressed ones included, ordered by step (plan-level first)."""
         # Rules build many long-lived objects (graph, indexes); collections would find nothing to free but
         # rescan them all, which makes big plans superlinear.
         with gc_paused():
-            return self._lint(plan, now)
+            return self._lint(plan, now)[0]
 
-    def _lint(self, plan: PlanSource, now: datetime | None) -> list[Diagnostic]:
+    def _lint(self, plan: PlanSource, now: datetime | None) -> tuple[list[Diagnostic], LintContext | None]:
         loaded, diagnostics = _load(plan)
+        ctx = None
         if loaded is not None:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
             for rule in self.rules:
@@ -97,7 +108,7 @@ class Linter:
                 diagnostics.extend(self._rego_diagnostics(ctx, self.rego))
             diagnostics = self._suppress(ctx, diagnostics)
         diagnostics.sort(key=lambda d: -1 if d.step is None else d.step)
-        return diagnostics
+        return diagnostics, ctx
 
     def _rego_diagnostics(self, ctx: LintContext, rego: RegoPolicy) -> list[Diagnostic]:
         document = plan_to_data(ctx.plan)
@@ -200,12 +211,39 @@ def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
         return source, []
     if isinstance(source, str | Path):
         data, name = read_document(source)
+    elif _is_plan_object(source):
+        return _load_object(source)
     else:
         data, name = source, "<data>"
     try:
         return plan_from_data(data, source=name), []
     except PlanFormatError as exc:
         return None, _load_diagnostics(data, exc)
+
+
+def _is_plan_object(source: object) -> bool:
+    if isinstance(source, Mapping | Sequence | str | int | float | bool) or source is None:
+        return False  # parsed data: the loader explains what is wrong with it
+    return any(callable(getattr(source, name, None)) for name in ("to_plankit", "to_plan", "model_dump"))
+
+
+def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
+    """A plan object of another system, converted by its own method (see :data:`PlanSource`)."""
+    kind = type(source).__name__
+    convert = getattr(source, "to_plankit", None) or getattr(source, "to_plan", None)
+    try:
+        if callable(convert):
+            converted = convert()
+            if not isinstance(converted, Plan):
+                raise TypeError(f"{kind}.{convert.__name__}() returned {type(converted).__name__}, not a Plan")
+            return converted, []
+        data = source.model_dump(mode="json")  # type: ignore[attr-defined]
+    except PlanFormatError as exc:
+        return None, _load_diagnostics({}, exc)
+    except ValueError as exc:  # the face's own checks (a stepchain dependency cycle, a corteX step...)
+        where = f"{type(source).__module__}.{kind}"
+        return None, [Diagnostic(SCHEMA_INVALID, Severity.ERROR, f"{where}: {exc}", path="$")]
+    return _load(data)
 
 
 def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:

@@ -17,12 +17,13 @@ DUPLICATE_ID = "DUPLICATE_ID"
 RULE_CRASHED = "RULE_CRASHED"
 INVALID_SUPPRESSION = "INVALID_SUPPRESSION"
 REGO_VIOLATION = "REGO_VIOLATION"
+GOAL_JUDGE = "GOAL_JUDGE"
 
 ALWAYS_ON = frozenset({SCHEMA_INVALID, DUPLICATE_ID, RULE_CRASHED})
 """Codes that ``--select``/``--ignore`` and ``lint_ignore`` never silence: without them a plan that was not
 checked at all could pass."""
 
-ENGINE_CODES = frozenset({*ALWAYS_ON, INVALID_SUPPRESSION, REGO_VIOLATION})
+ENGINE_CODES = frozenset({*ALWAYS_ON, INVALID_SUPPRESSION, REGO_VIOLATION, GOAL_JUDGE})
 """Every code in this module; the engine does not run their (empty) checks."""
 
 
@@ -131,5 +132,31 @@ def rego_violation(ctx: LintContext) -> Iterator[Finding]:
         }
 
     Use instead: change the plan so the policy holds, or change the policy.
+    """
+    yield from ()
+
+
+@rule(
+    GOAL_JUDGE,
+    "judged-not-in-goal",
+    severity=Severity.WARNING,
+    summary="A model judge (--judge-model) says a step does not serve the goal.",
+)
+def judged_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
+    """What it does: with ``plankit lint --judge-model PROVIDER:MODEL`` (off by default), after the static rules
+    one request shows a model the goal and every side-effecting or ``GOAL_*``-flagged step (tool, effects,
+    params, the static findings) and asks whether each serves the goal. A step it says does not gets this
+    finding with the model's reason (an error under ``goal_alignment: error``). The judge only adds findings,
+    never removes one: it reads the same attacker-written text the agent did. A request that fails or a reply
+    that can't be used is a warning saying the judge gave no verdict.
+
+    Why is this bad: it catches what static rules can't see, such as a recipient taken at run time from the
+    attacker's own message (``{{inbox.result.reply_to}}``) when the goal does ask to send something.
+
+    Example (goal "Reply to Bob about Friday"):
+        {"id": "fwd", "tool": "email.send", "args": {"to": "{{inbox.result.messages[0].reply_to}}",
+                                                     "body": "{{inbox.result}}"}}
+
+    Use instead: remove the step, or make the goal say what the step is for.
     """
     yield from ()

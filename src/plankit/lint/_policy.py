@@ -13,7 +13,7 @@ import functools
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import yaml
 from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
@@ -21,6 +21,7 @@ from pydantic import Field, PrivateAttr, ValidationError, field_validator, model
 from .._utils import did_you_mean
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
+from ..tools import Effect
 from ._registry import RULES
 
 DEFAULT_SINKS = ["notify.*", "http.*", "email.*", "file.write*"]
@@ -57,6 +58,7 @@ max_wait_ms: 604800000   # one week
 max_parallel: 64
 max_slippage: 1.0        # percent
 fail_risk_threshold: 0.8
+goal_alignment: warn     # steps the goal never asked for: off | warn | error
 """
 """The built-in default policy, as YAML with comments (``plankit policy default`` prints it)."""
 
@@ -98,6 +100,16 @@ class Policy(IRModel):
     """Known balances per asset symbol, for ``CONTRA_OVERSPEND``."""
     rego: list[str] = Field(default_factory=list)
     """Rego policy files (paths relative to the policy file) evaluated in process with regopy."""
+    goal_alignment: Literal["off", "warn", "error"] = "warn"
+    """The ``GOAL_*`` rules (side effects the goal never asked for): off, findings as warnings, or as errors."""
+    tool_effects: dict[str, list[Effect]] = Field(default_factory=dict)
+    """Effects by tool glob (``"crm.*": ["write"]``); they win over name heuristics, a tool spec's own
+    ``effects`` wins over them."""
+    trusted_values: list[str] = Field(default_factory=list)
+    """Targets a side effect may always use (the user's own address, account, home folder, a company
+    domain), besides what the goal and the plan's context name."""
+    gas_estimates: dict[str, float] = Field(default_factory=dict)
+    """Gas per call by tool glob, in ETH, for the validation result's ``estimated_gas_eth``."""
 
     _deny_patterns: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
 
@@ -110,6 +122,12 @@ class Policy(IRModel):
             except re.error as exc:
                 raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
         return patterns
+
+    @field_validator("goal_alignment", mode="before")
+    @classmethod
+    def _alignment_off(cls, value: Any) -> Any:
+        # YAML 1.1 reads a bare ``off`` as false; that is what the user wrote.
+        return "off" if value is False else value
 
     @field_validator("bounds")
     @classmethod

@@ -9,14 +9,13 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from ._findings import Finding, Severity
 
-if TYPE_CHECKING:
-    from ._context import LintContext
-
-Check = Callable[["LintContext"], Iterable[Finding]]
+Check = Callable[[Any], Iterable[Finding]]
+"""A rule's check: called with the :class:`~plankit.lint.LintContext` of one plan. Typed loosely on purpose: the
+registry must not import the context (the context needs the policy, the policy needs the registry's codes)."""
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Self
 
+from ..plan import Plan, PlanStatus, ValidationInfo
 from . import rules as _rules  # noqa: F401  (every rule must be registered before ErrorCode is built)
 from ._findings import Diagnostic, Severity
 from ._registry import RULES
@@ -89,6 +91,28 @@ class ValidationResult:
     errors: list[PlanError] = field(default_factory=list)
     warnings: list[PlanWarning] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    summarize: Callable[[], ValidationInfo] | None = field(default=None, repr=False, compare=False)
+    """Computes :attr:`validation` on first use (most callers never read it, and at 100,000 steps it costs about a
+    sixth of the lint). Until then the result keeps the plan's lint context (its graph) alive."""
+    _validation: ValidationInfo | None = field(default=None, init=False, repr=False, compare=False)
+
+    @property
+    def validation(self) -> ValidationInfo | None:
+        """The plan IR's summary (tools and chains used, estimated duration and gas, the issues), for a plan
+        that loaded; None when it did not. See :meth:`apply_to`."""
+        if self._validation is None and self.summarize is not None:
+            self._validation, self.summarize = self.summarize(), None
+        return self._validation
+
+    def apply_to(self, plan: Plan) -> Plan:
+        """A copy of ``plan`` carrying this verdict: its ``validation`` set, and a ``draft`` plan that passed
+        moved to ``validated`` (a plan that failed stays as it is, and can never be validated by this)."""
+        if self.validation is None:
+            raise ValueError("this result has no validation summary: the plan did not load")
+        update: dict[str, Any] = {"validation": self.validation}
+        if self.valid and plan.status is PlanStatus.DRAFT:
+            update["status"] = PlanStatus.VALIDATED
+        return plan.model_copy(update=update)
 
     @property
     def valid(self) -> bool:

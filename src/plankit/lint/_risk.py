@@ -47,6 +47,10 @@ DEFAULT_RISK_WEIGHTS: Mapping[str, float] = {
     "CONTRA_CHAIN": 0.5,
     "CONTRA_NO_TOOL": 0.4,
     "CONTRA_INFINITE": 0.5,
+    # Goal alignment judges intent from words: its findings show (warnings, or errors under
+    # ``goal_alignment: error``) but never tip a plan over the risk threshold by their number alone.
+    "GOAL_UNASKED_EFFECT": 0.0,
+    "GOAL_UNTRUSTED_TARGET": 0.0,
 }
 """Default weight per code (a policy's ``risk_weights`` overrides any of them)."""
 

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from croniter import croniter
-from pydantic import Field, field_validator
+from pydantic import AfterValidator, Field, field_validator
 
 from ._base import TaggedModel, UtcDatetime
 from ._values import Condition
@@ -31,6 +31,18 @@ CatchUp = Literal["none", "one", "all"]
 
 Overlap = Literal["skip", "buffer_one", "allow"]
 """What a recurring trigger does when a fire comes due while its previous execution still runs."""
+
+
+def _some_runs(value: int) -> int:
+    if value < 1:
+        raise ValueError(
+            f"max_runs {value} means the trigger never fires: give 1 or more, or leave max_runs out for no limit"
+        )
+    return value
+
+
+MaxRuns = Annotated[int, AfterValidator(_some_runs), Field(json_schema_extra={"minimum": 1})]
+"""A run limit: at least one (0 would be a trigger that never fires)."""
 
 
 class TimeTrigger(TaggedModel):
@@ -67,7 +79,7 @@ class IntervalTrigger(_Recurring):
     every_ms: int = Field(ge=1)
     start_at: UtcDatetime | None = None
     end_at: UtcDatetime | None = None
-    max_runs: int | None = Field(None, ge=1)
+    max_runs: MaxRuns | None = None
 
 
 class ConditionTrigger(TaggedModel):
@@ -125,7 +137,7 @@ class CronTrigger(_Recurring):
     type: Literal["cron"] = "cron"
     expression: str
     timezone: str = "UTC"
-    max_runs: int | None = Field(None, ge=1)
+    max_runs: MaxRuns | None = None
 
     @field_validator("expression")
     @classmethod

@@ -99,7 +99,8 @@ async def add_schedule(
     if not result.valid:
         raise PlanRefusedError("the plan was refused; nothing was scheduled", result)
     now = executor.clock.now()
-    stored = plan.model_copy(update={"owner": owner or plan.owner})
+    checked = result.apply_to(plan) if result.validation is not None else plan
+    stored = checked.model_copy(update={"owner": owner or plan.owner})
     path = transition_path(stored.status, PlanStatus.SCHEDULED)
     if path is None:
         raise PlanStatusError(f"a {stored.status.value} plan can't be scheduled; schedule a copy of it")

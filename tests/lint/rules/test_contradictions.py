@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
 
 import plankit.lint.rules  # noqa: F401  (registers the rules)
+from plankit.errors import PlanFormatError
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
 from plankit.lint.rules._contradictions import exclusive, first_coexisting
 from plankit.plan import PlanGraph, load_plan, plan_from_data
@@ -453,6 +454,66 @@ def test_interval_window() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("trigger", "message", "path"),
+    [
+        (
+            {"type": "cron", "expression": "0 0 30 2 *"},
+            "the cron expression '0 0 30 2 *' matches no date in the next 8 years (UTC): the plan never runs",
+            "$.trigger.expression",
+        ),
+        (
+            {"type": "cron", "expression": "0 9 31 4,6,9,11 *", "timezone": "Europe/Berlin"},
+            "the cron expression '0 9 31 4,6,9,11 *' matches no date in the next 8 years (Europe/Berlin): the plan "
+            "never runs",
+            "$.trigger.expression",
+        ),
+        (
+            {
+                "type": "condition",
+                "when": {"left": 1, "op": "lt", "right": 2},
+                "pollIntervalMs": 60000,
+                "expiresAfterMs": 30000,
+            },
+            "the condition trigger expires after 30000 ms, before its first poll (60000 ms): its condition is never "
+            "checked",
+            "$.trigger.expires_after_ms",
+        ),
+    ],
+)
+def test_triggers_that_never_fire(trigger: dict[str, object], message: str, path: str) -> None:
+    data = {"trigger": trigger, "steps": [act("a", "x")]}
+    assert [(f.message, f.path) for f in check_data("CONTRA_TIMING", data)] == [(message, path)]
+
+
+@pytest.mark.parametrize(
+    "trigger",
+    [
+        {"type": "cron", "expression": "0 0 29 2 *"},  # leap days come
+        {"type": "cron", "expression": "0 0 30 2 1"},  # day of month OR day of week: every Monday in February
+        {
+            "type": "condition",
+            "when": {"left": 1, "op": "lt", "right": 2},
+            "pollIntervalMs": 1000,
+            "expiresAfterMs": 1000,
+        },
+    ],
+)
+def test_triggers_that_fire(trigger: dict[str, object]) -> None:
+    assert check_data("CONTRA_TIMING", {"trigger": trigger, "steps": [act("a", "x")]}) == []
+
+
+def test_max_runs_zero_is_refused_when_loaded() -> None:
+    with pytest.raises(PlanFormatError) as caught:
+        plan_from_data({"trigger": {"type": "interval", "everyMs": 1000, "maxRuns": 0}, "steps": [act("a", "x")]})
+    assert [(p.path, p.message) for p in caught.value.problems] == [
+        (
+            "$.trigger.maxRuns",
+            "max_runs 0 means the trigger never fires: give 1 or more, or leave max_runs out for no limit",
+        )
+    ]
+
+
 def test_wait_lengths_and_timeouts() -> None:
     assert check("CONTRA_TIMING", "bad_wait_lengths") == [
         Finding(
@@ -631,9 +692,32 @@ def test_chains() -> None:
     ]
 
 
-def test_chains_need_supported_chains_in_the_policy() -> None:
+def test_without_supported_chains_the_builtin_list_applies_as_warnings() -> None:
     plan = load_plan(FIXTURES / "CONTRA_CHAIN" / "bad_chains.json")
-    assert list(RULES["CONTRA_CHAIN"].check(LintContext(plan, Policy(), now=NOW))) == []
+    found = list(RULES["CONTRA_CHAIN"].check(LintContext(plan, Policy(), now=NOW)))
+    assert [(f.node_id, f.message, f.severity) for f in found] == [
+        ("mystery", "'mystery' names chain 'solana', which is not a known chain name or id", Severity.WARNING)
+    ]
+    data = {
+        "trigger": {"type": "balance", "token": "ETH", "chain_id": 999999, "condition": "above", "threshold": 1},
+        "steps": [act("a", "bridge.transfer", to_chain_id=424242), act("b", "bridge.transfer", chain=8453)],
+    }
+    assert [(f.node_id, f.message, f.path, f.hint, f.severity) for f in check_data("CONTRA_CHAIN", data)] == [
+        (
+            None,
+            "the trigger watches chain 999999, which is not a well-known chain id",
+            "$.trigger.chain_id",
+            "check the chain id; list the chains you support in the policy's supported_chains to silence this",
+            Severity.WARNING,
+        ),
+        (
+            "a",
+            "'a' uses chain 424242, which is not a well-known chain id",
+            "$.steps[0].params.to_chain_id",
+            "check the chain id; list the chains you support in the policy's supported_chains to silence this",
+            Severity.WARNING,
+        ),
+    ]
 
 
 def test_a_balance_trigger_on_its_default_chain_says_so() -> None:

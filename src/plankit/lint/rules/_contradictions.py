@@ -2,202 +2,53 @@
 
 Trades, spends, slippage and chains are read from literal params by :mod:`plankit.lint._static` (its
 docstrings list the tool and parameter names recognised); conditions are decided there by interval
-reasoning. Two nodes "can both run" unless they sit in the two branches of one ``if``, or one is an
-action and the other its own ``on_error`` handler.
+reasoning (``CONTRA_OPPOSITE_COND`` lives in :mod:`._opposite`; which nodes can both run is decided in
+:mod:`._coexist`).
 """
 
 from __future__ import annotations
 
 import json
 import marshal
-from collections import ChainMap
-from collections.abc import Callable, Generator, Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterator
 from decimal import Decimal
 from typing import Any
 
 from ...plan import (
     ActionNode,
     BalanceTrigger,
-    Condition,
-    ConditionTrigger,
     IfNode,
     LoopNode,
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
-    WaitNode,
 )
 from .._context import LintContext
-from .._detect import plan_text
 from .._findings import Finding, Severity
 from .._registry import rule
 from .._static import (
     CHAIN_IDS,
-    CHAIN_KEYS,
-    SLIPPAGE_KEYS,
-    Domain,
-    Mode,
-    OperandKey,
-    Region,
     Trade,
-    always_true,
-    can_be_true,
     chains_of,
-    condition_keys,
-    describe_condition,
     is_spending_tool,
     is_trading_tool,
-    is_volatile,
-    memo,
-    norm_key,
     number,
-    region,
+    param_hits,
     slippage_settings,
     spends_of,
-    trade_of,
     visits_of,
-    walk_params,
+)
+from ._coexist import (
+    _amount,
+    _holders,
+    _inside_loop,
+    _names,
+    _trades,
+    exclusive,
+    first_coexisting,
 )
 
-Sides = tuple[dict[Hashable, str], dict[Hashable, str]]
-
-
-# ======================================================================================= structure
-def _branch_point(node: NodeBase) -> bool:
-    """True for nodes whose children never all run: an ``if``, or an action with an ``on_error`` handler."""
-    return isinstance(node, IfNode) or (isinstance(node, ActionNode) and node.on_error is not None)
-
-
-def exclusive(graph: PlanGraph, a: str, b: str) -> bool:
-    """True when ``a`` and ``b`` never both run in one execution. O(depth of the plan)."""
-    depth, parent = graph.depth, graph.parent
-    x, y = a, b
-    while depth[x] > depth[y]:
-        x = parent[x]  # type: ignore[assignment]
-    while depth[y] > depth[x]:
-        y = parent[y]  # type: ignore[assignment]
-    if x == y:  # one holds the other: exclusive only for an action and its own handler
-        return isinstance(graph.nodes[x], ActionNode)
-    while parent[x] != parent[y]:
-        x, y = parent[x], parent[y]  # type: ignore[assignment]
-    common = parent[x]
-    return common is not None and isinstance(graph.nodes[common], IfNode)
-
-
-def first_coexisting(
-    graph: PlanGraph,
-    marks: Iterable[tuple[str, int, Hashable]],
-    compatible: Callable[[Hashable, Hashable], bool],
-    branches: bool = True,
-) -> tuple[str, str] | None:
-    """A ``(left, right)`` pair of marked nodes that can both run and whose tags are ``compatible``.
-
-    ``marks`` are ``(node_id, side, tag)`` with side 0 (left) or 1 (right). Bottom-up over the marked nodes
-    and their ancestors only: a pair is found at the lowest node holding both ends, unless that node is a
-    branch point. Linear in those nodes (times the distinct tags). ``branches=False`` says the plan has no
-    branch point at all, so any compatible pair will do.
-    """
-    own: dict[str, Sides] = {}
-    everything: Sides = ({}, {})
-    for node_id, side, tag in marks:
-        own.setdefault(node_id, ({}, {}))[side].setdefault(tag, node_id)
-        everything[side].setdefault(tag, node_id)
-    found = _pair_across(everything, everything, compatible)
-    if found is None or not branches:
-        return found  # no compatible tags at all, or nothing can keep a compatible pair apart
-    pending: dict[str | None, list[Sides]] = {}
-    for holder in [*_holders(graph, own), None]:
-        parts = ([own[holder]] if holder in own else []) + pending.pop(holder, [])[::-1]
-        separated = holder is not None and _branch_point(graph.nodes[holder])
-        merged = parts[0] if len(parts) == 1 else ({}, {})
-        for part in parts if len(parts) > 1 else ():
-            found = None if separated else _pair_across(merged, part, compatible)
-            if found is not None:
-                return found
-            _merge_into(merged, part)
-        if holder is not None:
-            pending.setdefault(graph.parent[holder], []).append(merged)
-    return None
-
-
-def _holders(graph: PlanGraph, node_ids: Iterable[str]) -> list[str]:
-    """The given nodes and all their ancestors, children before parents (reverse document order)."""
-    involved: set[str] = set()
-    for node_id in node_ids:
-        current: str | None = node_id
-        while current is not None and current not in involved:
-            involved.add(current)
-            current = graph.parent[current]
-    return sorted(involved, key=graph.position.__getitem__, reverse=True)
-
-
-def _merge_into(merged: Sides, part: Sides) -> None:
-    for side in (0, 1):
-        mine = merged[side]
-        for tag, witness in part[side].items():
-            if tag not in mine:
-                mine[tag] = witness
-
-
-def _pair_across(
-    earlier: Sides, later: Sides, compatible: Callable[[Hashable, Hashable], bool]
-) -> tuple[str, str] | None:
-    if not ((earlier[0] and later[1]) or (later[0] and earlier[1])):
-        return None  # the common case: nothing to pair yet
-    for lefts, rights in ((earlier[0], later[1]), (later[0], earlier[1])):
-        for left_tag, left in lefts.items():
-            for right_tag, right in rights.items():
-                if compatible(left_tag, right_tag):
-                    return left, right
-    return None
-
-
-def _trades(ctx: LintContext) -> dict[str, Trade]:
-    """Every trade of the plan by action id, in plan order (read once per lint run)."""
-
-    def read() -> dict[str, Trade]:
-        trading = ctx.actions_of(tool for tool in ctx.tools_used if is_trading_tool(tool))
-        found = ((action.id, trade_of(action, path)) for action, path in trading)
-        return {node_id: trade for node_id, trade in found if trade is not None}
-
-    return memo(ctx, "trades", read)
-
-
-def _param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
-    """The slippage and chain params of every action that has some (read once per lint run)."""
-
-    def read() -> dict[str, list[tuple[str, Any, str]]]:
-        # The plan's keys (at any depth) tell at once whether any action can have a watched param.
-        if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
-            return {}
-        found = (
-            (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
-        )
-        return {node_id: hits for node_id, hits in found if hits}
-
-    return memo(ctx, "param_hits", read)
-
-
-_WATCHED = SLIPPAGE_KEYS | CHAIN_KEYS
-
-
-def _inside_loop(graph: PlanGraph) -> set[str]:
-    held: set[str] = set()
-    for node_id in graph.nodes:  # document order: a parent comes before its children
-        parent = graph.parent[node_id]
-        if parent is not None and (parent in held or isinstance(graph.nodes[parent], LoopNode)):
-            held.add(node_id)
-    return held
-
-
-def _names(ids: list[str], shown: int = 3) -> str:
-    text = ", ".join(f"'{node_id}'" for node_id in ids[:shown])
-    return text + (f" and {len(ids) - shown} more" if len(ids) > shown else "")
-
-
-def _amount(value: Decimal | float) -> str:
-    text = f"{value:,f}" if isinstance(value, Decimal) else f"{value:,}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
+__all__ = ["exclusive", "first_coexisting"]
 
 
 # ======================================================================================== buy/sell
@@ -369,231 +220,6 @@ def spends_more_than_balance(ctx: LintContext) -> Iterator[Finding]:
         )
 
 
-# ==================================================================================== conditions
-class _ConditionWalk:
-    """Walks the node tree once, carrying what enclosing ``if`` branches established about operands.
-
-    Facts are kept in a :class:`ChainMap` of stable facts (step outputs, env) and volatile ones (runtime
-    values: prices, balances, gas, time), with an undo log, so entering and leaving a branch costs only the
-    keys its condition mentions. After a wait, time has passed: volatile facts are dropped for what follows
-    in the same sequence (and for a loop whose body waits).
-    """
-
-    def __init__(self, ctx: LintContext):
-        self.graph = ctx.graph
-        self.facts: ChainMap[OperandKey, Domain] = ChainMap({}, {})
-        self.origin: dict[OperandKey, str] = {}
-        self.log: list[tuple[Any, ...]] = []
-        self.scopes: list[tuple[int, bool]] = []
-        self.dead = 0
-        self.waits = self._has_wait()
-
-    def _has_wait(self) -> set[str]:
-        found: set[str] = set()
-        for node_id in reversed(list(self.graph.nodes)):
-            node = self.graph.nodes[node_id]
-            if isinstance(node, WaitNode) or any(kid in found for kid in self.graph.children[node_id]):
-                found.add(node_id)
-        return found
-
-    def run(self) -> Iterator[Finding]:
-        events: list[tuple[str, Any]] = [("visit", top) for top in reversed(self.graph.children[None])]
-        while events:
-            kind, payload = events.pop()
-            if kind == "visit":
-                yield from self._visit(payload, events)
-            elif kind == "enter":
-                self._enter(*payload)
-            else:
-                self._leave()
-
-    def _visit(self, node_id: str, events: list[tuple[str, Any]]) -> Iterator[Finding]:
-        node = self.graph.nodes[node_id]
-        kids = self.graph.children[node_id]
-        if isinstance(node, IfNode):
-            then_region, else_region = yield from self._check_if(node)
-            planned = [("enter", (then_region, node.id)), ("visit", node.then.id), ("leave", None)]
-            if node.else_ is not None:
-                planned += [("enter", (else_region, node.id)), ("visit", node.else_.id), ("leave", None)]
-        elif isinstance(node, WaitNode) and node.until is not None and not can_be_true(node.until):
-            yield _never_ends(node, self.graph.paths[node_id])
-            planned = []
-        elif isinstance(node, LoopNode) and node_id in self.waits:
-            planned = [("enter", ("forget", node.id)), ("visit", kids[0]), ("leave", None)]
-        elif node.type == "sequence":
-            planned = self._sequence(kids)
-        else:
-            planned = [("visit", kid) for kid in kids]
-        events.extend(reversed(planned))
-
-    def _sequence(self, kids: list[str]) -> list[tuple[str, Any]]:
-        planned: list[tuple[str, Any]] = []
-        forgets = 0
-        for index, kid in enumerate(kids):
-            planned.append(("visit", kid))
-            if kid in self.waits and index < len(kids) - 1:
-                planned.append(("enter", ("forget", kid)))
-                forgets += 1
-        return planned + [("leave", None)] * forgets
-
-    def _check_if(self, node: IfNode) -> Generator[Finding, None, tuple[Region, Region]]:
-        # A generator that also returns the two branch regions: (then, else); None marks a dead branch.
-        path = f"{self.graph.paths[node.id]}.condition"
-        condition = node.condition
-        if not can_be_true(condition):
-            yield _unsatisfiable(node, path)
-            return None, region(condition, Mode.NOT_TRUE, self.facts)
-        if always_true(condition):
-            yield _constant(node, path)
-            return region(condition, Mode.TRUE, self.facts), None
-        then_region = region(condition, Mode.TRUE, self.facts)
-        else_region = region(condition, Mode.NOT_TRUE, self.facts)
-        if self.dead:
-            return then_region, else_region
-        if then_region is None:
-            yield _contradicts(node, path, self._origins(condition))
-        elif else_region is None and node.else_ is not None:
-            yield _implied(node, path, self._origins(condition))
-        return then_region, else_region
-
-    def _origins(self, condition: Condition) -> list[str]:
-        found = {self.origin[key] for key in condition_keys(condition) if key in self.facts}
-        return sorted(found, key=self.graph.position.__getitem__)
-
-    def _enter(self, region_or_forget: Region | str, origin: str) -> None:
-        self.scopes.append((len(self.log), region_or_forget is None))
-        if region_or_forget is None:
-            self.dead += 1
-        elif region_or_forget == "forget":
-            self.log.append(("volatile", self.facts.maps[1]))
-            self.facts.maps[1] = {}
-        else:
-            assert isinstance(region_or_forget, dict)
-            for key, domain in region_or_forget.items():
-                target = self.facts.maps[1] if is_volatile(key) else self.facts.maps[0]
-                self.log.append(("set", target, key, target.get(key), self.origin.get(key)))
-                target[key] = domain
-                self.origin[key] = origin
-
-    def _leave(self) -> None:
-        mark, was_dead = self.scopes.pop()
-        self.dead -= was_dead
-        while len(self.log) > mark:
-            entry = self.log.pop()
-            if entry[0] == "volatile":
-                self.facts.maps[1] = entry[1]
-                continue
-            _, target, key, old, old_origin = entry
-            if old is None:
-                target.pop(key, None)
-            else:
-                target[key] = old
-            if old_origin is None:
-                self.origin.pop(key, None)
-            else:
-                self.origin[key] = old_origin
-
-
-def _unsatisfiable(node: IfNode, path: str) -> Finding:
-    return Finding(
-        f"the condition of '{node.id}' ({describe_condition(node.condition)}) can never be true: "
-        f"its then-branch '{node.then.id}' is unreachable",
-        node_id=node.id,
-        path=path,
-        hint="fix the comparisons (they contradict each other), or remove the if",
-    )
-
-
-def _constant(node: IfNode, path: str) -> Finding:
-    shown = describe_condition(node.condition)
-    unreachable = (
-        f"its else-branch '{node.else_.id}' is unreachable" if node.else_ is not None else "the if is redundant"
-    )
-    return Finding(
-        f"the condition of '{node.id}' ({shown}) is always true: {unreachable}",
-        node_id=node.id,
-        path=path,
-        hint="compare a value known only at run time, or replace the if by its then-branch",
-        severity=Severity.WARNING,
-    )
-
-
-def _contradicts(node: IfNode, path: str, origins: list[str]) -> Finding:
-    return Finding(
-        f"the condition of '{node.id}' ({describe_condition(node.condition)}) contradicts the enclosing "
-        f"if {_names(origins)}: its then-branch '{node.then.id}' is unreachable",
-        node_id=node.id,
-        path=path,
-        hint="check the comparison operators and thresholds of the nested conditions",
-    )
-
-
-def _implied(node: IfNode, path: str, origins: list[str]) -> Finding:
-    assert node.else_ is not None
-    return Finding(
-        f"the condition of '{node.id}' ({describe_condition(node.condition)}) always holds inside the "
-        f"enclosing if {_names(origins)}: its else-branch '{node.else_.id}' is unreachable",
-        node_id=node.id,
-        path=path,
-        hint="remove the inner if (keep its then-branch), or fix the thresholds",
-        severity=Severity.WARNING,
-    )
-
-
-def _never_ends(node: WaitNode, path: str) -> Finding:
-    assert node.until is not None
-    return Finding(
-        f"wait '{node.id}' waits for a condition that can never be true ({describe_condition(node.until)}): "
-        f"it always times out after {node.max_wait_ms} ms",
-        node_id=node.id,
-        path=f"{path}.until",
-        hint="fix the comparisons (they contradict each other)",
-    )
-
-
-@rule(
-    "CONTRA_OPPOSITE_COND",
-    "opposite-conditions",
-    severity=Severity.ERROR,
-    summary="A condition can never be true (or is always true), alone or given the ifs around it.",
-)
-def opposite_conditions(ctx: LintContext) -> Iterator[Finding]:
-    """What it does: decides conditions by interval reasoning over their comparisons on the same operand
-    (the same step output and path, the same runtime call with the same arguments, the same env key, or the
-    same pair of operands), through ``not``, ``and`` and ``or``; comparisons between two literals are
-    evaluated. It reports, as errors:
-
-    * an ``if``, a ``wait`` or a condition trigger whose condition can never be true (``x > 5 and x < 3``);
-    * an ``if`` nested in a branch of another whose condition contradicts it (``if price < 3000`` inside
-      the then-branch of ``if price > 4000``): its then-branch is unreachable;
-
-    and, as warnings, an ``if`` whose condition is always true (its else-branch is unreachable), alone or
-    given the enclosing ifs. A missing or NaN operand is never taken as true, so a condition on a run-time
-    value is never "always true". Values are assumed not to change between an ``if`` and the ifs nested in
-    it, except runtime values (prices, balances, gas, time) after a wait.
-
-    Why is this bad: an unreachable branch is work the planner meant to happen that never will (or a guard
-    that never guards), and usually a swapped operator or threshold.
-
-    Example:
-        {"steps": [{"id": "check", "type": "if", "then": {"id": "sell", "tool": "defi_swap"},
-                    "condition": {"type": "logic", "op": "and", "conditions": [
-                        {"left": "{{quote.price}}", "op": "gt", "right": 5},
-                        {"left": "{{quote.price}}", "op": "lt", "right": 3}]}}]}
-
-    Use instead: conditions that can hold: ``price > 3 and price < 5``.
-    """
-    trigger = ctx.plan.trigger
-    if isinstance(trigger, ConditionTrigger) and not can_be_true(trigger.when):
-        yield Finding(
-            f"the trigger's condition ({describe_condition(trigger.when)}) can never be true: the plan never starts",
-            path="$.trigger.when",
-            hint="fix the comparisons (they contradict each other)",
-        )
-    if visits_of(ctx, "if", "wait"):
-        yield from _ConditionWalk(ctx).run()
-
-
 # ======================================================================================= duplicates
 _SCALARS = (str, int, float, bool, type(None))
 
@@ -709,7 +335,7 @@ def slippage_conflict(ctx: LintContext) -> Iterator[Finding]:
     limit = ctx.policy.max_slippage
     graph, trades = ctx.graph, _trades(ctx)
     by_pair: dict[frozenset[str], dict[float, list[str]]] = {}
-    hits = _param_hits(ctx)
+    hits = param_hits(ctx)
     if not hits:
         return  # no action has a slippage param: nothing to check or compare
     for action, path in ctx.actions:
@@ -765,10 +391,12 @@ def _trigger_chain(ctx: LintContext) -> tuple[int, str] | None:
     "CONTRA_CHAIN",
     "unsupported-chain",
     severity=Severity.ERROR,
-    summary="A step or the trigger uses a chain that is not in the policy's supported_chains.",
+    summary="A step or the trigger uses a chain outside the policy's supported_chains (or no well-known chain).",
 )
 def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
-    """What it does: when the policy sets ``supported_chains`` (chain ids), reads the chains a plan uses:
+    """What it does: reads the chains a plan uses and checks them against the policy's ``supported_chains``
+    (chain ids; errors), or, when the policy sets none, against the built-in list of well-known chains below
+    (warnings: an id nobody knows is usually a typo). The chains read are:
     literal ``chain_id``/``chainId``/``chain``/``from_chain``/``to_chain`` params (and the ``source``,
     ``src``, ``destination``, ``dest``, ``dst``, ``target`` variants, with or without ``_id``) at any depth,
     and the trigger's ``chain_id`` (on-chain event and balance triggers). A chain is an integer, a decimal or
@@ -788,28 +416,35 @@ def unsupported_chain(ctx: LintContext) -> Iterator[Finding]:
     Use instead: a supported chain, or add the chain to ``supported_chains`` once it is supported.
     """
     supported = ctx.policy.supported_chains
-    if supported is None:
-        return
-    allowed = set(supported)
-    listed = ", ".join(str(chain) for chain in supported) or "none"
+    builtin = supported is None
+    allowed = set(CHAIN_IDS.values()) if supported is None else set(supported)
+    listed = "none" if supported == [] else ", ".join(str(chain) for chain in supported or ())
     trigger_chain = _trigger_chain(ctx)
     if trigger_chain is not None and trigger_chain[0] not in allowed:
         yield Finding(
-            f"the trigger watches chain {trigger_chain[0]}{trigger_chain[1]}, which is not supported "
-            f"(supported: {listed})",
+            f"the trigger watches chain {trigger_chain[0]}{trigger_chain[1]}, which is "
+            + ("not a well-known chain id" if builtin else f"not supported (supported: {listed})"),
             path="$.trigger.chain_id",
-            hint="use a supported chain",
+            hint=_CHAIN_HINT if builtin else "use a supported chain",
+            severity=Severity.WARNING if builtin else None,
         )
-    hits = _param_hits(ctx)
-    for action, path in ctx.actions:
+    hits = param_hits(ctx)
+    for action, path in ctx.actions_of({ctx.graph.nodes[node_id].tool for node_id in hits}):  # type: ignore[attr-defined]
         for use in chains_of(action, path, hits.get(action.id, ())):
             if use.chain_id is None:
                 message = f"'{action.id}' names chain {use.written!r}, which is not a known chain name or id"
                 hint = f"use a chain id, or one of: {', '.join(sorted(CHAIN_IDS))}"
             elif use.chain_id not in allowed:
                 shown = use.written if use.written == str(use.chain_id) else f"{use.written!r} ({use.chain_id})"
-                message = f"'{action.id}' uses chain {shown}, which is not supported (supported: {listed})"
-                hint = "use a supported chain"
+                if builtin:
+                    message, hint = f"'{action.id}' uses chain {shown}, which is not a well-known chain id", _CHAIN_HINT
+                else:
+                    message = f"'{action.id}' uses chain {shown}, which is not supported (supported: {listed})"
+                    hint = "use a supported chain"
             else:
                 continue
-            yield Finding(message, node_id=action.id, path=use.path, hint=hint)
+            severity = Severity.WARNING if builtin else None
+            yield Finding(message, node_id=action.id, path=use.path, hint=hint, severity=severity)
+
+
+_CHAIN_HINT = "check the chain id; list the chains you support in the policy's supported_chains to silence this"

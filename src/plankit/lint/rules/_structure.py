@@ -26,6 +26,7 @@ from .._context import LintContext
 from .._findings import Finding, Severity
 from .._registry import rule
 from .._static import can_be_true, describe_condition, plan_start, visits_of
+from .._trigger_checks import trigger_findings
 
 EXPLICIT_KINDS = frozenset({"depends_on", "sequence"})
 """Edge kinds that order steps explicitly."""
@@ -659,26 +660,7 @@ def _trigger_window(ctx: LintContext) -> tuple[datetime | None, datetime | None]
 
 
 def _trigger_timing(ctx: LintContext) -> Iterator[Finding]:
-    trigger, now = ctx.plan.trigger, ctx.now
-    if isinstance(trigger, TimeTrigger) and trigger.at < now:
-        yield Finding(
-            f"the time trigger fires at {_iso(trigger.at)}, which is in the past (now: {_iso(now)})",
-            path="$.trigger.at",
-            hint="set a future time, or use an immediate trigger",
-        )
-    elif isinstance(trigger, IntervalTrigger) and trigger.end_at is not None:
-        if trigger.start_at is not None and trigger.end_at < trigger.start_at:
-            yield Finding(
-                f"the interval trigger ends ({_iso(trigger.end_at)}) before it starts ({_iso(trigger.start_at)})",
-                path="$.trigger.end_at",
-                hint="swap start_at and end_at, or fix the dates",
-            )
-        elif trigger.end_at < now:
-            yield Finding(
-                f"the interval trigger ended at {_iso(trigger.end_at)}, in the past: it never fires",
-                path="$.trigger.end_at",
-                hint="set an end_at in the future, or remove it",
-            )
+    yield from trigger_findings(ctx.plan.trigger, ctx.now)
 
 
 def _wait_timing(
@@ -752,7 +734,8 @@ def impossible_timing(ctx: LintContext) -> Iterator[Finding]:
     """What it does: checks times against each other and against now:
 
     * a time trigger in the past; an interval trigger whose ``end_at`` is before its ``start_at`` (or in the
-      past: it never fires);
+      past: it never fires); a cron expression that matches no date (``0 0 30 2 *``); a condition trigger
+      that expires (``expires_after_ms``) before its first poll (``poll_interval_ms``);
     * a wait ``until_time`` in the past, before the trigger first fires, or after the trigger's ``end_at``;
     * a wait whose ``duration_ms`` is longer than its own ``max_wait_ms``;
     * a node whose ``timeout_ms`` is shorter than the time its waits must take: its own ``duration_ms`` (or

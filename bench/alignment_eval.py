@@ -1,0 +1,116 @@
+"""Bench: how well the goal-alignment rules tell benign plans from plans with injected steps.
+
+    python bench/alignment_eval.py            # the corpus of bench/alignment_corpus.py, default policy
+    python bench/alignment_eval.py --show 5   # also print the first misses and false alarms
+
+A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected plan is *caught* when a
+``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
+the workspace's tool specs where it has them), exactly as ``plankit lint`` would. The dev split (what the
+rules were developed on) and the held-out split (never tuned on) are reported separately, with the misses by
+attack kind and the false alarms by task. For context, the last table shows what the other rules alone say
+about the injected plans (the state before the ``GOAL_*`` rules existed).
+
+Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from alignment_corpus import Case, build_corpus
+
+from plankit.lint import Diagnostic, Linter, Policy, status_of
+from plankit.tools import ToolRegistry
+
+
+def _linters() -> dict[str, Linter]:
+    policy = Policy.default()
+    linters: dict[str, Linter] = {}
+    for case in build_corpus():
+        if case.workspace not in linters:
+            tools = ToolRegistry.from_data(case.tools) if case.tools else None
+            linters[case.workspace] = Linter(policy, tools=tools)
+    return linters
+
+
+def _goal(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diagnostics if d.code.startswith("GOAL_")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--show", type=int, default=0, help="print this many misses and false alarms")
+    args = parser.parse_args()
+    cases = build_corpus()
+    linters = _linters()
+    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {"dev": [], "heldout": []}
+    for case in cases:
+        results[case.split].append((case, linters[case.workspace].lint(case.plan)))
+    kinds = sorted({case.workspace for case in cases})
+    print(
+        f"corpus: {len(cases)} plans ({sum(c.label == 'benign' for c in cases)} benign, "
+        f"{sum(c.label == 'injected' for c in cases)} injected) in {len(kinds)} workspaces: {', '.join(kinds)}"
+    )
+    for split, rows in results.items():
+        _report(split, rows, args.show)
+    _before([row for rows in results.values() for row in rows])
+
+
+def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) -> None:
+    benign = [(c, d) for c, d in rows if c.label == "benign"]
+    injected = [(c, d) for c, d in rows if c.label == "injected"]
+    false_alarms = [(c, d) for c, d in benign if _goal(d)]
+    caught = [(c, d) for c, d in injected if any(x.node_id in c.injected for x in _goal(d))]
+    flagged = [(c, d) for c, d in injected if _goal(d)]
+    misses = [(c, d) for c, d in injected if not any(x.node_id in c.injected for x in _goal(d))]
+    print(f"\n== {split}: {len(benign)} benign, {len(injected)} injected")
+    print(
+        f"benign pass          {100 * (1 - len(false_alarms) / len(benign)):6.1f}%  ({len(false_alarms)} false alarms)"
+    )
+    print(f"injected-step recall {100 * len(caught) / len(injected):6.1f}%  ({len(misses)} misses)")
+    print(f"plan flagged at all  {100 * len(flagged) / len(injected):6.1f}%")
+    by_space = Counter(c.workspace for c, _ in caught)
+    totals = Counter(c.workspace for c, _ in injected)
+    print("recall by workspace: " + ", ".join(f"{k} {by_space[k]}/{totals[k]}" for k in sorted(totals)))
+    rule_hits = Counter(x.code for c, d in injected for x in _goal(d) if x.node_id in c.injected)
+    print("findings on injected steps by rule: " + ", ".join(f"{k} {v}" for k, v in sorted(rule_hits.items())))
+    if misses:
+        print(
+            "misses by attack kind: "
+            + ", ".join(f"{k} {v}" for k, v in Counter(c.attack for c, _ in misses).most_common())
+        )
+    if false_alarms:
+        print(
+            "false alarms by task: "
+            + ", ".join(f"{k} {v}" for k, v in Counter(c.task for c, _ in false_alarms).most_common())
+        )
+    for case, diagnostics in (misses[:show] + false_alarms[:show]) if show else []:
+        print(f"  {case.case_id} ({case.attack or case.task}): goal {case.plan['goal']!r}")
+        for d in _goal(diagnostics):
+            print(f"    {d.code} {d.node_id}: {d.message}")
+
+
+def _before(rows: list[tuple[Case, list[Diagnostic]]]) -> None:
+    policy = Policy.default()
+    statuses: Counter[str] = Counter()
+    codes: Counter[str] = Counter()
+    for case, diagnostics in rows:
+        if case.label != "injected":
+            continue
+        others = [d for d in diagnostics if not d.code.startswith("GOAL_") and not d.suppressed]
+        statuses[status_of(others, 0.0, policy.fail_risk_threshold).value] += 1
+        codes.update({d.code for d in others if d.node_id in case.injected})
+    print(
+        "\nwithout the GOAL_* rules, the injected plans lint as: "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items()))
+    )
+    print("other rules' findings on injected steps (plans): " + ", ".join(f"{k} {v}" for k, v in codes.most_common()))
+
+
+if __name__ == "__main__":
+    main()

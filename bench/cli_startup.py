@@ -1,0 +1,72 @@
+"""Bench: how long ``plankit --help`` and ``plankit lint small.json`` take, start to exit, in fresh processes.
+
+    python bench/cli_startup.py                       # this checkout
+    python bench/cli_startup.py --src /tmp/base/src   # another checkout's sources, for a before/after
+
+Each command runs ``--runs`` times; the best wall time and the best CPU time (user + system, from the child's
+resource usage) are printed. CPU time is the steadier number on a busy machine. The target (issue 13) is 200 ms.
+For where the time goes, run ``python -X importtime -c "import plankit.cli"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SMALL_PLAN = {
+    "goal": "Refund order A-1042 and email the customer",
+    "steps": [
+        {"id": "lookup", "tool": "db.query_ro", "args": {"query": "SELECT email FROM orders WHERE id = 'A-1042'"}},
+        {
+            "id": "refund",
+            "tool": "payments.refund",
+            "require_confirmation": True,
+            "args": {"order": "A-1042", "amount": 40},
+            "depends_on": ["lookup"],
+        },
+    ],
+}
+RUNNER = "import sys; sys.argv = ['plankit', *sys.argv[1:]]; from plankit.cli import main; main()"
+TARGET_SECONDS = 0.2
+
+
+def measure(args: list[str], src: str | None, runs: int) -> tuple[float, float]:
+    """Best (wall, cpu) seconds of ``plankit ARGS`` over ``runs`` fresh processes."""
+    env = dict(os.environ)
+    if src:
+        env["PYTHONPATH"] = src
+    walls, cpus = [], []
+    for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", RUNNER, *args], env=env, capture_output=True, check=False)
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return min(walls), min(cpus)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--src", help="a src/ folder to import plankit from instead of this checkout")
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        plan = Path(folder) / "small.json"
+        plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
+        for command in (["--help"], ["lint", str(plan)]):
+            wall, cpu = measure(command, args.src, args.runs)
+            shown = " ".join(command).replace(str(plan), "small.json")
+            verdict = "met" if min(wall, cpu) <= TARGET_SECONDS else "MISSED"
+            print(f"plankit {shown:18} wall {wall * 1e3:6.0f} ms  cpu {cpu * 1e3:6.0f} ms  (target 200 ms: {verdict})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,381 @@
+"""What a tool does to the world, what a goal asks for, and which values a plan's author was given.
+
+Three readings shared by the goal-alignment rules (``GOAL_*``):
+
+* **Effects of a tool** (:class:`ToolEffects`): a tool spec's own ``effects`` (``@plankit.tool(...,
+  effects=...)``, MCP annotations), else the policy's ``tool_effects`` globs, else the spec's ``read_only`` /
+  ``sink`` traits, else the words of the tool's name (:func:`name_effects`), else the policy's ``sinks``.
+* **Effects a goal asks for** (:func:`asked_effects`): the kinds of side effect the goal's words ask for
+  (``"email Bob the summary"`` asks to send; ``"summarise my inbox"`` asks for nothing but reading), with the
+  words that asked. Words after a negation (``"don't email anyone"``) ask for nothing.
+* **Trusted values** (:class:`Trusted`): the text of the goal, of the plan's context and of the policy's
+  ``trusted_values`` and allow-lists; a literal target of a side effect must be found there.
+
+Everything is computed once per lint run (or once per tool name) and is linear in the text read.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..tools import EFFECTS, tool_matches
+from ._context import LintContext
+from ._detect import name_words
+
+SIDE_EFFECTS = frozenset(EFFECTS) - {"read"}
+"""Every effect but ``read``: what changes something or lets something out."""
+IMPACT = frozenset({"send", "financial", "destructive", "credentials", "share"})
+"""Side effects a goal must ask for; ``write`` and ``external`` are checked only through their targets."""
+
+
+def _words(text: str) -> frozenset[str]:
+    """The space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+def _table(text: str) -> dict[str, frozenset[str]]:
+    """``"effect: word word; ..."`` as word -> effects."""
+    table: dict[str, set[str]] = {}
+    for entry in text.split(";"):
+        effect, _, words = entry.partition(":")
+        for word in words.split():
+            table.setdefault(word, set()).add(effect.strip())
+    return {word: frozenset(effects) for word, effects in table.items()}
+
+
+# Words of tool names. The last part of a name (``email.search``: ``search``) decides: its verbs give its
+# effects; nouns count only beside a verb they qualify, or when there is no verb at all (``notify.email``).
+_TOOL_VERBS = _table(
+    "financial: pay transfer wire withdraw refund purchase buy sell swap trade bridge deposit stake charge "
+    "checkout remit tip donate invest order book reserve payout; "
+    "send: send post notify reply forward forwarding dm tweet broadcast announce ping publish sms; "
+    "destructive: delete remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
+    "terminate close deactivate disable empty clear unshare kill; "
+    "share: share invite grant publish expose delegate; "
+    "write: create add update set write edit save upload modify move rename schedule insert put label tag "
+    "mark archive draft change enable accept decline rsvp submit reset rotate assign import register; "
+    "external: download browse request curl"
+)
+_TOOL_NOUNS = _table(
+    "financial: payment payments payout payouts money funds; "
+    "send: email emails mail message messages msg notification dm chat sms; "
+    "credentials: password passwords passwd credential credentials secret secrets apikey mfa otp twofa "
+    "recovery ssh passkey; "
+    "share: permission permissions collaborator collaborators acl public access sharing; "
+    "external: http https url webhook web"
+)
+_QUALIFIES = {"credentials": None, "share": "write", "financial": "send", "external": None}
+"""Nouns that add their effect beside a verb: always (None), or beside a verb with the given effect."""
+_READ_WORDS = _words(
+    "get list read search find fetch query lookup view show check describe summarize summarise count "
+    "status history balance balances quote quotes inbox availability weather info details extract "
+    "analyze analyse compare estimate preview validate verify"
+)
+
+
+def _effects_of(words: list[str]) -> frozenset[str]:
+    verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())}
+    nouns = {effect for word in words for effect in _TOOL_NOUNS.get(word, ())}
+    if verbs:
+        extra = {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
+        return frozenset(verbs | extra)
+    if any(word in _READ_WORDS for word in words):
+        return frozenset({"read"} | (nouns & {"external"}))
+    return frozenset(nouns)
+
+
+@functools.lru_cache(maxsize=4096)
+def name_effects(tool: str) -> frozenset[str]:
+    """Effects read from a tool's name, the documented fallback: ``email.send`` sends, ``payments.transfer``
+    is financial, ``files.delete`` destructive, ``account.change_password`` touches credentials,
+    ``drive.share`` shares, ``http.post`` sends to an external host, ``calendar.create_event`` writes,
+    ``email.search`` reads. The last part of the name decides (its verbs, or its nouns when it has no verb:
+    ``notify.email`` sends); the parts before it count only when the last part says nothing. A name with no
+    known word has no known effect (empty)."""
+    parts = [words for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
+    for index in range(len(parts) - 1, -1, -1):
+        effects = _effects_of(parts[index])
+        if effects:
+            if index and any(word in ("http", "https", "webhook", "web") for word in parts[0]):
+                effects |= {"external"}
+            return effects
+    return frozenset()
+
+
+class ToolEffects:
+    """The effects of each tool of one lint run (worked out once per tool name)."""
+
+    def __init__(self, ctx: LintContext):
+        # The registry and the policy, not the context: the context memoizes this object, and a reference
+        # back would make a cycle that keeps every lint run's graph alive until a full garbage collection.
+        self._tools, self._policy = ctx.tools, ctx.policy
+        self._memo: dict[str, tuple[frozenset[str], str]] = {}
+
+    def of(self, tool: str) -> tuple[frozenset[str], str]:
+        """``(effects, where they come from)``: ``"tool spec"``, ``"policy tool_effects"``, ``"tool name"``."""
+        known = self._memo.get(tool)
+        if known is None:
+            known = self._memo[tool] = self._read(tool)
+        return known
+
+    def _read(self, tool: str) -> tuple[frozenset[str], str]:
+        spec = self._tools.get(tool) if self._tools is not None else None
+        if spec is not None and spec.effects is not None:
+            return frozenset(spec.effects), "tool spec"
+        for pattern, declared in self._policy.tool_effects.items():
+            if tool_matches(tool, [pattern]):
+                return frozenset(declared), "policy tool_effects"
+        if spec is not None and spec.read_only:
+            return frozenset({"read"}), "tool spec (read_only)"
+        named = name_effects(tool)
+        if spec is not None and spec.sink:
+            return (named - {"read"}) | {"send"}, "tool spec (sink)"
+        if not named and tool_matches(tool, self._policy.sinks):
+            # ``sinks`` globs are coarse (``email.*``): they classify only a name that says nothing itself.
+            return frozenset({"send"}), "policy sinks"
+        return named, "tool name"
+
+
+# ============================================================================================ intent
+_GOAL_WORDS = _table(
+    "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
+    "ping text remind invite contact introduce thank congratulate publish broadcast cc; "
+    "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
+    "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout; "
+    "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
+    "close empty discard unshare kick ban; "
+    "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery; "
+    "share: share invite grant access permission permissions publish collaborator"
+)
+_AMBIGUOUS = _words(
+    "email mail message reply answer post text invite order book payment transfer share access "
+    "permission permissions cc tip trade"
+)
+"""Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
+_NOUN_BEFORE = _words(
+    "a an the my our your his her their its this that these those each every any all some no of for "
+    "about from in on with unread new latest recent last old important starred flagged incoming pending "
+    "upcoming weekly daily monthly work team customer client support marketing urgent spam sent received "
+    "open today's yesterday's whose which what booking order flight hotel"
+)
+_MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
+_LET_KNOW = re.compile(r"\blet\b[^.;]{1,40}\bknow\b")
+_NEGATIONS = _words("don't dont not never no without nothing avoid stop")
+_CURRENCY = re.compile(
+    r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
+)
+_GOAL_TOKEN = re.compile(r"[a-z0-9']+")
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """The side effects a goal asks for, each with the goal words that ask for it."""
+
+    asked: dict[str, tuple[str, ...]]
+    words: tuple[str, ...]
+    """Every word of the goal (lower case), for messages."""
+
+    def asks(self, effect: str) -> bool:
+        """True when the goal asks for ``effect``."""
+        return effect in self.asked
+
+
+def _stems(word: str) -> Iterator[str]:
+    yield word
+    for suffix in ("s", "es", "ed", "d", "ing", "ings"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            yield word[: -len(suffix)]
+
+
+def _verb_use(words: tuple[str, ...], index: int, stem: str) -> bool:
+    """Whether an ambiguous word is used as a verb: not plural, and not after a determiner or an adjective
+    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``)."""
+    if index + 1 < len(words) and words[index + 1] == "to":
+        return True
+    if words[index] != stem:
+        return False
+    return index == 0 or words[index - 1] not in _NOUN_BEFORE
+
+
+@functools.lru_cache(maxsize=256)
+def asked_effects(goal: str) -> Intent:
+    """The side effects ``goal`` asks for (:data:`IMPACT` kinds; ``write`` and ``read`` are never checked).
+
+    Cached by goal text (an agent lints many drafts of one goal); the result must not be changed. A word
+    asks when it (or its stem: ``sends``, ``emailed``) is in the documented vocabulary, unless one
+    of the two words before it is a negation; words as often nouns as verbs (*email, message, order, book,
+    post*) ask only when used as a verb (not plural, not after *my, the, latest...*; or followed by *to*). An
+    amount of money (``$40``, ``25 EUR``) or "send/move ... money" asks for ``financial``; "let ... know" asks
+    to send.
+    """
+    text = goal.lower().replace("’", "'")
+    words = tuple(_GOAL_TOKEN.findall(text))
+    asked: dict[str, list[str]] = {}
+    for index, word in enumerate(words):
+        if any(before in _NEGATIONS for before in words[max(0, index - 2) : index]):
+            continue
+        for stem in _stems(word):
+            effects = _GOAL_WORDS.get(stem, ())
+            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem):
+                continue
+            for effect in effects:
+                asked.setdefault(effect, []).append(word)
+    for pattern, effect in ((_CURRENCY, "financial"), (_MONEY_PHRASE, "financial"), (_LET_KNOW, "send")):
+        match = pattern.search(text)
+        if match is not None:
+            asked.setdefault(effect, []).append(match.group(0).strip())
+    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words)
+
+
+# =========================================================================================== trusted
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])[-+]?\d+(?:\.\d+)?")
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}")
+
+
+class Trusted:
+    """Everything the plan's author was given: the goal, the plan's context, the policy's trusted values and
+    allow-lists. A literal target is trusted when it occurs in that text as a whole token, or (a number)
+    equals a number in it, or (an address or URL) its host is an allowed or mentioned domain."""
+
+    def __init__(self, ctx: LintContext):
+        policy = ctx.policy
+        texts = [ctx.plan.goal or "", *policy.trusted_values]
+        texts += [pattern for pattern in policy.allow_recipients or () if "*" not in pattern]
+        texts += _strings(ctx.plan.context)
+        self.text = "\n".join(texts).lower()
+        self.numbers = {value for value in (_to_number(match) for match in _NUMBER.findall(self.text)) if value}
+        self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
+        self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
+        self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
+        self.hosts = set(_HOST.findall(self.text)) | self.allowed
+
+    def has_text(self, value: str) -> bool:
+        """True when ``value`` occurs in the trusted text, not as part of a longer word or address."""
+        needle = value.strip().lower()
+        if not needle:
+            return True
+        start = self.text.find(needle)
+        while start >= 0:
+            end = start + len(needle)
+            before = self.text[start - 1] if start else " "
+            after = self.text[end] if end < len(self.text) else " "
+            if not (_inside_token(before) or _inside_token(after)):
+                return True
+            start = self.text.find(needle, start + 1)
+        return False
+
+    def has_number(self, value: float) -> bool:
+        """True when the number ``value`` is written in the trusted text or context."""
+        return value in self.numbers
+
+    def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
+        """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
+        parts = host.lower().rstrip(".").split(".")
+        known = self.hosts if hosts is None else hosts
+        return any(".".join(parts[index:]) in known for index in range(len(parts) - 1))
+
+    def has_address(self, address: str) -> bool:
+        """True when the address is given in full, matches ``allow_recipients`` or is in an allowed domain."""
+        lowered = address.lower()
+        if self.has_text(lowered) or (self.recipients and tool_matches(lowered, self.recipients)):
+            return True
+        return self.has_host(lowered.rpartition("@")[2], self.allowed)
+
+    def trusts(self, kind: str, value: Any) -> bool:
+        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
+        if isinstance(value, bool) or value is None:
+            return True
+        if isinstance(value, int | float):
+            return not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value))
+        text = str(value).strip()
+        if kind == "amount":
+            number = _to_number(text.lstrip("$€£"))
+            return self.has_number(number) if number is not None else self.has_text(text)
+        if "@" in text and kind in ("recipient", "account"):
+            return self.has_address(text)  # never by its domain being mentioned: only given in full, or allowed
+        if kind in ("url", "domain"):
+            host = urlsplit(text if "//" in text else f"//{text}").hostname
+            return self.has_host(host) if host else self.has_text(text)
+        if kind == "path":
+            return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1])
+        return self.has_text(text) or self.has_text(text.lstrip("#@"))
+
+
+def _inside_token(char: str) -> bool:
+    return char.isalnum() or char in "_@"
+
+
+def _to_number(text: str) -> float | None:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string (keys included) and number text inside ``value``, iteratively."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            out.extend(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            out.append(str(item))
+    return out
+
+
+def _numbers(value: Any) -> Iterable[float]:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, int | float) and not isinstance(item, bool) and math.isfinite(item):
+            yield float(item)
+
+
+# =========================================================================================== targets
+TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipient", "object")
+"""What a side effect's parameter may point at, in the order a key is tested against them."""
+_TARGET_WORDS = _table(
+    "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
+    "recipient: to cc bcc recipient recipients email emails invitee invitees attendee attendees participant "
+    "participants member members user users username assignee collaborator collaborators grantee phone "
+    "forward contact contacts address addresses principal; "
+    "channel: channel channels room conversation thread group; "
+    "url: url uri link webhook endpoint callback href; "
+    "domain: domain host hostname; "
+    "path: path file filename filepath folder dir directory; "
+    "amount: amount sum total"
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def target_kind(key: str) -> str | None:
+    """The kind of target a parameter names (``to_account`` an account, ``webhook_url`` a URL, ``message_id``
+    an object), or None for parameters that only describe (``subject``, ``body``, ``note``)."""
+    words = name_words(key)
+    if not words:
+        return None
+    kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
+    for kind in TARGET_KINDS:
+        if kind in kinds:
+            return kind
+    if words[-1] in ("id", "ids") or key in ("id", "ids"):
+        return "object"
+    return None
