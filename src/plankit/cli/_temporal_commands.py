@@ -60,6 +60,7 @@ __all__ = [
     "NamespaceOption",
     "TaskQueueOption",
     "TemporalSettings",
+    "register",
     "run_on_temporal",
     "worker",
 ]
@@ -139,3 +140,8 @@ def worker(
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``worker`` to the ``plankit`` app."""
+    app.command("worker")(worker)
