@@ -190,10 +190,13 @@ class Executor:
             self._pool = None
 
     # ---------------------------------------------------------------------------------------- running
-    def check(self, plan: Plan | Mapping[str, Any]) -> ValidationResult:
-        """Lint ``plan`` as :meth:`start` would (policy, specs, implementations, LLM runner), without running."""
+    def check(self, plan: Plan | Mapping[str, Any], *, now: datetime | None = None) -> ValidationResult:
+        """Lint ``plan`` as :meth:`start` would (policy, specs, implementations, LLM runner), without running.
+
+        ``now`` (default: the clock's) is the moment trigger timing is judged at.
+        """
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
-        result = self._linter.validate(loaded, now=self.clock.now())
+        result = self._linter.validate(loaded, now=now or self.clock.now())
         missing = self._missing(loaded)
         if missing:
             diagnostics = [*result.diagnostics, *missing]
