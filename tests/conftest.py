@@ -12,7 +12,10 @@ import contextlib
 import os
 import warnings
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests import _postgres, _temporal
 
 settings.register_profile(
     "ci",
@@ -32,3 +35,20 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 with warnings.catch_warnings(), contextlib.suppress(ImportError):
     warnings.simplefilter("ignore", DeprecationWarning)
     import hypothesis.extra._patching  # noqa: F401
+
+
+@pytest.fixture(scope="session")
+def postgres_dsn() -> str:
+    """A PostgreSQL server for the whole session, started on first use (see ``tests/_postgres.py``)."""
+    return _postgres.shared_dsn()
+
+
+@pytest.fixture(scope="session")
+def temporal_address() -> str:
+    """A Temporal dev server for the whole session, started on first use (see ``tests/_temporal.py``)."""
+    return _temporal.shared_address()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _postgres.stop_shared()
+    _temporal.stop_shared()

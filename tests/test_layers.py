@@ -26,12 +26,10 @@ LAYERS: dict[str, int] = {
     "plan": 1, "tools": 1, "_toolbox": 1, "builtin_tools": 1,
     # L2: rules and policies, renderers, LLM clients, stores, feeds, tool sources (MCP servers' tools as specs).
     "lint": 2, "render": 2, "llm": 2, "store": 2, "feeds": 2, "tool_sources": 2,
-    # L3: optional scale-out engines.
-    "engines": 3,
     # L4: the executor and the compiler.
     "execute": 4, "compile": 4,
-    # L5: triggers and the scheduler.
-    "schedule": 5,
+    # L5: triggers and the scheduler; scale-out engines (Temporal) over the executor.
+    "schedule": 5, "engines": 5,
     # L6: user-facing: the CLI, the server, the seed systems' faces, test doubles, the package facade.
     "cli": 6, "server": 6, "mcp": 6, "seeds": 6, "testing": 6, "__init__": 6, "__main__": 6,
 }  # fmt: skip

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests._postgres import new_schema
 
 from plankit.errors import DecisionExistsError, ErrorType
 from plankit.plan import (
@@ -23,15 +24,21 @@ from plankit.plan import (
     TemplateParam,
     plan_from_data,
 )
-from plankit.store import MIGRATIONS, SCHEMA_VERSION, Decision, MemoryStore, SqliteStore, Store
+from plankit.store import MIGRATIONS, SCHEMA_VERSION, Decision, MemoryStore, PostgresStore, SqliteStore, Store
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 T1 = datetime(2026, 11, 22, 9, 5, tzinfo=UTC)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+    # PostgreSQL: a schema of the test's own on the session's server, the same one each time it is reopened.
+    dsn = request.getfixturevalue("postgres_dsn") if request.param == "postgres" else ""
+    schema = new_schema()
+
     def make() -> Store:
+        if request.param == "postgres":
+            return PostgresStore(dsn, schema=schema)
         return MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
 
     yield make

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests._postgres import new_schema, shared_dsn
 
 from plankit.plan import (
     Execution,
@@ -30,7 +31,17 @@ from plankit.plan import (
     fire_key,
     plan_from_data,
 )
-from plankit.store import MIGRATIONS, SCHEMA_VERSION, WAKE_NOW, Decision, Lease, MemoryStore, SqliteStore, Store
+from plankit.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    WAKE_NOW,
+    Decision,
+    Lease,
+    MemoryStore,
+    PostgresStore,
+    SqliteStore,
+    Store,
+)
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 
@@ -40,9 +51,15 @@ def at(minutes: float) -> datetime:
     return T0 + timedelta(minutes=minutes)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+    # PostgreSQL: a schema of the test's own on the session's server, the same one each time it is reopened.
+    dsn = request.getfixturevalue("postgres_dsn") if request.param == "postgres" else ""
+    schema = new_schema()
+
     def make() -> Store:
+        if request.param == "postgres":
+            return PostgresStore(dsn, schema=schema)
         return MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
 
     yield make
@@ -441,10 +458,13 @@ def test_sqlite_leases_and_fires_survive_reopening(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------------- properties
-BACKENDS = ["memory", "sqlite"]
+BACKENDS = ["memory", "sqlite", "postgres"]
 
 
 def _fresh(backend: str) -> Store:
+    # PostgreSQL: a new schema per example; the session's server starts only when a test asks for it.
+    if backend == "postgres":
+        return PostgresStore(shared_dsn(), schema=new_schema())
     return MemoryStore() if backend == "memory" else SqliteStore(":memory:")
 
 

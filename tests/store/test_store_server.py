@@ -9,17 +9,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests._postgres import new_schema
 
 from plankit.plan import Execution, ExecutionStatus, Fire, FireStatus, Schedule, StepExecution, StepStatus
 from plankit.plan import TimeTrigger as _TimeTrigger
-from plankit.store import ApiToken, MemoryStore, SqliteStore, Store, StoredEvent
+from plankit.store import ApiToken, MemoryStore, PostgresStore, SqliteStore, Store, StoredEvent
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 T1 = datetime(2026, 11, 22, 9, 5, tzinfo=UTC)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
+@pytest.fixture(params=["memory", "sqlite", "postgres"])
 def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Store]:
+    if request.param == "postgres":
+        dsn, schema = request.getfixturevalue("postgres_dsn"), new_schema()
+        return lambda: PostgresStore(dsn, schema=schema)
     return lambda: MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
 
 

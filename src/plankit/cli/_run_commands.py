@@ -8,7 +8,8 @@ step that fails for good gets the remaining steps rewritten by the model, linted
 Every one takes ``--db`` (default ``./plankit.db``) and ``--format text|json``. Exit codes of the commands
 that run something (``run``, ``resume``, ``dead-letters retry``): 0 the execution completed, 1 it failed or
 was cancelled, or the plan was refused (the lint findings are printed), 2 unusable input, 3 it is paused
-until someone approves or denies a step (the commands to do so are printed).
+until someone approves or denies a step (the commands to do so are printed). ``--db postgresql://...`` (or
+``PLANKIT_DB``) selects a PostgreSQL store shared by many workers.
 
 While a plan runs, a terminal shows a live table of its steps (status, attempt, duration); anything else
 (a pipe, a file, CI) gets one plain line per transition. ``--format json`` prints only the final execution
@@ -44,7 +45,7 @@ from ..lint import Policy
 from ..lint._report import render_json, render_text
 from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
-from ..store import SqliteStore, Store
+from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import EXIT_FAILED, EXIT_OK, MODEL_ENV_VAR, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._model_options import (
@@ -56,6 +57,18 @@ from ._model_options import (
     open_tools,
     usage_of,
 )
+from ._temporal_commands import (
+    DEFAULT_ADDRESS,
+    DEFAULT_TASK_QUEUE,
+    AddressOption,
+    Engine,
+    EngineOption,
+    NamespaceOption,
+    TaskQueueOption,
+    TemporalSettings,
+    run_on_temporal,
+    worker,
+)
 
 EXIT_PAUSED = 3
 """The execution is paused until a step is approved or denied."""
@@ -64,7 +77,14 @@ EXIT_INTERRUPTED = 130
 
 DEFAULT_DB = "plankit.db"
 
-DbOption = Annotated[Path, typer.Option("--db", help="The SQLite database of plans and executions.")]
+DbOption = Annotated[
+    str,
+    typer.Option(
+        "--db",
+        envvar="PLANKIT_DB",
+        help="The store: a SQLite file, or a PostgreSQL URL postgresql://user@host/db (shared by many workers).",
+    ),
+]
 FormatOption = Annotated[
     TextOrJson, typer.Option("--format", "-f", help="text, or json (the final record only).")
 ]
@@ -109,7 +129,7 @@ _STATUS_STYLES = {
 class _RunSettings:
     """What a command that runs steps needs, checked before anything starts (exit 2 when unusable)."""
 
-    db: Path
+    db: str
     tools_source: str
     output_format: TextOrJson
     policy_files: list[Path] = field(default_factory=list)
@@ -122,6 +142,8 @@ class _RunSettings:
     feeds: Feeds | None = None
     steps: StepModel = field(default_factory=StepModel)
     step_llm: LlmClient | None = None
+    temporal: TemporalSettings | None = None
+    """Set when the plan runs on Temporal (``--engine temporal``)."""
 
     def load(self) -> _RunSettings:
         try:
@@ -170,7 +192,7 @@ class _RunSettings:
             words += ["--feeds", str(self.feeds_file)]
         if self.max_concurrency is not None:
             words += ["--max-concurrency", str(self.max_concurrency)]
-        return shlex.join([*words, *self.steps.words(), "--db", str(self.db)])
+        return shlex.join([*words, *self.steps.words(), *db_words(self.db)])
 
 
 @dataclass(frozen=True)
@@ -192,10 +214,18 @@ class _ReplanSettings:
         return cls(model, base_url, max_replans)
 
 
-def _open_store(db: Path, *, must_exist: bool) -> SqliteStore:
-    if must_exist and not db.exists():
+def _open_store(db: str, *, must_exist: bool) -> Store:
+    """The store ``--db`` names: a PostgreSQL URL, or a SQLite file (which must exist when ``must_exist``)."""
+    if is_postgres_url(db):
+        return store_for(db)
+    if must_exist and not Path(db).exists():
         fail(f"{db}: no such database (run a plan first, or pass --db)")
     return SqliteStore(db)
+
+
+def db_words(db: str) -> list[str]:
+    """``--db DB`` for a printed command (a password in a URL is shown as ``***``)."""
+    return ["--db", redact_dsn(db) if is_postgres_url(db) else db]
 
 
 def _run_async(
@@ -208,7 +238,7 @@ def _run_async(
     """
     try:
         return asyncio.run(work())
-    except sqlite3.Error as exc:
+    except (sqlite3.Error, ConnectionError) as exc:
         fail(f"the database can't be used: {exc}")
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
@@ -231,7 +261,7 @@ def run(
     plan_file: Annotated[str, typer.Argument(help="Plan file (JSON or YAML, any supported shape), or - for stdin.")],
     tools: ToolsOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
     execution_id: Annotated[
@@ -251,6 +281,10 @@ def run(
     feeds: FeedsOption = None,
     mcp: McpOption = None,
     mcp_config: McpConfigOption = None,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.
 
@@ -270,18 +304,23 @@ def run(
         feeds_file=feeds,
     ).load()
 
+    if engine is Engine.TEMPORAL:
+        settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
     progress = _Progress(_stdout(), settings.output_format)
 
     async def work() -> int:
         try:
             async with (
                 open_tools(settings.tools, steps.servers) as registry,
-                SqliteStore(db) as store,
+                _open_store(db, must_exist=False) as store,
                 settings.executor(store, progress, registry) as executor,
             ):
                 with progress:
                     try:
-                        execution = await executor.start(plan, execution_id=execution_id)
+                        if settings.temporal is not None:
+                            execution = await run_on_temporal(settings.temporal, store, executor, plan, execution_id)
+                        else:
+                            execution = await executor.start(plan, execution_id=execution_id)
                     except PlanRefusedError as exc:
                         return _refused(plan_file, exc, settings.output_format)
                     except ValueError as exc:  # the execution id is taken
@@ -297,7 +336,7 @@ def resume(
     execution_id: Annotated[str, typer.Argument(help="The execution to continue.")],
     tools: ToolsOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     max_concurrency: ConcurrencyOption = None,
     feeds: FeedsOption = None,
@@ -353,18 +392,21 @@ def _report(execution: Execution, settings: _RunSettings) -> int:
     elif status is ExecutionStatus.PAUSED:
         waiting = [step for step in execution.steps if step.status is StepStatus.AWAITING_CONFIRMATION]
         console.print(f"execution {eid} paused: {_plural(len(waiting), 'step')} awaiting confirmation")
-        db = ["--db", str(settings.db)]
+        db = db_words(settings.db) + (settings.temporal.words() if settings.temporal else [])
         for step in waiting:
             console.print(f"  approve:  {shlex.join(['plankit', 'approve', eid, step.step_id, *db])}")
             console.print(f"  deny:     {shlex.join(['plankit', 'deny', eid, step.step_id, *db])}")
-        console.print(f"  then:     {settings.resume_command(eid)}")
+        if settings.temporal is None:
+            console.print(f"  then:     {settings.resume_command(eid)}")
+        else:
+            console.print("  then:     the workflow continues on its own once decided")
     else:
         console.print(f"execution {eid} {status.value}: {execution.error or 'no error recorded'}")
         failed = [step for step in execution.steps if step.status is StepStatus.FAILED]
         for step in failed:
             console.print(f"  {_step_name(step)}: {_failure(step)}")
         if failed:
-            listing = shlex.join(["plankit", "dead-letters", "list", "--db", str(settings.db)])
+            listing = shlex.join(["plankit", "dead-letters", "list", *db_words(settings.db)])
             console.print(f"  dead letters: {listing}")
     if usage is not None:
         console.print(f"  llm tokens: {usage['input_tokens']} in, {usage['output_tokens']} out")
@@ -518,15 +560,21 @@ def approve_command(
     reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
     resume_with: ResumeOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).
+    On Temporal (``--engine temporal``) the workflow hears the decision and goes on at once.
 
     A decision is final: approving or denying a step that was already decided exits 1 and says who decided
     what, and when. Exit 0 recorded (with --resume-with: the resumed run's exit code), 1 refused, 2 bad input.
     """
-    _decide(execution_id, step_id, _Answer(True, by, reason), db, output_format, resume_with, policy or [])
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    _decide(execution_id, step_id, _Answer(True, by, reason), db, output_format, resume_with, policy or [], temporal)
 
 
 def deny_command(
@@ -536,14 +584,19 @@ def deny_command(
     reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
     resume_with: ResumeOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.
 
     A decision is final, as for `plankit approve`.
     """
-    _decide(execution_id, step_id, _Answer(False, by, reason), db, output_format, resume_with, policy or [])
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    _decide(execution_id, step_id, _Answer(False, by, reason), db, output_format, resume_with, policy or [], temporal)
 
 
 @dataclass(frozen=True)
@@ -557,10 +610,11 @@ def _decide(
     execution_id: str,
     step_id: str,
     answer: _Answer,
-    db: Path,
+    db: str,
     output_format: TextOrJson,
     resume_with: str | None,
     policy: list[Path],
+    temporal: TemporalSettings | None = None,
 ) -> None:
     store = _open_store(db, must_exist=True)
     settings = _RunSettings(db, resume_with, output_format, policy).load() if resume_with is not None else None
@@ -574,6 +628,8 @@ def _decide(
                 fail(str(exc), EXIT_FAILED)
             except (LookupError, ValueError) as exc:
                 fail(_message(exc))
+            if temporal is not None:  # recorded (and checked) above; the workflow hears it now
+                await (await temporal.engine(store)).signal(execution_id, decision)
         if settings is not None:
             stderr.print(f"{decision.verb} step {step_id!r} of execution {execution_id}; resuming", markup=False)
             return EXIT_OK
@@ -594,16 +650,26 @@ def _decide(
 
 def cancel(
     execution_id: Annotated[str, typer.Argument(help="The execution to stop.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Cancel an execution: a paused one at once; one running in another process at its next transition."""
     store = _open_store(db, must_exist=True)
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
         async with store, Executor(store, builtins=False) as executor:
             try:
-                execution = await executor.cancel(execution_id)
+                if temporal is not None:  # workflow cancellation: the workflow records ``cancelled`` itself
+                    on_temporal = await temporal.engine(store)
+                    await on_temporal.cancel(execution_id)
+                    execution = await on_temporal.wait(execution_id, until_final=True)
+                else:
+                    execution = await executor.cancel(execution_id)
             except LookupError as exc:
                 fail(_message(exc))
         if output_format is TextOrJson.JSON:
@@ -631,7 +697,7 @@ def executions_list(
     plan_id: Annotated[str | None, typer.Option("--plan", help="Only executions of this plan.")] = None,
     status: Annotated[ExecutionStatus | None, typer.Option("--status", help="Only executions in this status.")] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many, newest first.")] = 100,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List executions, newest first."""
@@ -659,7 +725,7 @@ def executions_list(
 @executions_app.command("show")
 def executions_show(
     execution_id: Annotated[str, typer.Argument(help="The execution to show.")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Show one execution and its step records."""
@@ -715,7 +781,7 @@ dead_letters_app = typer.Typer(help="Steps that failed for good: list them, retr
 @dead_letters_app.command("list")
 def dead_letters_list(
     plan_id: Annotated[str | None, typer.Option("--plan", help="Only dead letters of this plan.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List dead letters, oldest first."""
@@ -743,7 +809,7 @@ def dead_letters_retry(
     entry_id: Annotated[str, typer.Argument(help="The dead letter to retry.")],
     tools: ToolsOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
     model: ModelOption = None,
     base_url: BaseUrlOption = None,
@@ -761,7 +827,7 @@ def dead_letters_retry(
 
 
 def _continue(
-    settings: _RunSettings, db: Path, subject: str, action: Callable[[Executor], Awaitable[Execution]]
+    settings: _RunSettings, db: str, subject: str, action: Callable[[Executor], Awaitable[Execution]]
 ) -> int:
     """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
     store = _open_store(db, must_exist=True)
@@ -807,5 +873,6 @@ def register(app: typer.Typer) -> None:
     app.command("approve")(approve_command)
     app.command("deny")(deny_command)
     app.command("cancel")(cancel)
+    app.command("worker")(worker)
     app.add_typer(executions_app, name="executions")
     app.add_typer(dead_letters_app, name="dead-letters")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shlex
 import signal
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -20,8 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from .._utils import utcnow
+from ..engines import TemporalExecutor
 from ..errors import LeaseHeldError, PlanRefusedError
-from ..execute import Executor
+from ..execute import DEFAULT_LEASE_SECONDS, Executor
 from ..feeds import FEED_MISSING
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
@@ -38,7 +40,7 @@ from ..schedule import (
     resume_schedule,
     trigger_zone,
 )
-from ..store import SqliteStore, Store
+from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
 from ._run_commands import (
@@ -54,6 +56,17 @@ from ._run_commands import (
     _run_async,
     _RunSettings,
     _stdout,
+    db_words,
+)
+from ._temporal_commands import (
+    DEFAULT_ADDRESS,
+    DEFAULT_TASK_QUEUE,
+    AddressOption,
+    Engine,
+    EngineOption,
+    NamespaceOption,
+    TaskQueueOption,
+    TemporalSettings,
 )
 
 schedule_app = typer.Typer(
@@ -69,7 +82,7 @@ IdArgument = Annotated[str, typer.Argument(help="The schedule id (see `plankit s
 
 
 def _settings(
-    db: Path, tools: str | None, policy: list[Path] | None, output_format: TextOrJson, feeds: Path | None = None
+    db: str, tools: str | None, policy: list[Path] | None, output_format: TextOrJson, feeds: Path | None = None
 ) -> _RunSettings:
     """Tools (optional here: without them only the builtins run), policy and feeds, loaded or exit 2."""
     return _RunSettings(db, tools or "", output_format, policy or [], feeds_file=feeds).load()
@@ -83,7 +96,7 @@ def schedule_add(
     policy: PolicyOption = None,
     owner: Annotated[str | None, typer.Option("--owner", help="Who the schedule belongs to.")] = None,
     feeds: FeedsOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Lint a plan and store it on its trigger; print the schedule id and the next fire time."""
@@ -93,7 +106,7 @@ def schedule_add(
     settings = _settings(db, tools, policy, output_format, feeds)
 
     async def work() -> int:
-        async with SqliteStore(db) as store:
+        async with _open_store(db, must_exist=False) as store:
             executor = Executor(store, settings.tools, policy=settings.policy, runtime=settings.runtime())
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
@@ -110,7 +123,8 @@ def schedule_add(
             _stdout().print(f"scheduled {schedule.id} (plan {schedule.plan_id}): {describe_trigger(schedule.trigger)}")
             _stdout().print(f"  next fire: {_both(schedule.next_fire_at, schedule.trigger)}")
             _stdout().print(
-                f"  a worker fires it: plankit scheduler --db {db}" + (f" --tools {tools}" if tools else "")
+                "  a worker fires it: "
+                + shlex.join(["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else [])])
             )
         for warning in warnings:
             stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
@@ -124,7 +138,7 @@ def schedule_add(
 def schedule_list(
     include_all: Annotated[bool, typer.Option("--all", help="Include removed schedules.")] = False,
     owner: Annotated[str | None, typer.Option("--owner", help="Only this owner's schedules.")] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """List schedules, oldest first, with their next fire time."""
@@ -152,7 +166,7 @@ def schedule_list(
 def schedule_show(
     schedule_id: IdArgument,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many past fires, newest first.")] = 50,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Show a schedule: its trigger, next fire, and past fires (with their executions, or why they did not run)."""
@@ -203,7 +217,7 @@ def schedule_show(
 # --------------------------------------------------------------------------------- pause/resume/remove
 @schedule_app.command("pause")
 def schedule_pause(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up)."""
     _change(schedule_id, db, output_format, lambda store: pause_schedule(store, schedule_id), "paused")
@@ -211,7 +225,7 @@ def schedule_pause(
 
 @schedule_app.command("resume")
 def schedule_resume(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Fire again, from the next fire time after now."""
     _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id), "resumed")
@@ -219,13 +233,13 @@ def schedule_resume(
 
 @schedule_app.command("remove")
 def schedule_remove(
-    schedule_id: IdArgument, db: DbOption = Path(DEFAULT_DB), output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
 ) -> None:
     """Stop a schedule for good (its fires stay on record; running executions go on)."""
     _change(schedule_id, db, output_format, lambda store: remove_schedule(store, schedule_id), "removed")
 
 
-def _change(schedule_id: str, db: Path, output_format: TextOrJson, action: Any, verb: str) -> None:
+def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, verb: str) -> None:
     store = _open_store(db, must_exist=True)
 
     async def work() -> int:
@@ -251,7 +265,7 @@ def schedule_fire(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
     detach: Annotated[bool, typer.Option("--detach", help="Only record the fire; a running worker runs it.")] = False,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Fire a schedule once now, by hand, and run it here (needs --tools), or leave it to a worker (--detach)."""
@@ -294,7 +308,7 @@ def schedule_preview(
     after: Annotated[
         str | None, typer.Option("--after", help="Start from this ISO 8601 time (default: now; naive = UTC).")
     ] = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
 ) -> None:
     """Print the next fire times, in UTC and in the trigger's own time zone; nothing is stored."""
@@ -318,7 +332,7 @@ def schedule_preview(
     raise typer.Exit(_run_async(work))
 
 
-async def _trigger_of(plan_or_id: str, db: Path, now: datetime) -> tuple[Trigger, datetime | None]:
+async def _trigger_of(plan_or_id: str, db: str, now: datetime) -> tuple[Trigger, datetime | None]:
     if Path(plan_or_id).exists() or plan_or_id == "-" or plan_or_id.endswith((".json", ".yaml", ".yml")):
         plan: Plan = load_or_exit(plan_or_id)
         if plan.trigger is None:
@@ -344,7 +358,7 @@ def _parse_after(text: str | None) -> datetime:
 def scheduler(
     tools: OptionalToolsOption = None,
     policy: PolicyOption = None,
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, help="Most executions at once.")] = 4,
     once: Annotated[
         bool, typer.Option("--once", help="Do everything due now, then exit (for system cron, tests).")
@@ -364,27 +378,46 @@ def scheduler(
     base_url: BaseUrlOption = None,
     mcp: McpOption = None,
     mcp_config: McpConfigOption = None,
+    lease: Annotated[
+        float,
+        typer.Option("--lease", min=1, help="Seconds after which a dead worker's executions are taken over."),
+    ] = DEFAULT_LEASE_SECONDS,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once."""
+    """Fire due schedules and run (or continue) due executions; runs until SIGTERM/Ctrl-C, or once with --once.
+
+    With ``--engine temporal`` the executions of fires run as Temporal workflows (served by `plankit worker`).
+    """
     steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
         quiet = _Progress(_stdout(), TextOrJson.JSON)  # the worker logs lines; no live table
         try:
             async with (
                 open_tools(settings.tools, steps.servers) as registry,
-                SqliteStore(db) as store,
-                settings.executor(store, quiet, registry) as executor,
+                _open_store(db, must_exist=False) as store,
+                settings.executor(store, quiet, registry) as local,
             ):
+                executor = local
+                if temporal is not None:  # fires are decided here; their executions start as workflows
+                    executor = TemporalExecutor(
+                        store, registry, engine=await temporal.engine(store), policy=settings.policy,
+                        runtime=settings.runtime(),
+                    )  # fmt: skip
                 executor.park_after = park_after
                 executor.wake_on_interrupt = True  # stopped work goes back to the pool for any worker
                 executor.on_event = _log_event
+                executor.lease_seconds = lease
                 worker = Scheduler(
                     store, executor=executor, concurrency=concurrency, poll_interval=poll, feeds=settings.feeds,
-                    feed_poll=timedelta(seconds=feed_poll),
+                    feed_poll=timedelta(seconds=feed_poll), lease_seconds=lease,
                 )  # fmt: skip
                 return await (_once(worker, output_format) if once else _forever(worker, db, grace))
         finally:
@@ -404,11 +437,12 @@ async def _once(worker: Scheduler, output_format: TextOrJson) -> int:
     return EXIT_OK
 
 
-async def _forever(worker: Scheduler, db: Path, grace: float) -> int:
+async def _forever(worker: Scheduler, db: str, grace: float) -> int:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, worker.stop)
-    stderr.print(f"scheduler {worker.worker_id} on {db}: working (Ctrl-C or SIGTERM to stop)", highlight=False)
+    where = redact_dsn(db)
+    stderr.print(f"scheduler {worker.worker_id} on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
     await worker.run(grace_seconds=grace)
     stderr.print("scheduler stopped; unfinished executions are resumable by any worker", highlight=False)
     return EXIT_OK

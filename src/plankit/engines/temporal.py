@@ -1,0 +1,534 @@
+"""Temporal as the execution engine: a plan runs as a Temporal workflow, its actions as activities.
+
+``pip install 'plankit[temporal]'``. The workflow interprets the plan IR with the executor's own node runner
+(:class:`plankit.execute._nodes.NodeRunner`), so every rule is the same as in-process: references, ``if``,
+``loop``, ``parallel``, failure policies (``abort``, ``skip``, ``retry`` with backoff and jitter), ``on_error``,
+timeouts, dead letters. What differs is underneath, and all of it is durable in Temporal's history:
+
+* **time** is the workflow's: ``now()`` is ``workflow.now()``, every sleep (a ``wait``, a retry delay, a
+  timeout) is a durable timer; jitter comes from ``workflow.random()``;
+* **actions are activities** (``plankit-tool``, one per attempt, ``start_to_close_timeout`` from
+  ``timeout_ms``, heartbeats while the tool runs): the node's retry policy is applied by the workflow,
+  attempt by attempt, with durable timers, exactly as the in-process executor applies it (USER_ERROR never
+  retried, RATE_LIMIT waits for ``retry_after``), so each attempt is visible in Temporal's UI and recorded in
+  the store. Temporal's own RetryPolicy retries only a lost worker (a missed heartbeat): the same attempt
+  runs again on another worker with the same idempotency key, as a local resume would;
+* **confirmations** wait for the ``decide`` signal (``plankit approve``/``deny`` with ``--engine temporal``),
+  not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
+* **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
+  checkpoint and plan status, so ``plankit executions show`` and dead letters work whichever engine ran it.
+
+* **plankit's scheduler** can start workflows for the executions its fires create (:class:`TemporalExecutor`);
+  an execution on Temporal is leased to ``temporal:<id>`` in the store until its workflow ends, so plankit's own
+  workers never run it too.
+
+The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
+a random source, the environment or the network except through Temporal), and the sandbox would re-import
+plankit and pydantic for every run. Not done yet: ``cron``/``interval`` triggers as Temporal Schedules, LLM
+steps, replanning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any, cast
+
+from .._toolbox import ToolContext
+from ..errors import ErrorType, MissingExtraError, RateLimitError, StepFailure, UserError
+from ..execute import Executor, checkpoint_of, decision_key
+from ..execute._failures import Failure, classify
+from ..execute._lifecycle import follow_execution, plan_ready_to_run
+from ..execute._nodes import NodeRunner
+from ..execute._resolve import Resolver
+from ..execute._state import TERMINAL, IterationKey, Outcome, RunState
+from ..plan import (
+    ActionNode,
+    DeadLetterEntry,
+    Execution,
+    ExecutionCheckpoint,
+    ExecutionStatus,
+    Plan,
+    PlanStatus,
+    StepExecution,
+)
+from ..store import Decision, Store
+from ..tools import ToolRegistry
+
+if TYPE_CHECKING:
+    from temporalio.client import Client, WorkflowHandle
+    from temporalio.worker import Worker
+
+WORKFLOW = "plankit-plan"
+TOOL_ACTIVITY = "plankit-tool"
+STORE_ACTIVITY = "plankit-store"
+DEFAULT_TASK_QUEUE = "plankit"
+HEARTBEAT_TIMEOUT = 15.0
+"""Seconds without a heartbeat after which Temporal declares a tool's worker lost (it beats three times as
+often) and runs the attempt again elsewhere, with the same idempotency key."""
+
+
+def _temporalio() -> Any:
+    try:
+        import temporalio
+    except ImportError:
+        raise MissingExtraError("temporalio", "temporal") from None
+    return temporalio
+
+
+# ------------------------------------------------------------------------------- inside the workflow
+class _WorkflowClock:
+    """The executor's clock, on Temporal's time: durable timers, replayed identically."""
+
+    def now(self) -> datetime:
+        from temporalio import workflow
+
+        return workflow.now()
+
+    async def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            await asyncio.sleep(seconds)  # a durable timer inside a workflow
+
+
+class _MirrorStore:
+    """What the node runner sees as its store: writes go to the real store through local activities;
+    decisions come from the workflow's signals; cancellation is the workflow's own."""
+
+    def __init__(self, decisions: dict[str, Decision]):
+        self.decisions = decisions
+
+    async def _call(self, method: str, *args: Any) -> Any:
+        from temporalio import workflow
+
+        return await workflow.execute_local_activity(
+            STORE_ACTIVITY, args=[method, list(args)], start_to_close_timeout=timedelta(seconds=60)
+        )
+
+    async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
+        # Never due for plankit's own workers: the workflow runs it (and its lease says so).
+        header = execution.model_copy(update={"wake_at": None})
+        await self._call("record_transition", _dump(header), [_dump(step) for step in steps or []])
+
+    async def release_execution(self, execution_id: str, owner: str) -> None:
+        await self._call("release_execution", execution_id, owner)
+
+    async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
+        await self._call("add_dead_letter", _dump(entry))
+
+    async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
+        found = await self._call("get_dead_letter", entry_id)
+        return DeadLetterEntry.model_validate(found) if found is not None else None
+
+    async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
+        await self._call("save_checkpoint", _dump(checkpoint))
+
+    async def load_plan(self, plan_id: str) -> Plan | None:
+        found = await self._call("load_plan", plan_id)
+        return Plan.model_validate(found) if found is not None else None
+
+    async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
+        await self._call("set_plan_status", plan_id, status.value)
+
+    async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
+        return self.decisions.get(step_id)
+
+    async def cancel_requested(self, execution_id: str) -> bool:
+        return False  # a cancel is the workflow's cancellation
+
+
+class _RemoteFailure(StepFailure):
+    """A tool's failure, classified in the activity and carried back as it was classified there."""
+
+    def __init__(self, failure: Failure):
+        super().__init__(failure.message)
+        self.error_type = failure.error_type
+        self.retryable = failure.retryable
+        self.status_code = failure.status_code
+
+
+class _TemporalNodeRunner(NodeRunner):
+    """The executor's node runner with actions sent to activities."""
+
+    heartbeat_timeout = HEARTBEAT_TIMEOUT
+
+    async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
+        from temporalio import workflow
+        from temporalio.common import RetryPolicy
+        from temporalio.exceptions import ActivityError, ApplicationError
+
+        params = await self._params(node)
+        self.state.params[(node.id, iteration)] = params
+        request = {
+            "tool": node.tool, "params": params, "execution_id": ctx.execution_id, "step_id": ctx.step_id,
+            "attempt": ctx.attempt, "idempotency_key": ctx.idempotency_key, "iteration": iteration,
+            "deadline": ctx.deadline.isoformat() if ctx.deadline else None,
+        }  # fmt: skip
+        # The node's timeout bounds the attempt (the runner cancels it); Temporal's own timeout is a backstop.
+        timeout = timedelta(milliseconds=node.timeout_ms + 5_000) if node.timeout_ms else timedelta(days=1)
+        try:
+            output = await workflow.execute_activity(
+                TOOL_ACTIVITY,
+                request,
+                start_to_close_timeout=timeout,
+                heartbeat_timeout=timedelta(seconds=self.heartbeat_timeout),
+                # A tool's own failure is non-retryable here: the node's policy decides, attempt by attempt. What
+                # Temporal retries is a lost worker (a missed heartbeat): the same attempt, as a resume would.
+                retry_policy=RetryPolicy(
+                    initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30), maximum_attempts=0
+                ),
+                activity_id=f"{node.id}:{iteration}:{ctx.attempt}",
+            )
+        except ActivityError as exc:
+            cause = exc.cause
+            if isinstance(cause, ApplicationError) and cause.details:
+                raise _failure_from(cause.details[0]) from None
+            raise _RemoteFailure(Failure(str(cause or exc), ErrorType.TOOL_ERROR, True)) from None
+        return Outcome("ok", output)
+
+
+def _failure_from(details: Mapping[str, Any]) -> StepFailure:
+    failure = Failure(
+        details["message"], ErrorType(details["error_type"]), details["retryable"], details.get("retry_after"),
+        details.get("status_code"),
+    )  # fmt: skip
+    if failure.error_type is ErrorType.RATE_LIMIT:
+        return RateLimitError(failure.message, failure.retry_after)
+    return _RemoteFailure(failure)
+
+
+def _dump(model: Any) -> Any:
+    return model.model_dump(mode="json", exclude_defaults=True)
+
+
+async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], decided: asyncio.Event) -> str:
+    """The workflow's body: run the plan; wait for decisions while it is paused; mirror every transition."""
+    import random
+
+    from temporalio import workflow
+
+    plan = Plan.model_validate(request["plan"])
+    store = cast(Store, _MirrorStore(decisions))
+    clock = _WorkflowClock()
+    # The header recorded when the execution was created (a fire's carries its schedule), now started.
+    header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
+    steps: list[StepExecution] = []
+    rng = random.Random(workflow.random().random())
+    while True:
+        state = RunState(store, header, plan, clock, None, steps)
+        resolver = Resolver(
+            state.lookup, context=plan.context, env=request.get("env", {}), env_allow=request.get("env_allow", []),
+            runtime=None, clock=clock,
+        )  # fmt: skip
+        runner = _TemporalNodeRunner(
+            state, resolver, tools=ToolRegistry(), llm=None, pool=None,  # type: ignore[arg-type]
+            slots=None, rng=rng, jitter=float(request.get("jitter", 0.1)),
+        )  # fmt: skip
+        runner.heartbeat_timeout = float(request.get("heartbeat_timeout", HEARTBEAT_TIMEOUT))
+        await state.set_status(ExecutionStatus.RUNNING)
+        try:
+            outcome = await runner.run_top()
+            if outcome.kind == "paused":
+                await state.set_status(ExecutionStatus.PAUSED)
+                await _settle(store, state)
+                decided.clear()
+                await workflow.wait_condition(decided.is_set)
+                header, steps = state.header, state.steps()
+                continue
+        except asyncio.CancelledError:  # the workflow was cancelled (running, waiting or paused)
+            for record in state.steps():
+                if record.status not in TERMINAL:
+                    state.mark_cancelled(record)
+            await state.set_status(ExecutionStatus.CANCELLED, "cancelled")
+            await _settle(store, state)
+            raise
+        if outcome.kind == "failed":
+            assert outcome.failure is not None
+            await state.set_status(ExecutionStatus.FAILED, outcome.failure.message)
+        else:
+            await state.set_status(ExecutionStatus.COMPLETED)
+        await _settle(store, state)
+        return state.header.status.value
+
+
+async def _settle(store: Store, state: RunState) -> None:
+    execution = state.snapshot()
+    await follow_execution(store, state.plan, execution)
+    await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
+    if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+        await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
+
+
+def lease_owner(execution_id: str) -> str:
+    """Who holds the lease of an execution that runs on Temporal (until it ends): plankit's own workers
+    leave it alone, and ``plankit resume`` names it."""
+    return f"temporal:{execution_id}"
+
+
+FOREVER = datetime(9999, 1, 1, tzinfo=UTC)
+
+
+class PlanWorkflow:
+    """One execution of one plan, as a Temporal workflow (registered by :func:`temporal_worker`)."""
+
+    def __init__(self) -> None:
+        self.decisions: dict[str, Decision] = {}
+        self.decided = asyncio.Event()
+
+    async def run(self, request: dict[str, Any]) -> str:
+        """Run the plan of ``request`` (see :meth:`TemporalEngine.start`); returns the final status."""
+        return await _run_plan(request, self.decisions, self.decided)
+
+    def decide(self, step_key: str, approved: bool, by: str | None = None) -> None:
+        """The ``decide`` signal: an approval or denial of a step awaiting confirmation."""
+        self.decisions[step_key] = Decision(step_key, approved, by)
+        self.decided.set()
+
+
+@functools.cache
+def _workflow_class() -> type:
+    # Temporal's decorators are applied here, not where the class is defined, so that importing this module
+    # needs no temporalio (they mark the functions in place; workflows must not be local classes).
+    _temporalio()
+    from temporalio import workflow
+
+    workflow.run(PlanWorkflow.run)
+    workflow.signal(name="decide")(PlanWorkflow.decide)
+    return workflow.defn(name=WORKFLOW, sandboxed=False)(PlanWorkflow)
+
+
+# -------------------------------------------------------------------------------- on the worker side
+class _Activities:
+    """The activities a worker runs: tools from its registry, and store writes into its store."""
+
+    def __init__(self, store: Store, tools: ToolRegistry):
+        self.store = store
+        self.tools = tools
+
+    async def tool(self, request: dict[str, Any]) -> Any:
+        from temporalio import activity
+        from temporalio.exceptions import ApplicationError
+
+        tool = self.tools.implementation(request["tool"])
+        ctx: ToolContext | None = None
+        try:
+            if tool is None:
+                raise UserError(f"tool {request['tool']!r} has no implementation on this worker (--tools)")
+            deadline = request.get("deadline")
+            ctx = ToolContext(
+                request["execution_id"], request["step_id"], request["attempt"], request["idempotency_key"],
+                datetime.fromisoformat(deadline) if deadline else None, request.get("iteration"),
+            )  # fmt: skip
+            kwargs = tool.bind(request["params"], ctx)
+            if tool.is_async:
+                call: asyncio.Future[Any] = asyncio.ensure_future(tool.function(**kwargs))
+            else:
+                call = asyncio.get_running_loop().run_in_executor(None, functools.partial(tool.function, **kwargs))
+            beat = (activity.info().heartbeat_timeout or timedelta(seconds=HEARTBEAT_TIMEOUT)).total_seconds() / 3
+            while True:  # heartbeat while the tool runs: a dead worker is noticed, a cancel gets through
+                done, _ = await asyncio.wait({call}, timeout=beat)
+                if done:
+                    break
+                activity.heartbeat()
+            return _jsonable(call.result())
+        except asyncio.CancelledError:
+            if ctx is not None:
+                ctx.cancelled.set()
+            raise
+        except Exception as exc:
+            failure = classify(exc)
+            details = {
+                "message": failure.message, "error_type": failure.error_type.value, "retryable": failure.retryable,
+                "retry_after": failure.retry_after, "status_code": failure.status_code,
+            }  # fmt: skip
+            raise ApplicationError(failure.message, details, type=failure.error_type.value, non_retryable=True) from exc
+
+    async def store_call(self, method: str, args: list[Any]) -> Any:
+        store = self.store
+        if method == "record_transition":
+            steps = [StepExecution.model_validate(step) for step in args[1]]
+            await store.record_transition(Execution.model_validate(args[0]), steps)
+        elif method == "add_dead_letter":
+            await store.add_dead_letter(DeadLetterEntry.model_validate(args[0]))
+        elif method == "get_dead_letter":
+            entry = await store.get_dead_letter(args[0])
+            return _dump(entry) if entry is not None else None
+        elif method == "save_checkpoint":
+            await store.save_checkpoint(ExecutionCheckpoint.model_validate(args[0]))
+        elif method == "load_plan":
+            plan = await store.load_plan(args[0])
+            return plan.model_dump(mode="json", by_alias=True, exclude_defaults=True) if plan is not None else None
+        elif method == "set_plan_status":
+            await store.set_plan_status(args[0], PlanStatus(args[1]))
+        elif method == "release_execution":
+            await store.release_execution(args[0], args[1])
+        else:
+            raise ValueError(f"unknown store call {method!r}")
+        return None
+
+
+def _jsonable(value: Any) -> Any:
+    import json
+
+    return json.loads(json.dumps(value, default=str))
+
+
+# ------------------------------------------------------------------------------------- public API
+@dataclass
+class TemporalEngine:
+    """Runs plans on a Temporal cluster, keeping their records in ``store``.
+
+    >>> client = await Client.connect("localhost:7233", namespace="default")
+    >>> engine = TemporalEngine(client, store, task_queue="plankit")
+    >>> execution_id = await engine.start(plan, executor)   # linted by the executor first
+    >>> await engine.approve(execution_id, "pay", by="ann")
+    """
+
+    client: Client
+    store: Store
+    task_queue: str = DEFAULT_TASK_QUEUE
+    heartbeat_timeout: float = HEARTBEAT_TIMEOUT
+    """Seconds without a heartbeat before a tool's attempt is given to another worker."""
+
+    async def start(self, plan: Plan, executor: Executor, execution_id: str | None = None) -> str:
+        """Lint ``plan`` (raising ``PlanRefusedError``), store it, and start its workflow; returns the
+        execution id, which is also the workflow id."""
+        from ..errors import PlanRefusedError
+
+        result = executor.check(plan)
+        if not result.valid:
+            codes = ", ".join(sorted({d.code for d in result.errors}))
+            raise PlanRefusedError(f"the plan was refused ({codes})", result)
+        ready = plan_ready_to_run(plan)
+        plan_id = await self.store.save_plan(ready)
+        ready = ready.model_copy(update={"id": plan_id})
+        execution_id = execution_id or executor.ids("exec_")
+        header = Execution(
+            execution_id=execution_id, plan_id=plan_id, owner=ready.owner, status=ExecutionStatus.PENDING,
+            plan_revision=ready.revision,
+        )  # fmt: skip
+        if await self.store.load_execution(execution_id) is not None:
+            raise ValueError(f"execution {execution_id!r} already exists")
+        await self.store.record_transition(header)
+        await self._launch(header, ready, executor)
+        return execution_id
+
+    async def start_pending(self, execution_id: str, executor: Executor) -> None:
+        """Start the workflow of an execution created ``pending`` (by a fire of plankit's scheduler).
+
+        Idempotent: an execution already leased to Temporal, or whose workflow exists, is left as it is.
+        Raises ``LookupError`` for an unknown execution or plan, and ``LeaseHeldError`` when a plankit
+        worker runs it.
+        """
+        execution = await self.store.load_execution(execution_id)
+        if execution is None:
+            raise LookupError(f"no execution {execution_id!r} in the store")
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.PENDING:
+            await self._launch(execution.model_copy(update={"steps": []}), plan, executor)
+
+    async def _launch(self, header: Execution, plan: Plan, executor: Executor) -> None:
+        from temporalio.exceptions import WorkflowAlreadyStartedError
+
+        from ..errors import LeaseHeldError
+
+        # Leased to Temporal before the workflow starts, for as long as it runs: no plankit worker sharing the
+        # store takes the execution (a decision would otherwise make it due for them).
+        execution_id = header.execution_id
+        holder = await self.store.claim_execution(execution_id, lease_owner(execution_id), FOREVER, datetime.now(UTC))
+        if holder is not None:
+            message = f"execution {execution_id!r} is being run by {holder.owner}"
+            raise LeaseHeldError(message, holder.owner, holder.until)
+        env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
+        request = {
+            "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+            "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
+            "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
+            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
+        }  # fmt: skip
+        with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
+            await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
+
+    def handle(self, execution_id: str) -> WorkflowHandle[Any, Any]:
+        """The workflow of an execution."""
+        return self.client.get_workflow_handle(execution_id)
+
+    async def wait(self, execution_id: str, poll: float = 0.1, *, until_final: bool = False) -> Execution:
+        """The execution once it is completed, failed, cancelled or (unless ``until_final``) paused, read from
+        the mirrored records."""
+        settled = {ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED}
+        if not until_final:
+            settled.add(ExecutionStatus.PAUSED)
+        while True:
+            execution = await self.store.load_execution(execution_id)
+            if execution is not None and execution.status in settled:
+                return execution
+            await asyncio.sleep(poll)
+
+    async def decide(
+        self, execution_id: str, step_id: str, approved: bool, by: str | None = None, iteration: int | None = None
+    ) -> None:
+        """Record a decision in the store and signal it to the workflow, which continues at once."""
+        decision = Decision(decision_key(step_id, iteration), approved, by)
+        await self.store.record_decision(execution_id, decision)
+        await self.signal(execution_id, decision)
+
+    async def signal(self, execution_id: str, decision: Decision) -> None:
+        """Send a decision already recorded in the store (``plankit.execute.approve`` checked it) to the workflow."""
+        await self.handle(execution_id).signal("decide", args=[decision.step_id, decision.approved, decision.by])
+
+    async def cancel(self, execution_id: str) -> None:
+        """Cancel the workflow; it records the execution ``cancelled``."""
+        await self.store.request_cancel(execution_id)
+        await self.handle(execution_id).cancel()
+
+
+class TemporalExecutor(Executor):
+    """An :class:`~plankit.execute.Executor` whose executions run on Temporal, for plankit's scheduler:
+    ``Scheduler(store, executor=TemporalExecutor(store, tools, engine=engine))`` decides fires as always
+    (leases, keys, lint at fire time) and starts a workflow for each execution they create."""
+
+    def __init__(self, store: Store, tools: ToolRegistry | None = None, *, engine: TemporalEngine, **options: Any):
+        super().__init__(store, tools, **options)
+        self.engine = engine
+
+    async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
+        """Start the plan's workflow; return the execution once it completes, fails, is cancelled or pauses."""
+        from ..plan import plan_from_data
+
+        loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
+        return await self.engine.wait(await self.engine.start(loaded, self, execution_id))
+
+    async def resume(self, execution_id: str) -> Execution:
+        """Start the workflow of a pending execution (a fire's); return its record as it is now."""
+        await self.engine.start_pending(execution_id, self)
+        found = await self.store.load_execution(execution_id)
+        assert found is not None
+        return found
+
+
+def temporal_worker(client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE) -> Worker:
+    """A Temporal worker running plankit's workflow and activities (``async with worker: ...`` or
+    ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored."""
+    _temporalio()
+    from temporalio import activity
+    from temporalio.worker import Worker
+
+    from ..builtin_tools import BUILTIN_TOOLS
+
+    activities = _Activities(store, BUILTIN_TOOLS.combined_with(tools))  # the builtins, as the executor has them
+
+    @activity.defn(name=TOOL_ACTIVITY)
+    async def tool(request: dict[str, Any]) -> Any:
+        return await activities.tool(request)
+
+    @activity.defn(name=STORE_ACTIVITY)
+    async def store_call(method: str, args: list[Any]) -> Any:
+        return await activities.store_call(method, args)
+
+    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call])

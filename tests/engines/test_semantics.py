@@ -1,0 +1,230 @@
+"""One set of semantic tests, run on both engines: the in-process executor and Temporal.
+
+Each case is a plan and the exact record it must end with (execution status and error; per step: status,
+attempts, output, error type). The Temporal run uses a real dev server (``tests/_temporal.py``) and a
+worker in the test's event loop, with records mirrored into a MemoryStore.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from temporalio.client import Client
+
+from plankit.engines import TemporalEngine, temporal_worker
+from plankit.errors import RateLimitError, ToolError, UserError
+from plankit.execute import Executor
+from plankit.plan import Execution, plan_from_data
+from plankit.store import MemoryStore, Store
+from plankit.tools import ToolContext, ToolRegistry
+
+CALLS: dict[str, int] = {}
+
+
+def registry() -> ToolRegistry:
+    tools = ToolRegistry()
+
+    @tools.tool("add")
+    def add(a: int, b: int) -> dict[str, int]:
+        """a + b."""
+        return {"sum": a + b}
+
+    @tools.tool("flaky")
+    def flaky(fails: int, ctx: ToolContext) -> dict[str, Any]:
+        """Fail ``fails`` times (per idempotency key), then succeed; report the attempt and key."""
+        CALLS[ctx.idempotency_key] = CALLS.get(ctx.idempotency_key, 0) + 1
+        if CALLS[ctx.idempotency_key] <= fails:
+            raise ToolError(f"failure {CALLS[ctx.idempotency_key]}")
+        return {"attempt": ctx.attempt, "key": ctx.idempotency_key}
+
+    @tools.tool("refuse")
+    def refuse(why: str) -> None:
+        """Always a USER_ERROR (never retried)."""
+        raise UserError(why)
+
+    @tools.tool("slow")
+    async def slow(seconds: float) -> dict[str, float]:
+        """Sleep (cancelled by a timeout)."""
+        await asyncio.sleep(seconds)
+        return {"slept": seconds}
+
+    @tools.tool("limited")
+    def limited(ctx: ToolContext) -> dict[str, int]:
+        """Rate limited on the first attempt."""
+        if ctx.attempt == 1:
+            raise RateLimitError("slow down", retry_after=0.05)
+        return {"attempt": ctx.attempt}
+
+    return tools
+
+
+RETRY = {"strategy": "retry", "max_attempts": 3, "delay_ms": 10}
+
+CASES: dict[str, tuple[dict[str, Any], tuple[str, str | None, list[tuple[Any, ...]]]]] = {
+    "references flow through a sequence": (
+        {"steps": [
+            {"id": "a", "tool": "add", "args": {"a": 1, "b": 2}},
+            {"id": "b", "tool": "add", "args": {"a": "{{a.sum}}", "b": 10}},
+        ]},
+        ("completed", None, [("a", None, "completed", 1, {"sum": 3}, None),
+                             ("b", None, "completed", 1, {"sum": 13}, None)]),
+    ),
+    "a retried step keeps its idempotency key": (
+        {"steps": [{"id": "f", "tool": "flaky", "args": {"fails": 2}, "on_failure": RETRY}]},
+        ("completed", None, [("f", None, "completed", 3, {"attempt": 3, "key": "KEY:f"}, None)]),
+    ),
+    "a user error is never retried and fails the plan": (
+        {"steps": [
+            {"id": "r", "tool": "refuse", "args": {"why": "bad input"}, "on_failure": RETRY},
+            {"id": "after", "tool": "add", "args": {"a": 1, "b": 1}, "depends_on": ["r"]},
+        ]},
+        ("failed", "step 'r' failed: bad input", [("r", None, "failed", 1, None, "USER_ERROR")]),
+    ),
+    "skip lets the plan go on": (
+        {"steps": [
+            {"id": "r", "tool": "refuse", "args": {"why": "nope"}, "on_failure": "skip"},
+            {"id": "b", "tool": "add", "args": {"a": 2, "b": 2}},
+        ]},
+        ("completed", None, [("r", None, "skipped", 1, None, "USER_ERROR"),
+                             ("b", None, "completed", 1, {"sum": 4}, None)]),
+    ),
+    "on_error handles a failure": (
+        {"steps": [
+            {"id": "r", "tool": "refuse", "args": {"why": "nope"},
+             "on_error": {"id": "fix", "tool": "add", "args": {"a": 0, "b": 0}}},
+        ]},
+        ("completed", None, [("r", None, "failed", 1, None, "USER_ERROR"),
+                             ("fix", None, "completed", 1, {"sum": 0}, None)]),
+    ),
+    "a rate limit waits and retries": (
+        {"steps": [{"id": "l", "tool": "limited", "on_failure": RETRY}]},
+        ("completed", None, [("l", None, "completed", 2, {"attempt": 2}, None)]),
+    ),
+    "a wait is a timer, then the plan goes on": (
+        {"steps": [
+            {"id": "w", "type": "wait", "duration_ms": 50},
+            {"id": "b", "tool": "add", "args": {"a": 5, "b": 5}, "depends_on": ["w"]},
+        ]},
+        ("completed", None, [("w", None, "completed", 1, None, None),
+                             ("b", None, "completed", 1, {"sum": 10}, None)]),
+    ),
+    "retries run out: failed, with a dead letter": (
+        {"steps": [{"id": "f", "tool": "flaky", "args": {"fails": 5},
+                    "on_failure": {"strategy": "retry", "max_attempts": 2, "delay_ms": 10}}]},
+        ("failed", "step 'f' failed: failure 2", [("f", None, "failed", 2, None, "TOOL_ERROR")]),
+    ),
+    "a timeout cancels the attempt": (
+        {"steps": [{"id": "s", "tool": "slow", "args": {"seconds": 30}, "timeout_ms": 200}]},
+        ("failed", "step 's' failed: step 's' timed out after 200 ms (the attempt was cancelled)",
+         [("s", None, "failed", 1, None, "TOOL_ERROR")]),
+    ),
+    "parallel branches, then their outputs": (
+        {"steps": [
+            {"id": "both", "type": "parallel", "steps": [
+                {"id": "x", "tool": "add", "args": {"a": 1, "b": 1}},
+                {"id": "y", "tool": "add", "args": {"a": 2, "b": 2}},
+            ]},
+            {"id": "z", "tool": "add", "args": {"a": "{{x.sum}}", "b": "{{y.sum}}"}, "depends_on": ["both"]},
+        ]},
+        ("completed", None, [("both", None, "completed", 1, {"x": {"sum": 2}, "y": {"sum": 4}}, None),
+                             ("x", None, "completed", 1, {"sum": 2}, None),
+                             ("y", None, "completed", 1, {"sum": 4}, None),
+                             ("z", None, "completed", 1, {"sum": 6}, None)]),
+    ),
+    "if takes a branch": (
+        {"steps": [{"id": "a", "tool": "add", "args": {"a": 2, "b": 3}},
+                   {"id": "check", "type": "if", "depends_on": ["a"],
+                    "condition": {"type": "compare", "left": {"type": "step_output", "step_id": "a", "path": "sum"},
+                                  "op": "gt", "right": {"type": "literal", "value": 4}},
+                    "then": {"id": "big", "tool": "add", "args": {"a": 100, "b": 0}},
+                    "else": {"id": "small", "tool": "add", "args": {"a": 0, "b": 0}}}]},
+        ("completed", None, [("a", None, "completed", 1, {"sum": 5}, None),
+                             ("big", None, "completed", 1, {"sum": 100}, None),
+                             ("check", None, "completed", 1, {"sum": 100}, None)]),
+    ),
+    "a loop runs its body per iteration": (
+        {"steps": [{"id": "again", "type": "loop", "max_iterations": 3,
+                    "body": {"id": "tick", "tool": "flaky", "args": {"fails": 0}}}]},
+        ("completed", None, [("again", None, "completed", 1, {"iterations": 3}, None),
+                             ("tick", 0, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None),
+                             ("tick", 1, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None),
+                             ("tick", 2, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None)]),
+    ),
+}  # fmt: skip
+
+
+DEAD_LETTERS = {
+    "a user error is never retried and fails the plan": ["r"],
+    "skip lets the plan go on": ["r"],
+    "on_error handles a failure": ["r"],
+    "retries run out: failed, with a dead letter": ["f"],
+    "a timeout cancels the attempt": ["s"],
+}
+"""The steps each case leaves dead letters for (none for the others)."""
+
+
+def _plan(name: str, body: dict[str, Any]) -> Any:
+    return plan_from_data({"id": "plan-" + hashlib.sha256(name.encode()).hexdigest()[:8], "goal": name, **body})
+
+
+def _shape(execution: Execution) -> tuple[str, str | None, list[tuple[Any, ...]]]:
+    steps = sorted(
+        (
+            (
+                s.step_id, s.iteration, s.status.value, s.attempt_count,
+                {k: ("KEY:" + s.step_id if k == "key" else v) for k, v in s.output.items()}
+                if isinstance(s.output, dict) else s.output,
+                s.error_type.value if s.error_type else None,
+            )
+            for s in execution.steps
+        ),
+        key=lambda row: [str(part) for part in row[:2]],
+    )  # fmt: skip
+    return execution.status.value, execution.error, steps
+
+
+async def _in_process(plan: Any, store: Store) -> Execution:
+    async with Executor(store, registry(), jitter=0) as executor:
+        return await executor.start(plan, execution_id="e1")
+
+
+def _temporal(address: str) -> Callable[[Any, Store], Awaitable[Execution]]:
+    async def run(plan: Any, store: Store) -> Execution:
+        client = await Client.connect(address)
+        queue = f"q-{plan.id}"
+        async with temporal_worker(client, store, registry(), task_queue=queue):
+            engine = TemporalEngine(client, store, task_queue=queue)
+            executor = Executor(store, registry(), jitter=0)
+            execution_id = await engine.start(plan, executor, execution_id=f"e1-{plan.id}")
+            return await asyncio.wait_for(engine.wait(execution_id), 60)
+
+    return run
+
+
+@pytest.fixture(params=["in-process", "temporal"])
+def engine(request: pytest.FixtureRequest) -> Callable[[Any, Store], Awaitable[Execution]]:
+    if request.param == "temporal":
+        return _temporal(request.getfixturevalue("temporal_address"))
+    return _in_process
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_same_plan_ends_the_same_on_both_engines(
+    engine: Callable[[Any, Store], Awaitable[Execution]], name: str
+) -> None:
+    body, expected = CASES[name]
+    CALLS.clear()
+
+    async def main() -> tuple[Execution, list[str]]:
+        async with MemoryStore() as store:
+            execution = await engine(_plan(name, body), store)
+            return execution, [entry.node_id for entry in await store.list_dead_letters()]
+
+    execution, dead_letters = asyncio.run(main())
+    status, error, steps = expected
+    assert _shape(execution) == (status, error, sorted(steps, key=lambda row: [str(p) for p in row[:2]]))
+    assert dead_letters == DEAD_LETTERS.get(name, [])

@@ -1,0 +1,76 @@
+"""The command line on Temporal, as an operator runs it: a ``plankit worker`` process, then ``run``,
+``approve`` and ``executions show`` with ``--engine temporal``, records in PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests._postgres import new_database
+from typer.testing import CliRunner
+
+from plankit.cli import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+PAYOUT = str(EXAMPLES / "payout.json")
+PAYOUT_TOOLS = str(EXAMPLES / "tools.py")
+runner = CliRunner()
+
+
+def test_run_approve_and_show_on_temporal(temporal_address: str, postgres_dsn: str, tmp_path: Path) -> None:
+    db = new_database(postgres_dsn)
+    engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-test"]
+    env = {**os.environ, "PLANKIT_DB": db}
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--tools", PAYOUT_TOOLS, *engine],
+            env=env, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        result = runner.invoke(app, ["run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "ex1", *engine],
+                               env={"PLANKIT_DB": db})  # fmt: skip
+        assert result.exit_code == 3, result.output + log.read_text()
+        cluster = f"--engine temporal --temporal-address {temporal_address} --namespace default --task-queue cli-test"
+        assert result.stdout.splitlines()[-4:] == [
+            "execution ex1 paused: 1 step awaiting confirmation",
+            f"  approve:  plankit approve ex1 payout --db {db} {cluster}",
+            f"  deny:     plankit deny ex1 payout --db {db} {cluster}",
+            "  then:     the workflow continues on its own once decided",
+        ]
+        approved = runner.invoke(app, ["approve", "ex1", "payout", "--by", "ann", *engine], env={"PLANKIT_DB": db})
+        assert approved.exit_code == 0, approved.output
+        for _ in range(600):  # the worker goes on by itself; up to a minute
+            shown = json.loads(runner.invoke(app, ["executions", "show", "ex1", "--format", "json"],
+                                             env={"PLANKIT_DB": db}).stdout)  # fmt: skip
+            if shown["status"] == "completed":
+                break
+            time.sleep(0.1)
+        assert shown["status"] == "completed", log.read_text()
+        assert sorted(step["step_id"] for step in shown["steps"]) == ["balance", "invoice", "payout", "receipt"]
+
+        # A schedule's fire, decided by `plankit scheduler --engine temporal`, runs as a workflow on the worker.
+        fired = tmp_path / "fired.json"
+        fired.write_text(json.dumps({"id": "fired", "goal": "g", "trigger": {"type": "immediate"},
+                                     "steps": [{"id": "hello", "tool": "echo", "args": {"text": "hi"}}]}))  # fmt: skip
+        added = runner.invoke(app, ["schedule", "add", str(fired)], env={"PLANKIT_DB": db})
+        assert added.exit_code == 0, added.output
+        once = runner.invoke(app, ["scheduler", "--once", *engine, "--format", "json"], env={"PLANKIT_DB": db})
+        assert (once.exit_code, json.loads(once.stdout)) == (0, {"schedules_decided": 1, "executions_run": 1})
+        for _ in range(600):
+            listed = json.loads(runner.invoke(app, ["executions", "list", "--plan", "fired", "--format", "json"],
+                                              env={"PLANKIT_DB": db}).stdout)  # fmt: skip
+            if [e["status"] for e in listed] == ["completed"]:
+                break
+            time.sleep(0.1)
+        assert [e["status"] for e in listed] == ["completed"], log.read_text()
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    assert worker.returncode == 0
+    assert "plankit worker on" in log.read_text()
