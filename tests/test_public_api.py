@@ -115,6 +115,7 @@ def test_plankit_plan_all_is_pinned() -> None:
         "MAX_RETRY_ATTEMPTS",
         "NODE_TYPES",
         "RESERVED_ROOTS",
+        "TRIGGER_DATA_KEYS",
         "AbortPolicy",
         "ActionNode",
         "BalanceTrigger",

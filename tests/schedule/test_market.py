@@ -264,3 +264,29 @@ def test_a_step_reading_a_failing_feed_fails_as_a_server_error_and_is_retried() 
     assert (record.error_type.value if record.error_type else None, record.error) == (
         "SERVER_ERROR", "no static price for 'ETH' (known: none)",
     )  # fmt: skip
+
+
+def test_trigger_data_references_are_linted_against_the_trigger() -> None:
+    from plankit.lint import Linter
+    from plankit.plan import TRIGGER_DATA_KEYS
+
+    def findings(trigger: Any, text: str) -> list[tuple[str, str | None, str | None]]:
+        plan = plan_from_data({"trigger": trigger, "steps": [{"id": "say", "tool": "echo", "params": {"text": text}}]})
+        result = Linter(OPEN).validate(plan, now=T0)
+        return [(d.code, d.message, d.hint) for d in result.diagnostics if d.code == "UNKNOWN_REFERENCE"]
+
+    price = {"type": "price", "token": "ETH", "condition": "above", "threshold": 5000}
+    assert findings(price, "at {{trigger.price}} {{trigger.token}}") == []
+    assert findings(price, "at {{trigger.prise}}") == [
+        ("UNKNOWN_REFERENCE", "'say' references trigger data 'prise', which a price trigger does not give",
+         "did you mean 'price'?"),
+    ]  # fmt: skip
+    assert findings(None, "{{trigger.price}}") == [
+        ("UNKNOWN_REFERENCE", "'say' references the trigger's data, and the plan has no trigger",
+         "add a trigger, or remove the reference"),
+    ]  # fmt: skip
+    # The scheduler's data for each trigger stays within what lint allows.
+    verdict = price_verdict(PriceTrigger(token="ETH", condition="above", threshold=1), {}, 2.0, T0)
+    assert set(verdict.data) <= TRIGGER_DATA_KEYS["price"]
+    log = LogEntry(8453, "0x" + "ab" * 20, ("0x01",), "0x", 1, "0xtx", 0)
+    assert set(log.as_data()) | {"type", "event_signature", "observed_at", "log"} == TRIGGER_DATA_KEYS["onchain_event"]

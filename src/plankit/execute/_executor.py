@@ -190,10 +190,13 @@ class Executor:
             self._pool = None
 
     # ---------------------------------------------------------------------------------------- running
-    def check(self, plan: Plan | Mapping[str, Any]) -> ValidationResult:
-        """Lint ``plan`` as :meth:`start` would (policy, specs, implementations, LLM runner), without running."""
+    def check(self, plan: Plan | Mapping[str, Any], *, now: datetime | None = None) -> ValidationResult:
+        """Lint ``plan`` as :meth:`start` would (policy, specs, implementations, LLM runner), without running.
+
+        ``now`` (default: the clock's) is the moment trigger timing is judged at.
+        """
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
-        result = self._linter.validate(loaded, now=self.clock.now())
+        result = self._linter.validate(loaded, now=now or self.clock.now())
         missing = self._missing(loaded)
         if missing:
             diagnostics = [*result.diagnostics, *missing]
@@ -494,23 +497,23 @@ class Executor:
     def _missing(self, plan: Plan) -> list[Diagnostic]:
         """What the plan needs and this executor lacks: tool implementations, an LLM-step runner."""
         found: list[Diagnostic] = []
-        graph = PlanGraph.of(plan)
-        for node_id, node in graph.nodes.items():
+        for visit in plan.walk():  # a walk, not a graph: the lint and the run build theirs already
+            node, node_id, where = visit.node, visit.node.id, visit.path
             # An unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a function.
             if isinstance(node, ActionNode) and node.tool in self.tools and not self.tools.implementation(node.tool):
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
                 message = f"tool {node.tool!r} has no implementation in this executor"
-                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, where, hint))
             elif isinstance(node, LlmNode) and self.llm is None:
                 message = f"step {node_id!r} is an llm step, and this executor has no LLM-step runner"
                 hint = "give a model: plankit run --model provider:model (or PLANKIT_MODEL); in Python, llm=..."
-                found.append(_error("CONTRA_NO_TOOL", message, node_id, graph.paths[node_id], hint))
+                found.append(_error("CONTRA_NO_TOOL", message, node_id, where, hint))
             if isinstance(node, LlmNode):
                 for index, name in enumerate(node.tools):
                     if name in self.tools and not self.tools.implementation(name):
                         message = f"tool {name!r} of llm step {node_id!r} has no implementation in this executor"
-                        path = f"{graph.paths[node_id]}.tools[{index}]"
+                        path = f"{where}.tools[{index}]"
                         found.append(_error("CONTRA_NO_TOOL", message, node_id, path, "load a tools module"))
         return found
 

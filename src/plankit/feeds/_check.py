@@ -61,9 +61,13 @@ def _runtime_calls(plan: Plan) -> list[tuple[str, str, list[Any]]]:
     for visit in plan.walk():
         for name in _VALUE_FIELDS:
             value = getattr(visit.node, name, None)
-            if value is not None:
-                data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
-                stack.append((f"{visit.path}.{name}", data))
+            if value is None:
+                continue
+            if isinstance(value, BaseModel):
+                value = value.model_dump(mode="json")
+            elif "'runtime'" not in repr(value):  # a quick pass in C over params without any runtime call
+                continue
+            stack.append((f"{visit.path}.{name}", value))
     if plan.trigger is not None and plan.trigger.type == "condition":
         stack.append(("$.trigger.when", plan.trigger.model_dump(mode="json")["when"]))
     calls = []

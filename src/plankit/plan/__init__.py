@@ -70,6 +70,7 @@ from ._schedules import Fire, FireStatus, Schedule, ScheduleStatus, fire_executi
 from ._schema import plan_json_schema
 from ._triggers import (
     DEFAULT_MISFIRE_GRACE_MS,
+    TRIGGER_DATA_KEYS,
     BalanceTrigger,
     CatchUp,
     ConditionTrigger,
@@ -107,6 +108,7 @@ __all__ = [
     "MAX_RETRY_ATTEMPTS",
     "NODE_TYPES",
     "RESERVED_ROOTS",
+    "TRIGGER_DATA_KEYS",
     "AbortPolicy",
     "ActionNode",
     "BalanceTrigger",

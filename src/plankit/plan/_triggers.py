@@ -220,3 +220,18 @@ Trigger = Annotated[
     Field(discriminator="type"),
 ]
 """Any trigger, discriminated by ``type``."""
+
+
+_LOG_KEYS = frozenset({"chain_id", "address", "topics", "data", "block_number", "block_hash", "tx_hash", "log_index"})
+
+TRIGGER_DATA_KEYS: dict[str, frozenset[str]] = {
+    "immediate": frozenset({"type", "nominal_at"}),
+    "time": frozenset({"type", "nominal_at"}),
+    "interval": frozenset({"type", "nominal_at"}),
+    "cron": frozenset({"type", "nominal_at"}),
+    "price": frozenset({"type", "token", "price", "threshold", "condition", "observed_at"}),
+    "balance": frozenset({"type", "token", "chain_id", "address", "balance", "threshold", "observed_at"}),
+    "condition": frozenset({"type", "observed_at"}),
+    "onchain_event": frozenset({"type", "event_signature", "observed_at", "log"}) | _LOG_KEYS,
+}
+"""What each trigger type gives the plan it starts, as ``{{trigger.<key>}}`` (the scheduler fills these in)."""

@@ -347,9 +347,9 @@ class Scheduler:
         if plan is None:
             reason = f"the plan {schedule.plan_id!r} is gone"
         else:
-            # The trigger's own timing is not the question here: it has just fired (a time trigger's ``at`` is
-            # now in the past, an interval may be at its ``end_at``); the steps are.
-            result = self.executor.check(plan.model_copy(update={"trigger": None}))
+            # The trigger's timing was judged when the schedule was added (its ``at`` is in the past now that
+            # it fires, an interval may be at its ``end_at``): judge it as of then; the steps as they are now.
+            result = self.executor.check(plan, now=schedule.created_at)
             if not result.valid:
                 codes = ", ".join(sorted({f"{d.code} {d.node_id or ''}".strip() for d in result.errors})) or "risk"
                 reason = f"the plan no longer passes lint under this worker's policy ({codes})"

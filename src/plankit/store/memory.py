@@ -59,7 +59,10 @@ class MemoryStore(Store):
 
     async def save_plan(self, plan: Plan) -> str:
         plan_id = plan.id or new_id("plan_")
-        self._plans[plan_id] = plan.model_copy(update={"id": plan_id}, deep=True)
+        # Shallow: plans are not changed in place once built (revisions are new plans; a status change makes
+        # a new top-level object), and reads hand out deep copies. Deep-copying 10,000 steps per run was most
+        # of this store's cost.
+        self._plans[plan_id] = plan.model_copy(update={"id": plan_id})
         return plan_id
 
     async def load_plan(self, plan_id: str) -> Plan | None:
@@ -111,7 +114,8 @@ class MemoryStore(Store):
         return found[:limit]
 
     async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
-        self._checkpoints[checkpoint.execution_id] = checkpoint.model_copy(deep=True)
+        # The step records a checkpoint holds are never changed after the run that wrote it: copy the list.
+        self._checkpoints[checkpoint.execution_id] = checkpoint.model_copy(update={"steps": list(checkpoint.steps)})
 
     async def load_checkpoint(self, execution_id: str) -> ExecutionCheckpoint | None:
         checkpoint = self._checkpoints.get(execution_id)

@@ -17,11 +17,24 @@ Everything here is iterative and O(steps + edges).
 from __future__ import annotations
 
 import difflib
+import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
 
-from ...plan import Cycle, Edge, IfNode, IntervalTrigger, LoopNode, ParallelNode, PlanGraph, TimeTrigger, WaitNode
+from ..._utils import did_you_mean
+from ...plan import (
+    TRIGGER_DATA_KEYS,
+    Cycle,
+    Edge,
+    IfNode,
+    IntervalTrigger,
+    LoopNode,
+    ParallelNode,
+    PlanGraph,
+    TimeTrigger,
+    WaitNode,
+)
 from .._context import LintContext
 from .._findings import Finding, Severity
 from .._registry import rule
@@ -335,7 +348,8 @@ class _Suggester:
 def unknown_reference(ctx: LintContext) -> Iterator[Finding]:
     """What it does: finds ``depends_on`` entries and references (``{{id.path}}``, ``${id.path}``,
     ``step_output`` objects and condition operands) naming a step id that is not in the plan, and suggests
-    the closest existing id. ``{{context.x}}`` and ``{{env.X}}`` are not step references.
+    the closest existing id. ``{{context.x}}`` and ``{{env.X}}`` are not step references; ``{{trigger.x}}``
+    must name data the plan's trigger gives (``price`` for a price trigger, ``tx_hash`` for an on-chain event...).
 
     Why is this bad: the reference can never be resolved, so the step fails at run time (or, worse, runs
     with an empty value); a ``depends_on`` on a missing step either blocks forever or is silently ignored.
@@ -356,6 +370,27 @@ def unknown_reference(ctx: LintContext) -> Iterator[Finding]:
             path=dangling.location,
             hint=suggester.hint(dangling.missing),
         )
+    yield from _unknown_trigger_data(ctx)
+
+
+def _unknown_trigger_data(ctx: LintContext) -> Iterator[Finding]:
+    """``{{trigger.key}}`` references that the plan's trigger does not give (or a plan without a trigger)."""
+    trigger = ctx.plan.trigger
+    keys = TRIGGER_DATA_KEYS.get(trigger.type, frozenset()) if trigger is not None else frozenset()
+    for node_id, refs in ctx.graph.references.items():
+        for ref in refs:
+            if ref.root != "trigger":
+                continue
+            key = re.split(r"[.\[]", ref.path, maxsplit=1)[0] if ref.path else ""
+            if trigger is None:
+                message = f"'{node_id}' references the trigger's data, and the plan has no trigger"
+                yield Finding(
+                    message, node_id=node_id, path=ref.location, hint="add a trigger, or remove the reference"
+                )
+            elif key and key not in keys:
+                hint = did_you_mean(key, keys) or f"a {trigger.type} trigger gives: {', '.join(sorted(keys))}"
+                message = f"'{node_id}' references trigger data '{key}', which a {trigger.type} trigger does not give"
+                yield Finding(message, node_id=node_id, path=ref.location, hint=hint)
 
 
 def _explicit_reach(graph: PlanGraph, bit: dict[str, int], targets: set[str]) -> dict[str, int]:
