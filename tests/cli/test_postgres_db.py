@@ -35,7 +35,7 @@ def test_the_approval_flow_on_postgresql_via_db_and_plankit_db(postgres_dsn: str
     env = {"PLANKIT_DB": db}  # the rest without --db
     approved = invoke("approve", "ex1", "payout", "--by", "ann", env=env)
     assert (approved.exit_code, approved.stdout) == (
-        0, "approved step 'payout' of execution ex1 by ann; resume it to continue\n",
+        0, "approved step 'payout' of execution ex1 by ann; resume it, or a running scheduler continues it\n",
     )  # fmt: skip
     resumed = invoke("resume", "ex1", "--tools", PAYOUT_TOOLS, env=env)
     assert resumed.exit_code == 0, resumed.output

@@ -76,6 +76,10 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
         "Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process.",
     ),
     "token": ("_serve_commands", "API tokens of 'plankit serve': create, list, revoke."),
+    "worker": (
+        "_temporal_commands",
+        "Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.",
+    ),
 }
 """Sub-commands loaded on first use: name -> (module in ``plankit.cli``, the command's one-line help)."""
 

@@ -67,7 +67,6 @@ from ._temporal_commands import (
     TaskQueueOption,
     TemporalSettings,
     run_on_temporal,
-    worker,
 )
 
 EXIT_PAUSED = 3
@@ -568,6 +567,7 @@ def approve_command(
     task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).
+
     On Temporal (``--engine temporal``) the workflow hears the decision and goes on at once.
 
     A decision is final: approving or denying a step that was already decided exits 1 and says who decided
@@ -873,6 +873,5 @@ def register(app: typer.Typer) -> None:
     app.command("approve")(approve_command)
     app.command("deny")(deny_command)
     app.command("cancel")(cancel)
-    app.command("worker")(worker)
     app.add_typer(executions_app, name="executions")
     app.add_typer(dead_letters_app, name="dead-letters")

@@ -60,6 +60,7 @@ __all__ = [
     "NamespaceOption",
     "TaskQueueOption",
     "TemporalSettings",
+    "register",
     "run_on_temporal",
     "worker",
 ]
@@ -100,7 +101,11 @@ async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Ex
     engine = await settings.engine(store)
     started = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
     where = f"{settings.address}, queue {settings.task_queue}"
-    stderr.print(f"execution {started} runs on Temporal ({where})", markup=False)
+    stderr.print(
+        f"execution {started} runs on Temporal ({where}); it waits for a `plankit worker --engine temporal` on "
+        "that queue",
+        markup=False,
+    )
     return await engine.wait(started)
 
 
@@ -139,3 +144,8 @@ def worker(
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``worker`` to the ``plankit`` app."""
+    app.command("worker")(worker)

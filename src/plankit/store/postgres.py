@@ -6,10 +6,12 @@
 * **Migrations** are numbered (:data:`POSTGRES_MIGRATIONS`); the table ``plankit_schema`` holds how many
   ran. Each runs in one transaction under an advisory lock, so many workers starting at once migrate once.
   ``schema=`` puts every table in a schema of its own (created if needed), to share a database with others.
-* **Transactions.** Every write method is one transaction on a pooled connection (READ COMMITTED). Leases
-  are taken by one conditional ``UPDATE`` (the row lock serialises racing workers, and the loser re-reads
-  the winner's lease); the "what is due" queries read with ``FOR UPDATE SKIP LOCKED``, so a poller never
-  waits on (or returns) a row another worker is claiming or writing at that moment.
+* **Transactions.** Every write method is one transaction on a pooled connection (READ COMMITTED). A lease
+  is read with ``SELECT ... FOR UPDATE`` and written in the same transaction (the row lock serialises racing
+  workers; the loser sees the winner's committed lease); the "what is due" queries read with
+  ``FOR UPDATE SKIP LOCKED``, so a poller never waits on (or returns) a row another worker is claiming or
+  writing at that moment. Decisions are write-once by their primary key; the event log is written in the
+  transaction of the transition it records.
 * **Wake-ups.** Writes that make work due for someone else (a fire's new executions, a decision, a released
   execution, a saved schedule) ``NOTIFY`` a channel; :meth:`PostgresStore.add_work_listener` ``LISTEN``\\s on
   a connection of its own (reconnecting if it drops), so workers pick new work up at once without polling hard.
