@@ -104,7 +104,7 @@ def test_bundled_examples_and_the_bundled_policy() -> None:
     )  # fmt: skip
     report = json.loads(result.stdout)
     assert [(Path(entry["file"]).name, entry["status"]) for entry in report] == [
-        ("payout.json", "PASS"), ("monthly-statement.json", "PASS"), ("refund.json", "WARN"),
+        ("payout.json", "PASS"), ("monthly-statement.json", "PASS"), ("refund.json", "ERROR"),
     ]
     everything = runner.invoke(app, ["lint", *(str(path) for path in sorted(EXAMPLES.glob("*.json"))),
                                      str(EXAMPLES / "dca-eth.yaml")])  # fmt: skip

@@ -246,15 +246,16 @@ def test_ctrl_c_leaves_an_honest_record(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------------------------- refusals
 def test_a_run_refused_by_risk_alone_says_so(here: Path, tmp_path: Path) -> None:
     policy = tmp_path / "strict.yaml"
-    policy.write_text("require_handler: ['echo']\nrisk_weights: {MISSING_HANDLER: 0.3}\nfail_risk_threshold: 0.5\n")
+    policy.write_text("risk_weights: {IMPLICIT_DEPENDENCY: 0.3}\nfail_risk_threshold: 0.5\n")
     plan = tmp_path / "two.json"
-    plan.write_text(json.dumps({"id": "two", "goal": "g", "steps": [
-        {"id": "a", "tool": "echo", "params": {"text": "a"}}, {"id": "b", "tool": "echo", "params": {"text": "b"}},
+    plan.write_text(json.dumps({"id": "two", "goal": "g", "steps": [  # b and c read a without depending on it
+        {"id": "a", "tool": "echo", "params": {"text": "a"}}, {"id": "b", "tool": "echo", "params": {"text": "{{a}}"}},
+        {"id": "c", "tool": "echo", "params": {"text": "{{a}}!"}},
     ]}))  # fmt: skip
     result = invoke("run", str(plan), "--tools", PAYOUT_TOOLS, "--policy", str(policy))
     assert result.exit_code == 1
     assert result.stderr == (
-        "refused: risk 0.51 reached the policy's fail_risk_threshold 0.50, from its warnings (MISSING_HANDLER); "
+        "refused: risk 0.51 reached the policy's fail_risk_threshold 0.50, from its warnings (IMPLICIT_DEPENDENCY); "
         "there are no lint errors; nothing ran\n"
     )
 

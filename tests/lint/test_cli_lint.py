@@ -29,11 +29,11 @@ def _write(tmp_path: Path, name: str, data: object) -> str:
 
 def test_refund_example_with_the_bundled_policy_shows_a_finding_as_json() -> None:
     result = runner.invoke(app, ["lint", REFUND, "--policy", POLICY, "--format", "json"])
-    assert result.exit_code == 0, result.stderr
+    assert result.exit_code == 1, result.stderr  # a requirement of the policy (require_handler) is an error
     report = json.loads(result.stdout)
     assert report == validate_plan(REFUND, Policy.load(POLICY)).to_dict()  # one engine for API and CLI
-    assert (report["status"], report["valid"], report["risk_score"], report["errors"]) == ("WARN", True, 0.3, [])
-    [warning] = report["warnings"]
+    assert (report["status"], report["valid"], report["warnings"]) == ("ERROR", False, [])
+    [warning] = report["errors"]
     assert {key: warning[key] for key in ("step", "code", "node_id", "path")} == {
         "step": 1,
         "code": "MISSING_HANDLER",
@@ -43,8 +43,12 @@ def test_refund_example_with_the_bundled_policy_shows_a_finding_as_json() -> Non
     assert result.stderr == ""
 
 
-def test_strict_fails_on_warnings() -> None:
-    result = runner.invoke(app, ["lint", REFUND, "-p", POLICY, "--strict", "-f", "json"])
+def test_strict_fails_on_warnings(tmp_path: Path) -> None:
+    # b reads a's output without depending on it: IMPLICIT_DEPENDENCY, a warning.
+    plan = _write(tmp_path, "warned.json", {"steps": [{"id": "a", "tool": "db.query_ro", "args": {"q": "x"}},
+                                                      {"id": "b", "tool": "db.query_ro", "args": {"q": "{{a.rows}}"}}]})
+    assert runner.invoke(app, ["lint", plan, "-f", "json"]).exit_code == 0
+    result = runner.invoke(app, ["lint", plan, "--strict", "-f", "json"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["status"] == "WARN"
 
@@ -53,7 +57,10 @@ def test_rego_policy_joins_and_fails_the_plan() -> None:
     result = runner.invoke(app, ["lint", REFUND, "-p", POLICY, "-p", SUPPORT_REGO, "-f", "json"])
     assert result.exit_code == 1
     report = json.loads(result.stdout)
-    assert [(e["code"], e["step"], e["node_id"]) for e in report["errors"]] == [("AUDIT_TICKET_MISSING", 1, "refund")]
+    assert [(e["code"], e["step"], e["node_id"]) for e in report["errors"]] == [
+        ("MISSING_HANDLER", 1, "refund"),
+        ("AUDIT_TICKET_MISSING", 1, "refund"),
+    ]
     assert report["status"] == "ERROR"
 
 
@@ -63,13 +70,13 @@ def test_text_report_is_grouped_by_step_without_colour_when_piped() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == f"{REFUND}  ERROR  risk 0.65"
     assert lines[1] == "  step 1"
-    assert lines[2].startswith("    warning MISSING_HANDLER  refund: ")
+    assert lines[2].startswith("    error   MISSING_HANDLER  refund: ")
     assert (
         "    error   AUDIT_TICKET_MISSING  refund: step refund moves money but the plan's context has no ticket_id"
         in lines
     )
     assert "            hint: add context.ticket_id: the support ticket this plan answers" in lines
-    assert lines[-1] == "  1 error, 1 warning, 0 suppressed"
+    assert lines[-1] == "  2 errors, 0 warnings, 0 suppressed"
     assert "\x1b[" not in result.stdout
 
 
@@ -166,11 +173,11 @@ def test_select_and_ignore_take_comma_separated_codes_and_globs(tmp_path: Path) 
 
 def test_sarif_output() -> None:
     result = runner.invoke(app, ["lint", REFUND, "-p", POLICY, "-f", "sarif"])
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     log = json.loads(result.stdout)
     assert log["version"] == "2.1.0"
     [sarif_result] = log["runs"][0]["results"]
-    assert (sarif_result["ruleId"], sarif_result["level"]) == ("MISSING_HANDLER", "warning")
+    assert (sarif_result["ruleId"], sarif_result["level"]) == ("MISSING_HANDLER", "error")
     assert sarif_result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == Path(REFUND).as_posix()
 
 
@@ -223,8 +230,8 @@ def test_the_console_script_runs_for_real(tmp_path: Path) -> None:
         text=True,
         check=False,
     )
-    assert (ok.returncode, ok.stderr) == (0, "")
-    assert json.loads(ok.stdout)["warnings"][0]["code"] == "MISSING_HANDLER"
+    assert (ok.returncode, ok.stderr) == (1, "")
+    assert json.loads(ok.stdout)["errors"][0]["code"] == "MISSING_HANDLER"
     missing = subprocess.run(
         ["plankit", "lint", str(tmp_path / "nope.json")], capture_output=True, text=True, check=False
     )

@@ -134,11 +134,18 @@ def test_risk_weights_apply() -> None:
 
 
 def test_warn_happens() -> None:
-    policy = Policy.from_data({"require_handler": ["payments.*"], "fail_risk_threshold": 0.9})
+    plan = {"steps": [_step("a", q="x"), _step("b", q="{{a.rows}}")]}  # b reads a without depending on it
+    result = validate_plan(plan, Policy.from_data({"fail_risk_threshold": 0.9}))
+    assert [w.code for w in result.warnings] == ["IMPLICIT_DEPENDENCY"]
+    assert (result.status, result.valid, result.errors) == (Status.WARN, True, [])
+
+
+def test_a_requirement_of_the_policy_is_an_error() -> None:
+    policy = Policy.from_data({"require_handler": ["payments.*"]})
     plan = {"steps": [{**_step("pay", "payments.refund", amount=5), "require_confirmation": True}]}
     result = validate_plan(plan, policy)
-    assert [w.code for w in result.warnings] == ["MISSING_HANDLER"]
-    assert (result.status, result.valid, result.errors) == (Status.WARN, True, [])
+    assert [e.code for e in result.errors] == ["MISSING_HANDLER"]
+    assert (result.status, result.valid) == (Status.ERROR, False)
 
 
 def test_json_output_is_not_corrupted_by_printing(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> None:

@@ -262,7 +262,7 @@ def unconfirmed_sensitive_action(ctx: LintContext) -> Iterator[Finding]:
 @rule(
     "MISSING_HANDLER",
     "unhandled-failure",
-    severity=Severity.WARNING,
+    severity=Severity.ERROR,
     summary="A step whose tool the policy says needs an error handler has none.",
 )
 def unhandled_failure(ctx: LintContext) -> Iterator[Finding]:
