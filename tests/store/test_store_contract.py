@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests._postgres import new_schema
+from tests.store._support import run
 
 from plankit.errors import DecisionExistsError, ErrorType
 from plankit.plan import (
@@ -24,32 +24,10 @@ from plankit.plan import (
     TemplateParam,
     plan_from_data,
 )
-from plankit.store import MIGRATIONS, SCHEMA_VERSION, Decision, MemoryStore, PostgresStore, SqliteStore, Store
+from plankit.store import MIGRATIONS, SCHEMA_VERSION, Decision, SqliteStore, Store
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 T1 = datetime(2026, 11, 22, 9, 5, tzinfo=UTC)
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
-def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
-    # PostgreSQL: a schema of the test's own on the session's server, the same one each time it is reopened.
-    dsn = request.getfixturevalue("postgres_dsn") if request.param == "postgres" else ""
-    schema = new_schema()
-
-    def make() -> Store:
-        if request.param == "postgres":
-            return PostgresStore(dsn, schema=schema)
-        return MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
-
-    yield make
-
-
-def run(make: Callable[[], Store], body: Callable[[Store], Awaitable[Any]]) -> Any:
-    async def main() -> Any:
-        async with make() as store:
-            return await body(store)
-
-    return asyncio.run(main())
 
 
 def plan(plan_id: str | None, owner: str | None = "ann", tool: str = "echo") -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from tests._postgres import new_schema, shared_dsn
+from tests.store._support import run
 
 from plankit.plan import (
     Execution,
@@ -49,28 +50,6 @@ T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 def at(minutes: float) -> datetime:
     """``minutes`` after T0."""
     return T0 + timedelta(minutes=minutes)
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
-def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
-    # PostgreSQL: a schema of the test's own on the session's server, the same one each time it is reopened.
-    dsn = request.getfixturevalue("postgres_dsn") if request.param == "postgres" else ""
-    schema = new_schema()
-
-    def make() -> Store:
-        if request.param == "postgres":
-            return PostgresStore(dsn, schema=schema)
-        return MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
-
-    yield make
-
-
-def run(make: Callable[[], Store], body: Callable[[Store], Awaitable[Any]]) -> Any:
-    async def main() -> Any:
-        async with make() as store:
-            return await body(store)
-
-    return asyncio.run(main())
 
 
 def schedule(

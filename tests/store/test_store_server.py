@@ -2,37 +2,17 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
-from pathlib import Path
-from typing import Any
 
-import pytest
-from tests._postgres import new_schema
+from tests.store._support import run
 
 from plankit.plan import Execution, ExecutionStatus, Fire, FireStatus, Schedule, StepExecution, StepStatus
 from plankit.plan import TimeTrigger as _TimeTrigger
-from plankit.store import ApiToken, MemoryStore, PostgresStore, SqliteStore, Store, StoredEvent
+from plankit.store import ApiToken, Store, StoredEvent
 
 T0 = datetime(2026, 11, 22, 9, 0, tzinfo=UTC)
 T1 = datetime(2026, 11, 22, 9, 5, tzinfo=UTC)
-
-
-@pytest.fixture(params=["memory", "sqlite", "postgres"])
-def make_store(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Store]:
-    if request.param == "postgres":
-        dsn, schema = request.getfixturevalue("postgres_dsn"), new_schema()
-        return lambda: PostgresStore(dsn, schema=schema)
-    return lambda: MemoryStore() if request.param == "memory" else SqliteStore(tmp_path / "plankit.db")
-
-
-def run(make: Callable[[], Store], body: Callable[[Store], Awaitable[Any]]) -> Any:
-    async def main() -> Any:
-        async with make() as store:
-            return await body(store)
-
-    return asyncio.run(main())
 
 
 def test_tokens_save_load_list_and_revoke(make_store: Callable[[], Store]) -> None:
