@@ -53,6 +53,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from plankit.execute import Executor
+from plankit.feeds import LogEntry
 from plankit.plan import (
     CronTrigger,
     IntervalTrigger,
@@ -66,6 +67,7 @@ from plankit.plan import (
     plan_from_data,
 )
 from plankit.schedule import Scheduler, add_schedule, decide, first_fire, next_fire_after, price_verdict
+from plankit.schedule._logs import LogIndex
 from plankit.schedule._price_index import PriceIndex
 from plankit.store import SqliteStore
 
@@ -427,6 +429,30 @@ def price_ticks(triggers: int, tokens: int, ticks: int, results: Results) -> Non
     results.add("  triggers touched per tick (median)", statistics.median(touched), "")
 
 
+def log_matching(logs: int, triggers: int, results: Results) -> None:
+    """Issue 9: ``logs`` Transfer logs of one read matched against ``triggers`` on-chain triggers, each filtering
+    the recipient topic, as a tick does: one index of the read, then one look-up per trigger."""
+    rng = random.Random(11)
+    contract = "0x" + "ab" * 20
+    holders = [f"0x{number:064x}" for number in range(1, triggers + 1)]
+    entries = [
+        LogEntry(8453, contract, ("0xddf2", rng.choice(holders), rng.choice(holders)), "0x", 100 + n // 50,
+                 f"0x{n:x}", n % 50)
+        for n in range(logs)
+    ]  # fmt: skip
+    began = time.perf_counter()
+    index = LogIndex(entries)
+    built = time.perf_counter() - began
+    began = time.perf_counter()
+    matched = sum(len(index.matching([None, holder])) for holder in holders)
+    matching = time.perf_counter() - began
+    if matched != logs:  # every log has exactly one recipient, watched by exactly one trigger
+        raise SystemExit(f"matched {matched} logs, expected {logs}")
+    results.add(f"index {logs:,} logs (one read)", built * 1000, "ms")
+    results.add(f"match them against {triggers:,} event triggers", matching * 1000, "ms")
+    results.add("  per trigger", matching / triggers * 1e6, "µs")
+
+
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--schedules", type=int, default=100_000, help="schedules in the store (default 100,000)")
@@ -462,6 +488,8 @@ def main(argv: list[str] | None = None) -> None:
     results.add("Schedule record in Python (tracemalloc)", record_size(), "bytes/schedule")
     print(f"[4] price ticks against {args.price_triggers:,} price triggers ...", flush=True)
     price_ticks(args.price_triggers, 100, args.price_ticks, results)
+    print("[5] 10,000 logs against 10,000 event triggers ...", flush=True)
+    log_matching(10_000, 10_000, results)
     with tempfile.TemporaryDirectory(prefix="plankit-bench-scheduler-") as folder:
         wall, cpu = timed(lambda: asyncio.run(main_async(args, Path(folder), results)))
     print(

@@ -290,3 +290,43 @@ def test_trigger_data_references_are_linted_against_the_trigger() -> None:
     assert set(verdict.data) <= TRIGGER_DATA_KEYS["price"]
     log = LogEntry(8453, "0x" + "ab" * 20, ("0x01",), "0x", 1, "0xtx", 0)
     assert set(log.as_data()) | {"type", "event_signature", "observed_at", "log"} == TRIGGER_DATA_KEYS["onchain_event"]
+
+
+def test_on_chain_triggers_of_one_contract_share_one_log_read_per_tick() -> None:
+    from plankit.schedule._logs import LogIndex
+
+    calls = Calls()
+    contract = "0x" + "cd" * 20
+    alice, bob = "0x" + "0" * 24 + "a" * 40, "0x" + "0" * 24 + "b" * 40
+    reads: list[tuple[int, int]] = []
+
+    class CountingChain(StaticChainFeed):
+        async def logs(self, address: str, signature: str, topics: list[str | None], first: int, last: int) -> Any:
+            reads.append((first, last))
+            return await super().logs(address, signature, topics, first, last)
+
+    async def run() -> None:
+        async with MemoryStore() as store:
+            clock = FakeClock()
+            chain = CountingChain(8453, block_number=10)
+            worker = Scheduler(store, calls.registry, policy=OPEN, clock=clock, feeds=Feeds(chains={8453: chain}))
+            for number, to in enumerate([alice, bob, None, alice]):
+                trigger = {"type": "onchain_event", "chainId": 8453, "contractAddress": contract, "recurring": True,
+                           "eventSignature": "Transfer(address,address,uint256)", "topicFilters": [None, to]}
+                steps = [{"id": "sell", "tool": "trade.sell", "params": {"token": "{{trigger.tx_hash}}", "at": 1}}]
+                await add_schedule(store, worker.executor, plan_from_data(
+                    {"id": f"w{number}", "trigger": trigger, "steps": steps}))  # fmt: skip
+            await worker.run_once()  # every trigger starts at block 10
+            chain.entries = [LogEntry(8453, contract, ("0xddf2", "0x01", alice), "0x", 11, "0xa", 0),
+                             LogEntry(8453, contract, ("0xddf2", "0x01", bob), "0x", 12, "0xb", 0)]  # fmt: skip
+            chain.block = 12
+            clock.advance(15)
+            await worker.run_once()
+
+    asyncio.run(run())
+    assert reads == [(11, 12)]  # four triggers, one read
+    # alice's two triggers, bob's, and the unfiltered one (both logs)
+    assert sorted(token for token, _, _ in calls.seen) == ["0xa", "0xa", "0xa", "0xb", "0xb"]
+    index = LogIndex([LogEntry(1, contract, ("0x0", "0x01", alice), "0x", 1, "0xa", 0)])
+    assert [e.tx_hash for e in index.matching([None, alice.upper().replace("0X", "0x")])] == ["0xa"]
+    assert index.matching(["0x02"]) == []

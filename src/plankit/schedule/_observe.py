@@ -24,6 +24,7 @@ from ..plan import (
     Schedule,
     ScheduleStatus,
 )
+from ._logs import LogReads
 from ._market import MarketState, balance_verdict, condition_verdict, price_verdict
 
 DEFAULT_FEED_POLL = timedelta(seconds=15)
@@ -60,9 +61,14 @@ def next_slot(slot: datetime, every: timedelta, now: datetime) -> datetime:
 
 
 async def observe(
-    schedule: Schedule, plan: Plan, feeds: Feeds | None, resolver: Resolver, now: datetime
+    schedule: Schedule,
+    plan: Plan,
+    feeds: Feeds | None,
+    resolver: Resolver,
+    now: datetime,
+    reads: LogReads | None = None,
 ) -> Observation:
-    """Observe the trigger of a due market or chain schedule once."""
+    """Observe the trigger of a due market or chain schedule once (``reads``: log reads shared in this tick)."""
     trigger = schedule.trigger
     state = dict(schedule.state)
     outcome = Observation(state=state)
@@ -83,7 +89,7 @@ async def observe(
                 reading = await feeds.chain(trigger.chain_id).balance(address, trigger.token)
                 _apply(outcome, balance_verdict(trigger, state, reading.value, now, address), schedule)
             elif isinstance(trigger, OnChainEventTrigger):
-                await _logs(trigger, feeds, now, outcome)
+                await _logs(trigger, feeds, now, outcome, reads or LogReads())
         except FeedError as exc:
             outcome.state["error"] = str(exc)
             outcome.state["error_at"] = now.isoformat()
@@ -117,7 +123,9 @@ async def _condition(
         outcome.status = ScheduleStatus.EXPIRED
 
 
-async def _logs(trigger: OnChainEventTrigger, feeds: Feeds, now: datetime, outcome: Observation) -> None:
+async def _logs(
+    trigger: OnChainEventTrigger, feeds: Feeds, now: datetime, outcome: Observation, reads: LogReads
+) -> None:
     chain = feeds.chain(trigger.chain_id)
     head = int((await chain.block_number()).value) - chain.confirmations
     state = outcome.state
@@ -129,8 +137,8 @@ async def _logs(trigger: OnChainEventTrigger, feeds: Feeds, now: datetime, outco
     if head <= last:
         return
     upto = min(head, last + MAX_BLOCK_SPAN)
-    logs = await chain.logs(
-        trigger.contract_address, trigger.event_signature, list(trigger.topic_filters), last + 1, upto
+    logs = await reads.matching(
+        chain, trigger.contract_address, trigger.event_signature, list(trigger.topic_filters), last + 1, upto
     )
     for entry in logs:
         outcome.fires.append((f"log:{entry.key}", _log_data(entry, trigger, now)))

@@ -39,6 +39,7 @@ from ..plan import (
 from ..store import Store
 from ..tools import ToolRegistry
 from ._fires import decide
+from ._logs import LogReads
 from ._manage import pending_execution
 from ._observe import DEFAULT_FEED_POLL, next_slot, observe, poll_interval
 from ._price_index import PriceIndex
@@ -124,6 +125,7 @@ class Scheduler:
         self._refused: dict[str, datetime] = {}
         """Executions this worker can't run (a tool it lacks), until when it leaves them to workers that can;
         kept at most MAX_REFUSED (the oldest go first), so a tick's look-up stays small."""
+        self._log_reads = LogReads()
         self._prices = PriceIndex()
         self._prices_loaded_at: datetime | None = None
         self._next_price_tick: datetime | None = None
@@ -134,6 +136,7 @@ class Scheduler:
     async def tick(self) -> TickReport:
         """Decide every due schedule (up to ``batch``) and start due executions into free slots."""
         report = TickReport()
+        self._log_reads = LogReads()  # on-chain triggers decided in this tick share their log reads
         if self._watching_prices():
             await self._watch_prices(self.clock.now())
         for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
@@ -248,7 +251,7 @@ class Scheduler:
             await self.store.commit_fire(schedule, [])
             return False
         slot = schedule.due_at or now
-        observed = await observe(schedule, plan, self.feeds, self._resolver(plan), now)
+        observed = await observe(schedule, plan, self.feeds, self._resolver(plan), now, self._log_reads)
         updated = schedule.model_copy(update={"state": observed.state, "status": observed.status})
         fires = []
         for suffix, data in observed.fires:
