@@ -46,18 +46,18 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "resume": ("_run_commands", "Continue an interrupted or paused execution: completed steps are not run again."),
     "approve": (
-        "_run_commands",
+        "_execution_commands",
         "Approve a step that awaits confirmation; then `plankit resume` runs it (or pass --resume-with TOOLS).",
     ),
     "deny": (
-        "_run_commands",
+        "_execution_commands",
         "Deny a step that awaits confirmation: when resumed, it fails (USER_ERROR) under its failure policy.",
     ),
     "cancel": (
-        "_run_commands",
+        "_execution_commands",
         "Cancel an execution: a paused one at once; one running in another process at its next transition.",
     ),
-    "executions": ("_run_commands", "List and inspect executions."),
+    "executions": ("_execution_commands", "List and inspect executions."),
     "dead-letters": ("_run_commands", "Steps that failed for good: list them, retry one."),
     "schedule": (
         "_schedule_commands",
