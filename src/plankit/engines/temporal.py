@@ -215,6 +215,8 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     clock = _WorkflowClock()
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
     header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
+    if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
+        header = header.model_copy(update={"execution_id": workflow.info().workflow_id})
     steps: list[StepExecution] = []
     rng = random.Random(workflow.random().random())
     while True:
