@@ -4,7 +4,9 @@ plan and is mirrored to the store, and pause/resume/remove on both sides (a real
 from __future__ import annotations
 
 import asyncio
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +20,9 @@ from temporalio.client import (
 from temporalio.service import RPCError
 from tests._postgres import new_schema
 from tests.engines.test_temporal import EFFECTS, _steps, registry
+from typer.testing import CliRunner
 
+from plankit.cli import app
 from plankit.engines import TemporalEngine, TemporalExecutor, temporal_worker
 from plankit.engines.temporal_schedules import (
     pause_on_temporal,
@@ -35,6 +39,7 @@ STEPS = [
     {"id": "quote", "tool": "echo", "args": {"amount": 7}},
     {"id": "pay", "tool": "pay", "args": {"amount": "{{quote.amount}}"}, "depends_on": ["quote"]},
 ]
+runner = CliRunner()
 HOURLY = {
     "type": "interval", "every_ms": 3_600_000, "start_at": "2026-01-01T00:20:00Z", "end_at": "2099-01-01T00:00:00Z",
     "max_runs": 5, "overlap": "buffer_one", "misfire_grace_ms": 60_000,
@@ -139,3 +144,38 @@ def test_a_cron_trigger_maps_its_zone_and_overlap(temporal_address: str, postgre
         timedelta(hours=1),
     )
     assert (described.state.limited_actions, described.state.remaining_actions) == (False, 0)
+
+
+def test_the_command_line_hands_an_interval_to_temporal(temporal_address: str, tmp_path: Path) -> None:
+    plan = tmp_path / "hourly.json"
+    trigger = {**HOURLY, "overlap": "skip", "max_runs": 2}
+    plan.write_text(json.dumps({"id": "cli-hourly", "goal": "g", "trigger": trigger, "steps": STEPS[:1]}))
+    db = ["--db", str(tmp_path / "plankit.db")]
+    cluster = ["--engine", "temporal", "--temporal-address", temporal_address]
+    added = runner.invoke(app, ["schedule", "add", str(plan), *db, *cluster, "--task-queue", "t-cli-sched"])
+    assert added.exit_code == 0, added.output
+    schedule_id = added.stdout.split()[1]
+    assert added.stdout.splitlines()[-1] == (
+        f"  a Temporal Schedule {schedule_id} fires it; a `plankit worker --engine temporal` runs it"
+    )
+
+    async def describe() -> Any:
+        return (await (await Client.connect(temporal_address)).get_schedule_handle(schedule_id).describe()).schedule
+
+    described = asyncio.run(describe())
+    assert (described.policy.overlap, described.state.remaining_actions, described.action.task_queue) == (
+        ScheduleOverlapPolicy.SKIP, 2, "t-cli-sched",
+    )  # fmt: skip
+    local = runner.invoke(app, ["schedule", "pause", schedule_id, *db])
+    assert (local.exit_code, local.output.strip()) == (
+        2, f"error: schedule '{schedule_id}' is a Temporal Schedule; pass --engine temporal",
+    )  # fmt: skip
+    paused = runner.invoke(app, ["schedule", "pause", schedule_id, *db, *cluster])
+    assert (paused.exit_code, paused.stdout) == (0, f"schedule {schedule_id} paused\n")
+    assert asyncio.run(describe()).state.paused is True
+    resumed = runner.invoke(app, ["schedule", "resume", schedule_id, *db, *cluster])
+    assert (resumed.exit_code, resumed.stdout) == (0, f"schedule {schedule_id} resumed\n")
+    removed = runner.invoke(app, ["schedule", "remove", schedule_id, *db, *cluster])
+    assert (removed.exit_code, removed.stdout) == (0, f"schedule {schedule_id} removed\n")
+    with pytest.raises(RPCError, match="not found"):
+        asyncio.run(describe())
