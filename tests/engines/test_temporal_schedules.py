@@ -25,6 +25,7 @@ from typer.testing import CliRunner
 from plankit.cli import app
 from plankit.engines import TemporalEngine, TemporalExecutor, temporal_worker
 from plankit.engines.temporal_schedules import (
+    cron_expressions,
     pause_on_temporal,
     remove_on_temporal,
     resume_on_temporal,
@@ -179,3 +180,9 @@ def test_the_command_line_hands_an_interval_to_temporal(temporal_address: str, t
     assert (removed.exit_code, removed.stdout) == (0, f"schedule {schedule_id} removed\n")
     with pytest.raises(RPCError, match="not found"):
         asyncio.run(describe())
+
+
+def test_a_cron_on_both_day_fields_becomes_two_expressions_as_plankit_ors_them() -> None:
+    assert cron_expressions("0 9 1 * 1") == ["0 9 1 * *", "0 9 * * 1"]
+    assert cron_expressions("*/15 9-17 * 1,7 1-5") == ["*/15 9-17 * 1,7 1-5"]
+    assert cron_expressions("0 0 13 * *") == ["0 0 13 * *"]

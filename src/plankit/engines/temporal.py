@@ -24,8 +24,8 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 
 The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
 a random source, the environment or the network except through Temporal), and the sandbox would re-import
-plankit and pydantic for every run. Not done yet: ``cron``/``interval`` triggers as Temporal Schedules, LLM
-steps, replanning.
+plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
+(:mod:`plankit.engines.temporal_schedules`). Not done yet: LLM steps, replanning.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ plankit's own workers leave it to Temporal. Other triggers stay with plankit's s
 
 The trigger maps exactly:
 
-* ``cron``: ``expression`` and ``timezone`` → ``ScheduleSpec(cron_expressions=..., time_zone_name=...)``;
+* ``cron``: ``expression`` and ``timezone`` → ``ScheduleSpec(cron_expressions=..., time_zone_name=...)`` (an
+  expression restricting both day fields becomes two, as plankit ORs them and Temporal would AND them);
 * ``interval``: ``every_ms`` → ``ScheduleIntervalSpec(every, offset)``, the offset putting the fire times on
   plankit's ``anchor + k * every_ms`` grid; ``start_at``/``end_at`` → the spec's ``start_at``/``end_at``;
 * ``max_runs`` → ``ScheduleState(limited_actions=True, remaining_actions=max_runs - runs so far)``;
@@ -59,7 +60,7 @@ def temporal_schedule(schedule: Schedule, request: dict[str, Any], task_queue: s
 
     trigger = schedule.trigger
     if isinstance(trigger, CronTrigger):
-        spec = ScheduleSpec(cron_expressions=[trigger.expression], time_zone_name=trigger.timezone)
+        spec = ScheduleSpec(cron_expressions=cron_expressions(trigger.expression), time_zone_name=trigger.timezone)
     elif isinstance(trigger, IntervalTrigger):
         every = timedelta(milliseconds=trigger.every_ms)
         offset = (schedule.anchor_at - _EPOCH) % every  # Temporal counts from the epoch, plankit from the anchor
@@ -87,6 +88,19 @@ def temporal_schedule(schedule: Schedule, request: dict[str, Any], task_queue: s
             remaining_actions=remaining or 0,
         ),
     )
+
+
+def cron_expressions(expression: str) -> list[str]:
+    """The Temporal cron expressions matching what plankit's cron matches.
+
+    When both day-of-month and day-of-week are restricted, plankit (as Vixie cron) fires on either, while a
+    Temporal calendar needs every field to match: the expression becomes two, one per day field, whose union
+    is the same set of times.
+    """
+    minute, hour, day_of_month, month, day_of_week = expression.split()
+    if day_of_month == "*" or day_of_week == "*":
+        return [expression]
+    return [f"{minute} {hour} {day_of_month} {month} *", f"{minute} {hour} * {month} {day_of_week}"]
 
 
 async def schedule_on_temporal(
