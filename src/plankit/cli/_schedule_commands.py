@@ -22,6 +22,13 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..engines import TemporalExecutor
+from ..engines.temporal_schedules import (
+    ENGINE_KEY,
+    pause_on_temporal,
+    remove_on_temporal,
+    resume_on_temporal,
+    schedule_on_temporal,
+)
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Executor
 from ..feeds import FEED_MISSING
@@ -98,8 +105,16 @@ def schedule_add(
     feeds: FeedsOption = None,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Lint a plan and store it on its trigger; print the schedule id and the next fire time."""
+    """Lint a plan and store it on its trigger; print the schedule id and the next fire time.
+
+    With ``--engine temporal`` a ``cron`` or ``interval`` trigger becomes a Temporal Schedule (same id) whose
+    runs start the plan's workflow; other triggers stay with `plankit scheduler --engine temporal`.
+    """
     plan = load_or_exit(plan_file)
     if plan.trigger is None:
         fail(f"{plan_file}: the plan has no trigger; add one (time, interval, cron, ...) or run it with `plankit run`")
@@ -114,6 +129,11 @@ def schedule_add(
                 return _refused(plan_file, exc, output_format, "nothing was scheduled")
             finally:
                 await settings.aclose()
+            on_temporal = engine is Engine.TEMPORAL and schedule.trigger.type in ("cron", "interval")
+            if on_temporal:
+                temporal = TemporalSettings(temporal_address, namespace, task_queue)
+                env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
+                await schedule_on_temporal(await temporal.engine(store), schedule.id, env=env, jitter=executor.jitter)
             warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
         if output_format is TextOrJson.JSON:
             print_json(
@@ -122,10 +142,22 @@ def schedule_add(
         else:
             _stdout().print(f"scheduled {schedule.id} (plan {schedule.plan_id}): {describe_trigger(schedule.trigger)}")
             _stdout().print(f"  next fire: {_both(schedule.next_fire_at, schedule.trigger)}")
-            _stdout().print(
-                "  a worker fires it: "
-                + shlex.join(["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else [])])
-            )
+            if on_temporal:
+                _stdout().print(
+                    f"  a Temporal Schedule {schedule.id} fires it; a `plankit worker --engine temporal` runs it"
+                )
+            else:
+                words = (
+                    TemporalSettings(temporal_address, namespace, task_queue).words()
+                    if engine is Engine.TEMPORAL
+                    else []
+                )
+                _stdout().print(
+                    "  a worker fires it: "
+                    + shlex.join(
+                        ["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else []), *words]
+                    )
+                )
         for warning in warnings:
             stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
         return EXIT_OK
@@ -217,26 +249,70 @@ def schedule_show(
 # --------------------------------------------------------------------------------- pause/resume/remove
 @schedule_app.command("pause")
 def schedule_pause(
-    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument,
+    db: DbOption = DEFAULT_DB,
+    output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
 ) -> None:
     """Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up)."""
-    _change(schedule_id, db, output_format, lambda store: pause_schedule(store, schedule_id), "paused")
+    action = _engine_action(
+        pause_schedule, pause_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
+    )
+    _change(schedule_id, db, output_format, action, "paused")
 
 
 @schedule_app.command("resume")
 def schedule_resume(
-    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument,
+    db: DbOption = DEFAULT_DB,
+    output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
 ) -> None:
     """Fire again, from the next fire time after now."""
-    _change(schedule_id, db, output_format, lambda store: resume_schedule(store, schedule_id), "resumed")
+    action = _engine_action(
+        resume_schedule, resume_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
+    )
+    _change(schedule_id, db, output_format, action, "resumed")
 
 
 @schedule_app.command("remove")
 def schedule_remove(
-    schedule_id: IdArgument, db: DbOption = DEFAULT_DB, output_format: FormatOption = TextOrJson.TEXT
+    schedule_id: IdArgument,
+    db: DbOption = DEFAULT_DB,
+    output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
 ) -> None:
     """Stop a schedule for good (its fires stay on record; running executions go on)."""
-    _change(schedule_id, db, output_format, lambda store: remove_schedule(store, schedule_id), "removed")
+    action = _engine_action(
+        remove_schedule, remove_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
+    )
+    _change(schedule_id, db, output_format, action, "removed")
+
+
+def _engine_action(local: Any, remote: Any, engine: Engine, temporal: TemporalSettings, schedule_id: str) -> Any:
+    """What ``pause``/``resume``/``remove`` do: on Temporal (and in the store) for a schedule handed to it."""
+
+    async def on_temporal(store: Store) -> Schedule:
+        try:
+            schedule: Schedule = await remote(await temporal.engine(store), schedule_id)
+        except LookupError as exc:
+            raise ScheduleError(str(exc.args[0])) from None
+        return schedule
+
+    async def here(store: Store) -> Schedule:
+        found = await store.load_schedule(schedule_id)
+        if found is not None and found.state.get(ENGINE_KEY) == "temporal":
+            raise ScheduleError(f"schedule {schedule_id!r} is a Temporal Schedule; pass --engine temporal")
+        schedule: Schedule = await local(store, schedule_id)
+        return schedule
+
+    return on_temporal if engine is Engine.TEMPORAL else here
 
 
 def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, verb: str) -> None:
@@ -251,7 +327,8 @@ def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, v
         if output_format is TextOrJson.JSON:
             print_json(_schedule_record(schedule))
         else:
-            nxt = f"; next fire: {_both(schedule.next_fire_at, schedule.trigger)}" if verb == "resumed" else ""
+            local = verb == "resumed" and schedule.state.get(ENGINE_KEY) != "temporal"  # Temporal knows its times
+            nxt = f"; next fire: {_both(schedule.next_fire_at, schedule.trigger)}" if local else ""
             _stdout().print(f"schedule {schedule.id} {verb}{nxt}")
         return EXIT_OK
 

@@ -24,8 +24,8 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 
 The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
 a random source, the environment or the network except through Temporal), and the sandbox would re-import
-plankit and pydantic for every run. Not done yet: ``cron``/``interval`` triggers as Temporal Schedules, LLM
-steps, replanning.
+plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
+(:mod:`plankit.engines.temporal_schedules`). Not done yet: LLM steps, replanning.
 """
 
 from __future__ import annotations
@@ -215,6 +215,8 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     clock = _WorkflowClock()
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
     header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
+    if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
+        header = header.model_copy(update={"execution_id": workflow.info().workflow_id})
     steps: list[StepExecution] = []
     rng = random.Random(workflow.random().random())
     while True:
