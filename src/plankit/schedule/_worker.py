@@ -312,18 +312,26 @@ class Scheduler:
                 logger.warning("price of %s: %s", token, exc)
                 continue
             for schedule_id in self._prices.candidates(token, price, now):
-                schedule = await self.store.load_schedule(schedule_id)
-                if schedule is None or schedule.status is not ScheduleStatus.ACTIVE:
-                    self._prices.remove(schedule_id)
-                    continue
-                schedule.due_at = now  # its poll slot is this tick
-                decided += await self._decide_watched(schedule, now)
+                decided += await self._decide_watched(schedule_id, now)
         return decided
 
-    async def _decide_watched(self, schedule: Schedule, now: datetime) -> int:
-        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
+    async def _decide_watched(self, schedule_id: str, now: datetime) -> int:
+        """Decide a price trigger the watch selected: claimed first, then read (a copy read before the claim
+        could miss what another worker just committed, and writing it back would undo that)."""
+        try:
+            holder = await self.store.claim_schedule(schedule_id, self.worker_id, now + self.lease, now)
+        except LookupError:  # removed from the store meanwhile
+            self._prices.remove(schedule_id)
+            return 0
         if holder is not None:
             return 0
+        schedule = await self.store.load_schedule(schedule_id)
+        if schedule is None or schedule.status is not ScheduleStatus.ACTIVE:
+            if schedule is not None:
+                await self.store.commit_fire(schedule, [])  # let go, changing nothing
+            self._prices.remove(schedule_id)
+            return 0
+        schedule.due_at = now  # its poll slot is this tick
         return int(await self._decide_market(schedule, now))
 
     async def _load_prices(self, now: datetime) -> None:
