@@ -126,7 +126,8 @@ def schedule_add(
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
             except PlanRefusedError as exc:
-                return _refused(plan_file, exc, output_format, "nothing was scheduled")
+                no_tools = not settings.tools.names()
+                return _refused(plan_file, exc, output_format, "nothing was scheduled", no_tools=no_tools)
             finally:
                 await settings.aclose()
             on_temporal = engine is Engine.TEMPORAL and schedule.trigger.type in ("cron", "interval")
