@@ -185,6 +185,8 @@ class Provenance:
             kind, tool = self.kind(node.tool)[0], node.tool
         else:
             return None  # an unknown step (UNKNOWN_REFERENCE says so) or a composite: judged where it is built
+        if kind == "untrusted":
+            return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
         if kind != "transform":
             why = self.untrusted_path(kind, ref.path)
             return None if why is None else (Hop(ref.root, tool, ref.path, why),)
