@@ -127,6 +127,7 @@ class Provenance:
         self._free = FREE_TEXT_FIELDS | {_key(field) for field in policy.untrusted_fields}
         self._kinds: dict[str, tuple[str, str]] = {}
         self._steps: dict[str, tuple[Hop, ...] | None] = {}
+        self._paths: dict[tuple[str, str], str | None] = {}
 
     def kind(self, tool: str) -> tuple[str, str]:
         """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``transform``, ``content``, ``plain``."""
@@ -188,7 +189,8 @@ class Provenance:
         if kind == "untrusted":
             return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
         if kind != "transform":
-            why = self.untrusted_path(kind, ref.path)
+            pair = (kind, ref.path)  # paths repeat across steps (``result.email``): each is read once
+            why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))
             return None if why is None else (Hop(ref.root, tool, ref.path, why),)
         inputs = self._step_taint(ref.root)
         if inputs is None:

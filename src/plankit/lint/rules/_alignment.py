@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...plan import ActionNode, Reference, value_references
+from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, plan_text, template_text
 from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
@@ -283,15 +283,21 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
         return
     severity = _severity(ctx)
     provenance: Provenance | None = None
+    references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
     for action, path in ctx.actions_of(side):
-        if not action.params:
+        # Only the step-output references of this action, by the JSON path of the value holding them.
+        at: dict[str, list[Reference]] = {}
+        for ref in references.get(action.id, ()):
+            if ref.root not in RESERVED_ROOTS:
+                at.setdefault(ref.location, []).append(ref)
+        if not at:
             continue
         effect = side[action.tool]
-        for key, value, where in walk_params(action.params, f"{path}.params", names):
+        for key, _value, where in walk_params(action.params, f"{path}.params", names):
             kind = target_kind(key)
-            if kind is None or (effect == "write" and kind not in _OUTWARD):
+            if kind is None or (effect == "write" and kind not in _OUTWARD) or where not in at:
                 continue
-            for ref in _references(value, where):
+            for ref in at[where]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
                 hops = provenance.origin(ref)
@@ -313,14 +319,6 @@ _TAINT_HINT = (
     "take the target from the goal, the context or a structured field of the object the user named (its sender, "
     "its id); if the tool's output is trusted, list the tool in the policy's trusted_outputs"
 )
-
-
-def _references(value: Any, where: str) -> list[Reference]:
-    """The references inside a target value (templates anywhere in a string, reference objects)."""
-    # Lists and plain dicts are walked by walk_params itself (their items come with the list's key).
-    if isinstance(value, str) or (isinstance(value, dict) and is_reference_value(value)):
-        return value_references(value, where)
-    return []
 
 
 def _shown_ref(ref: Reference) -> str:
