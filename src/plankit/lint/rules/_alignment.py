@@ -4,7 +4,7 @@ An agent that read attacker-written text (an email, a web page, a review, a file
 user steps are fine plus a few nobody asked for: a transfer to an account no one mentioned, a mail to an outside
 address, a deleted file, a changed password, a shared link. The tools are allowed, so a tool policy can't see
 them; the relation between the goal and the step can. Effects, intent and trusted values are read by
-:mod:`plankit.lint._effects`. The family runs only on plans that state a ``goal`` (without one there is nothing
+:mod:`plankit.lint._effects`, the provenance of step-output references by :mod:`plankit.lint._provenance`. The family runs only on plans that state a ``goal`` (without one there is nothing
 to align with) and follows the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``error``.
 """
 
@@ -134,7 +134,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     objects changed (``message_id``, any key ending in ``id``), at any depth (for a tool whose only side effect
     is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
     come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
-    ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is never flagged).
+    ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is not flagged here;
+    ``GOAL_TAINTED_TARGET`` judges where it comes from).
     Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
     path or name); an amount must equal a number written there. A literal target found in none of them is
     reported with where it would go.
