@@ -4,8 +4,9 @@ An agent that read attacker-written text (an email, a web page, a review, a file
 user steps are fine plus a few nobody asked for: a transfer to an account no one mentioned, a mail to an outside
 address, a deleted file, a changed password, a shared link. The tools are allowed, so a tool policy can't see
 them; the relation between the goal and the step can. Effects, intent and trusted values are read by
-:mod:`plankit.lint._effects`, the provenance of step-output references by :mod:`plankit.lint._provenance`. The family runs only on plans that state a ``goal`` (without one there is nothing
-to align with) and follows the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``error``.
+:mod:`plankit.lint._effects`, the provenance of step-output references by :mod:`plankit.lint._provenance`.
+The family runs only on plans that state a ``goal`` (without one there is nothing to align with) and follows
+the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``error``.
 """
 
 from __future__ import annotations
