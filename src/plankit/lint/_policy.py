@@ -108,6 +108,15 @@ class Policy(IRModel):
     trusted_values: list[str] = Field(default_factory=list)
     """Targets a side effect may always use (the user's own address, account, home folder, a company
     domain), besides what the goal and the plan's context name."""
+    untrusted_outputs: list[str] = Field(default_factory=list)
+    """Tools (globs) whose whole output is content written by others (a web page, a review, a shared
+    document): every field is untrusted as a side effect's target (``GOAL_TAINTED_TARGET``)."""
+    trusted_outputs: list[str] = Field(default_factory=list)
+    """Tools (globs) whose output is trusted whatever its fields are called (an internal CRM, the user's own
+    address book); they win over ``untrusted_outputs`` and the name heuristics."""
+    untrusted_fields: list[str] = Field(default_factory=list)
+    """Output field names that hold free text (``free_form_notes``), besides the built-in ones (``body``,
+    ``text``, ``memo``, ``reply_to``...)."""
     gas_estimates: dict[str, float] = Field(default_factory=dict)
     """Gas per call by tool glob, in ETH, for the validation result's ``estimated_gas_eth``."""
 
