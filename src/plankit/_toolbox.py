@@ -14,7 +14,6 @@ This module sits in layer L1 beside :mod:`plankit.tools`; it imports only L0.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import threading
 import typing
@@ -64,7 +63,7 @@ class ToolContext:
         iteration: int | None = None,
         *,
         now: Callable[[], datetime] = utcnow,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ):
         self.execution_id = execution_id
         self.step_id = step_id
@@ -89,6 +88,10 @@ class ToolContext:
 
     async def sleep(self, seconds: float) -> None:
         """Sleep on the executor's clock (virtual time under :class:`plankit.testing.FakeClock`)."""
+        if self._sleep is None:  # asyncio.sleep, imported here: importing plankit.tools (lint) never loads asyncio
+            import asyncio
+
+            self._sleep = asyncio.sleep
         await self._sleep(seconds)
 
     def __repr__(self) -> str:

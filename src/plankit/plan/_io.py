@@ -13,9 +13,8 @@ import sys
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
-import yaml
 from pydantic import ValidationError
 
 from .._utils import gc_paused
@@ -23,6 +22,9 @@ from ..errors import FormatProblem, PlanFormatError
 from ._errors import describe_validation_errors
 from ._model import Plan
 from ._normalize import normalize_plan
+
+if TYPE_CHECKING:  # yaml is imported where a YAML document is parsed: reading JSON never loads it
+    import yaml
 
 Shape = Literal["flat", "tree"]
 DocumentFormat = Literal["json", "yaml"]
@@ -102,6 +104,8 @@ def _parse_json(text: str) -> Any:
 
 
 def _parse_yaml(text: str, *, source: str, limits: LoadLimits) -> Any:
+    import yaml
+
     try:
         loader = yaml.SafeLoader(text)  # reads the whole text: unprintable characters fail here already
         try:
@@ -134,6 +138,8 @@ def _check_aliases(root: yaml.Node, *, source: str, limits: LoadLimits) -> None:
     """Count the objects and arrays the document holds once its aliases are expanded, without expanding
     them: each node is measured once, so an alias bomb (a few lines that expand to billions of values) is
     refused in time linear in its text. An alias to a value that contains it is refused as well."""
+    import yaml
+
     expanded: dict[int, int] = {}
     open_nodes: set[int] = set()
     stack: list[tuple[yaml.Node, bool]] = [(root, False)]
@@ -162,6 +168,8 @@ def _check_aliases(root: yaml.Node, *, source: str, limits: LoadLimits) -> None:
 
 
 def _yaml_children(node: yaml.Node) -> list[yaml.Node]:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         return [part for pair in node.value for part in pair]
     return list(node.value) if isinstance(node, yaml.SequenceNode) else []
