@@ -112,7 +112,9 @@ def serve(
         settings.temporal_namespace = namespace
         settings.temporal_task_queue = task_queue
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    runs = f"; executions run on Temporal at {temporal_address} (queue {task_queue})" if engine is Engine.TEMPORAL else ""
+    runs = ""
+    if engine is Engine.TEMPORAL:
+        runs = f"; executions run on Temporal at {temporal_address} (queue {task_queue})"
     stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs){runs}; Ctrl-C stops", highlight=False)
     # Open event streams (a paused execution's) would hold a shutdown forever: they get 5 s to end.
     uvicorn.run(
