@@ -486,7 +486,7 @@ def scheduler(
                 if temporal is not None:  # fires are decided here; their executions start as workflows
                     executor = TemporalExecutor(
                         store, registry, engine=await temporal.engine(store), policy=settings.policy,
-                        runtime=settings.runtime(),
+                        runtime=settings.runtime(), llm=local.llm, replanning=local.replanning,
                     )  # fmt: skip
                 executor.park_after = park_after
                 executor.wake_on_interrupt = True  # stopped work goes back to the pool for any worker
