@@ -13,6 +13,13 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
   retried, RATE_LIMIT waits for ``retry_after``), so each attempt is visible in Temporal's UI and recorded in
   the store. Temporal's own RetryPolicy retries only a lost worker (a missed heartbeat): the same attempt
   runs again on another worker with the same idempotency key, as a local resume would;
+* **llm steps are activities** too (``plankit-llm``, one per attempt): the worker's model (``plankit worker
+  --model``) gets the prompt, the step's tools run on the worker; retries and timeouts as for actions;
+* **the run-time guard** judges every concrete tool call (an action's resolved params, an llm step's calls) on
+  the worker, with the policy the plan was started under (it travels in the workflow's request);
+* **replanning** (when the starter's executor has it): a failure that reaches the top sends the plan, its
+  records and the failure to the ``plankit-replan`` activity, where the worker's planner writes the rest and
+  the revision is linted; the workflow commits it (:meth:`Replanning.apply`) and runs on, as in process;
 * **confirmations** wait for the ``decide`` signal (``plankit approve``/``deny`` with ``--engine temporal``),
   not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
@@ -25,7 +32,7 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
 a random source, the environment or the network except through Temporal), and the sandbox would re-import
 plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
-(:mod:`plankit.engines.temporal_schedules`). Not done yet: LLM steps, replanning.
+(:mod:`plankit.engines.temporal_schedules`). The activities themselves are in :mod:`._temporal_activities`.
 """
 
 from __future__ import annotations
