@@ -132,8 +132,7 @@ def schedule_add(
             on_temporal = engine is Engine.TEMPORAL and schedule.trigger.type in ("cron", "interval")
             if on_temporal:
                 temporal = TemporalSettings(temporal_address, namespace, task_queue)
-                env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
-                await schedule_on_temporal(await temporal.engine(store), schedule.id, env=env, jitter=executor.jitter)
+                await schedule_on_temporal(await temporal.engine(store), schedule.id, executor=executor)
             warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
         if output_format is TextOrJson.JSON:
             print_json(

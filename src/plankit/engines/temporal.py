@@ -470,17 +470,10 @@ class TemporalEngine:
         if holder is not None:
             message = f"execution {execution_id!r} is being run by {holder.owner}"
             raise LeaseHeldError(message, holder.owner, holder.until)
-        env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
         request = {
             "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
             "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
-            "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
-            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
-            # The run's policy: the worker lints replanned plans with it, and (with the executor's guard on)
-            # judges every concrete tool call with it, as the in-process executor does.
-            "policy": executor.policy.model_dump(mode="json", exclude_defaults=True),
-            "guard": executor.guard is not None,
-            "replan": {"max_replans": executor.replanning.max_replans} if executor.replanning is not None else None,
+            "execution_id": execution_id, "heartbeat_timeout": self.heartbeat_timeout, **run_options(executor),
         }  # fmt: skip
         with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
             await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
@@ -517,6 +510,19 @@ class TemporalEngine:
         """Cancel the workflow; it records the execution ``cancelled``."""
         await self.store.request_cancel(execution_id)
         await self.handle(execution_id).cancel()
+
+
+def run_options(executor: Executor) -> dict[str, Any]:
+    """What a workflow's request takes from the executor that starts it: the ``env`` its references may read
+    (only keys the policy allows), jitter, the policy (the worker lints replans and, with the guard on, judges
+    each concrete tool call with it) and whether and how often to replan."""
+    replanning = executor.replanning
+    return {
+        "env": {key: value for key, value in executor.env.items() if key in executor.policy.env_allow},
+        "env_allow": list(executor.policy.env_allow), "jitter": executor.jitter,
+        "policy": executor.policy.model_dump(mode="json", exclude_defaults=True), "guard": executor.guard is not None,
+        "replan": {"max_replans": replanning.max_replans} if replanning is not None else None,
+    }  # fmt: skip
 
 
 class TemporalExecutor(Executor):
