@@ -122,3 +122,18 @@ def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_
         assert _workflow_status(temporal_address, execution_id) is WorkflowExecutionStatus.CANCELED
         again = ann.post(f"/api/v1/executions/{execution_id}/cancel")
         assert (again.status_code, again.json()["error"]["code"]) == (409, "already_finished")
+
+        # A step that failed for good leaves its dead letter, mirrored; retrying it inside a Temporal execution
+        # is refused with the way out, not run in this process behind Temporal's back.
+        failing = {"goal": "fail", "steps": [{"id": "b", "tool": "boom", "args": {"reason": "no"}}]}
+        failed_id = ann.post("/api/v1/executions", json={"plan": failing}).json()["execution_id"]
+        failed = wait_for(ann, failed_id, {"failed", "completed"})
+        assert (failed["status"], failed["error"]) == ("failed", "step 'b' failed: no")
+        (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
+        retried = ann.post(f"/api/v1/dead-letters/{letter['id']}/retry")
+        assert (retried.status_code, retried.json()["error"]) == (409, {
+            "code": "not_on_temporal",
+            "message": f"dead letter {letter['id']!r} belongs to an execution that ran on Temporal; retrying a step "
+                       "inside a Temporal execution is not supported: start the plan again",
+            "details": None,
+        })  # fmt: skip
