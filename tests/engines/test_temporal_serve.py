@@ -137,3 +137,14 @@ def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_
                        "inside a Temporal execution is not supported: start the plan again",
             "details": None,
         })  # fmt: skip
+
+
+def test_serve_on_an_unreachable_temporal_exits_2_saying_where(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from plankit.cli import app
+
+    db = str(tmp_path / "plankit.db")
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--engine", "temporal", "--temporal-address", "127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "can't reach Temporal at 127.0.0.1:1 (namespace default): " in result.output

@@ -15,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from .._utils import utcnow
-from ..errors import MissingExtraError, PlankitError
+from ..errors import PlankitError
 from ..feeds import load_feeds
 from ..lint import Policy
 from ..store import Store, is_postgres_url, store_for
@@ -29,6 +29,7 @@ from ._temporal_commands import (
     EngineOption,
     NamespaceOption,
     TaskQueueOption,
+    TemporalSettings,
 )
 
 DEFAULT_DB = "plankit.db"
@@ -104,10 +105,8 @@ def serve(
         feeds=feed_set,
     )
     if engine is Engine.TEMPORAL:
-        try:
-            import temporalio  # noqa: F401
-        except ImportError:
-            fail(MissingExtraError("temporalio", "temporal"))
+        # Reachable now, or exit 2 saying so (rather than a traceback from the server's startup).
+        asyncio.run(TemporalSettings(temporal_address, namespace, task_queue).connect())
         settings.temporal_address = temporal_address
         settings.temporal_namespace = namespace
         settings.temporal_task_queue = task_queue
