@@ -25,6 +25,7 @@ from ..execute import Executor
 from ..plan import Execution, Plan
 from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, stderr
+from ._model_options import BaseUrlOption, ModelOption, StepModel
 
 if TYPE_CHECKING:
     from temporalio.client import Client
@@ -111,6 +112,8 @@ async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Ex
 
 def worker(
     tools: Annotated[str, typer.Option("--tools", help="Tools module the workflows' actions call.")],
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
     engine: EngineOption = Engine.TEMPORAL,
     temporal_address: AddressOption = DEFAULT_ADDRESS,
     namespace: NamespaceOption = "default",
@@ -119,28 +122,42 @@ def worker(
         str, typer.Option("--db", envvar="PLANKIT_DB", help="Where records are mirrored (SQLite file or postgresql://).")
     ] = "plankit.db",
 ) -> None:
-    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C."""
-    from ._run_commands import _open_store, _run_async, _RunSettings
+    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.
+
+    --model (or PLANKIT_MODEL) runs the workflows' llm steps; it also rewrites the rest of a plan started
+    with --replan when a step fails for good.
+    """
+    from ..compile import LlmReplanner
+    from ._run_commands import _open_store, _ReplanSettings, _run_async, _RunSettings
 
     if engine is not Engine.TEMPORAL:
         fail("`plankit worker` serves a Temporal cluster: pass --engine temporal (locally, run `plankit scheduler`)")
-    settings = _RunSettings(db, tools, TextOrJson.TEXT).load()
+    steps = StepModel.of(model, base_url)
+    # With a model, the planner gets its own client, with the client's own retries (as `run --replan` has it);
+    # whether an execution replans, and how often, is said by whoever started it.
+    replan = _ReplanSettings.of(True, steps.model, base_url, 0) if steps.model is not None else None
+    settings = _RunSettings(db, tools, TextOrJson.TEXT, steps=steps, replan=replan).load()
+    planner = LlmReplanner(settings.llm) if settings.llm is not None else None
     temporal = TemporalSettings(temporal_address, namespace, task_queue)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
     async def work() -> int:
         async with _open_store(db, must_exist=False) as store:
             client = await temporal.connect()
-            running = temporal_worker(client, store, settings.tools, task_queue=task_queue)
+            llm = steps.runner(settings.step_llm)
+            running = temporal_worker(client, store, settings.tools, task_queue=task_queue, llm=llm, planner=planner)
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, stop.set)
             where = f"{temporal_address} namespace {namespace} queue {task_queue}, records in {redact_dsn(db)}"
+            if steps.model is not None:
+                where += f", llm steps and replanning with {steps.model}"
             stderr.print(f"plankit worker on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
             async with running:
                 await stop.wait()
             stderr.print("worker stopped; Temporal hands its work to other workers", markup=False)
+        await settings.aclose()
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))

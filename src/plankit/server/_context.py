@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._utils import new_id
-from ..errors import PlanFormatError
+from ..engines import DEFAULT_TASK_QUEUE, TemporalEngine, TemporalExecutor
+from ..errors import MissingExtraError, PlanFormatError
 from ..execute import Clock, Executor, SystemClock
 from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
@@ -59,6 +60,11 @@ class ServerSettings:
     feeds: Feeds | None = None
     """Prices and chains for runtime values and market triggers (``--feeds``)."""
     clock: Clock | None = None
+    temporal_address: str | None = None
+    """Run executions on this Temporal cluster (``--engine temporal``): executions created here start
+    workflows; decisions are signals, cancel is workflow cancellation (None: the in-process worker runs them)."""
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = DEFAULT_TASK_QUEUE
     rate_clock: Any = None
     """Monotonic seconds for the rate limiter (tests inject one)."""
 
@@ -78,6 +84,8 @@ class ServerContext:
             self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime,
             wake_on_interrupt=True,
         )  # fmt: skip
+        self.engine: TemporalEngine | None = None
+        """Set in :meth:`open` when executions run on Temporal."""
         self.scheduler: Scheduler | None = None
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
@@ -88,6 +96,8 @@ class ServerContext:
     async def open(self) -> None:
         """Open the store and start the worker (unless disabled)."""
         await self.store.open()
+        if self.settings.temporal_address is not None:
+            await self._use_temporal(self.settings.temporal_address)
         if self.settings.worker:
             self.scheduler = Scheduler(
                 self.store,
@@ -97,6 +107,48 @@ class ServerContext:
                 feeds=self.settings.feeds,
             )
             self._worker = asyncio.ensure_future(self.scheduler.run(grace_seconds=10.0))
+
+    async def _use_temporal(self, address: str) -> None:
+        """Executions run on Temporal: the worker here only decides fires and starts workflows for them."""
+        try:
+            from temporalio.client import Client
+        except ImportError:
+            raise MissingExtraError("temporalio", "temporal") from None
+        settings = self.settings
+        try:
+            client = await Client.connect(address, namespace=settings.temporal_namespace)
+        except Exception as exc:  # the SDK raises RuntimeError for an unreachable server
+            await self.store.close()
+            raise ConnectionError(
+                f"can't reach Temporal at {address} (namespace {settings.temporal_namespace}): {exc}"
+            ) from None
+        self.engine = TemporalEngine(client, self.store, task_queue=settings.temporal_task_queue)
+        local = self.executor
+        self.executor = TemporalExecutor(
+            self.store, local.tools, engine=self.engine, builtins=False, policy=local.policy, clock=self.clock,
+            runtime=local.runtime, wake_on_interrupt=True,
+        )  # fmt: skip
+        local.close()
+
+    async def start_execution(self, execution_id: str) -> None:
+        """A pending execution was stored: on Temporal, start its workflow now (else the worker picks it up)."""
+        if self.engine is None:
+            self.wake_worker()
+            return
+        try:
+            await self.engine.start_pending(execution_id, self.executor)
+        except Exception as exc:  # Temporal unreachable: the execution stays pending and due
+            logger.error("could not start the workflow of execution %s: %s", execution_id, exc)
+            where = f"{self.settings.temporal_address} (queue {self.settings.temporal_task_queue})"
+            retry = "this server's worker starts it when it can" if self.scheduler is not None else (
+                "a `plankit scheduler --engine temporal` on this store starts it when it can"
+            )  # fmt: skip
+            raise ApiError(
+                503, "engine_unavailable",
+                f"execution {execution_id!r} is stored, but its workflow could not be started on Temporal at "
+                f"{where}: {exc}; {retry}",
+                {"execution_id": execution_id},
+            ) from None
 
     async def close(self) -> None:
         """Stop the worker (running executions get a grace period, then stay resumable) and the store."""
