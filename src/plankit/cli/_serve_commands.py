@@ -21,6 +21,7 @@ from ..lint import Policy
 from ..store import Store, is_postgres_url, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import TextOrJson, fail, print_json, stderr
+from ._model_options import StepModel
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
     DEFAULT_TASK_QUEUE,
@@ -61,7 +62,8 @@ def serve(
         list[str] | None, typer.Option("--cors-origin", help="Allow browser calls from this origin (repeatable).")
     ] = None,
     model: Annotated[
-        str | None, typer.Option("--model", help="provider:model for POST /compile (env PLANKIT_MODEL).")
+        str | None,
+        typer.Option("--model", help="provider:model for llm steps and POST /compile (env PLANKIT_MODEL)."),
     ] = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible server for --model (Ollama, vLLM...).")
@@ -91,6 +93,7 @@ def serve(
         feed_set = load_feeds(feeds)
     except PlankitError as exc:
         fail(exc)
+    step_llm = StepModel.of(model, base_url).client()  # exit 2 on a bad model; None without one
     settings = ServerSettings(
         db=str(db),
         tools=registry,
@@ -102,6 +105,7 @@ def serve(
         cors_origins=list(cors_origin or []),
         model=model,
         model_base_url=base_url,
+        step_llm=step_llm,
         feeds=feed_set,
     )
     if engine is Engine.TEMPORAL:

@@ -15,9 +15,10 @@ from typing import Any
 from .._utils import new_id
 from ..engines import DEFAULT_TASK_QUEUE, TemporalEngine, TemporalExecutor
 from ..errors import MissingExtraError, PlanFormatError
-from ..execute import Clock, Executor, SystemClock
+from ..execute import Clock, Executor, ModelSteps, SystemClock
 from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
+from ..llm import LlmClient
 from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, loads_plan, plan_from_data
 from ..schedule import Scheduler
 from ..store import Store, store_for
@@ -54,6 +55,9 @@ class ServerSettings:
     """``provider:model`` for ``POST /compile`` (None: ``$PLANKIT_MODEL``; neither: compiling answers 503)."""
     model_base_url: str | None = None
     """An OpenAI-compatible server for ``model`` (Ollama, vLLM...)."""
+    step_llm: LlmClient | None = None
+    """The model that answers the ``llm`` steps of executions (``--model``); None: plans with ``llm`` steps are
+    refused, saying so. The server closes it when it stops."""
     event_poll_seconds: float = 0.1
     """How often an event stream looks for new transitions."""
     worker_poll_seconds: float = 0.5
@@ -80,8 +84,9 @@ class ServerContext:
         if settings.rate_clock is not None:
             self.limiter.clock = settings.rate_clock
         runtime = FeedRuntime(settings.feeds) if settings.feeds is not None else None
+        steps = ModelSteps(settings.step_llm) if settings.step_llm is not None else None
         self.executor = Executor(
-            self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime,
+            self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime, llm=steps,
             wake_on_interrupt=True,
         )  # fmt: skip
         self.engine: TemporalEngine | None = None
@@ -124,9 +129,10 @@ class ServerContext:
             ) from None
         self.engine = TemporalEngine(client, self.store, task_queue=settings.temporal_task_queue)
         local = self.executor
+        # The worker's model answers llm steps there; the runner here lets such plans through lint at the start.
         self.executor = TemporalExecutor(
             self.store, local.tools, engine=self.engine, builtins=False, policy=local.policy, clock=self.clock,
-            runtime=local.runtime, wake_on_interrupt=True,
+            runtime=local.runtime, llm=local.llm, wake_on_interrupt=True,
         )  # fmt: skip
         local.close()
 
@@ -163,6 +169,8 @@ class ServerContext:
         self.executor.close()
         if self.settings.feeds is not None:
             await self.settings.feeds.aclose()
+        if self.settings.step_llm is not None:
+            await self.settings.step_llm.aclose()
         await self.store.close()
 
     def wake_worker(self) -> None:
