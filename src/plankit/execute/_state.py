@@ -92,12 +92,15 @@ class RunState:
         clock: Clock,
         on_event: EventHandler | None,
         records: Iterable[StepExecution] = (),
+        *,
+        graph: PlanGraph | None = None,
     ):
         self.store = store
         self.header = header
         """The execution without its steps (what every transition writes)."""
         self.plan = plan
-        self.graph = PlanGraph.of(plan)
+        self.graph = graph if graph is not None else PlanGraph.of(plan)
+        """The plan's graph: given when the caller built it already (``start`` shares the lint's)."""
         self.clock = clock
         self.on_event = on_event
         self.records: dict[tuple[str, IterationKey], StepExecution] = {}
