@@ -45,8 +45,9 @@ async def run_scope(
     waiting = {child: len(predecessors[child]) for child in child_ids}
     ready = deque(child for child in child_ids if waiting[child] == 0)
     outcomes: dict[str, Outcome] = {}
-    finished: asyncio.Queue[tuple[str, asyncio.Task[Outcome]]] = asyncio.Queue()
+    finished: asyncio.Queue[asyncio.Future[Outcome]] = asyncio.Queue()
     running: dict[str, asyncio.Task[Outcome]] = {}
+    child_of: dict[asyncio.Future[Outcome], str] = {}  # one shared done-callback, not a closure per child
     try:
         while True:
             while ready and (limit is None or len(running) < limit):
@@ -61,16 +62,18 @@ async def run_scope(
                     outcome = await run_node(graph.nodes[child], iteration)
                     break
                 task = asyncio.ensure_future(run_node(graph.nodes[child], iteration))
-                task.add_done_callback(lambda done, child=child: finished.put_nowait((child, done)))  # type: ignore[misc]
+                task.add_done_callback(finished.put_nowait)
                 running[child] = task
+                child_of[task] = child
             else:
                 if not running:
                     return outcomes
                 if finished.empty():
                     await state.flush()  # nothing finished yet: make what did durable before waiting
-                child, task = await finished.get()
+                done = await finished.get()
+                child = child_of.pop(done)
                 del running[child]
-                outcome = task.result()  # an executor bug or a store failure propagates from here
+                outcome = done.result()  # an executor bug or a store failure propagates from here
             outcomes[child] = outcome
             if outcome.kind == "failed" and not tolerate_failures:
                 raise ScopeFailed(child, outcome.failure)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeVar
@@ -30,6 +30,8 @@ logger = logging.getLogger("plankit.execute")
 
 IterationKey = int | None
 """Which loop iteration a record belongs to (None outside loops); see :func:`body_key`."""
+
+_NO_ITERATION: tuple[IterationKey, ...] = (None,)
 
 TERMINAL = frozenset({StepStatus.COMPLETED, StepStatus.SKIPPED, StepStatus.FAILED})
 """Statuses a resumed execution never re-runs."""
@@ -105,7 +107,8 @@ class RunState:
         self.on_event = on_event
         self.records: dict[tuple[str, IterationKey], StepExecution] = {}
         self.latest: dict[str, StepExecution] = {}
-        self.keys_by_step: dict[str, list[IterationKey]] = {}
+        self.keys_by_step: dict[str, Sequence[IterationKey]] = {}
+        """The iterations each step has records for (a step outside loops shares one ``(None,)``)."""
         self.dirty: list[StepExecution] = []
         self.params: dict[tuple[str, IterationKey], Any] = {}
         """Resolved params of each leaf's latest attempt (for dead letters)."""
@@ -136,7 +139,15 @@ class RunState:
     def _index(self, record: StepExecution) -> None:
         key = (record.step_id, record.iteration)
         if key not in self.records:
-            self.keys_by_step.setdefault(record.step_id, []).append(record.iteration)
+            keys = self.keys_by_step.get(record.step_id)
+            if keys is None:
+                # Most steps run once, outside loops: they share one tuple rather than a list each (at 10,000
+                # steps, fewer long-lived objects for the garbage collector to scan).
+                self.keys_by_step[record.step_id] = _NO_ITERATION if record.iteration is None else [record.iteration]
+            elif isinstance(keys, list):
+                keys.append(record.iteration)
+            else:
+                self.keys_by_step[record.step_id] = [*keys, record.iteration]
         self.records[key] = record
         self.latest[record.step_id] = record
 
