@@ -96,7 +96,7 @@ class NodeKinds(abc.ABC):
             node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
             tainted_by=tainted_by, late_key=(node.id, iteration),
         )  # fmt: skip
-        return Outcome("ok", _jsonable(result, node.id))
+        return OK_NONE if result is None else Outcome("ok", _jsonable(result, node.id))
 
     async def _invoke(
         self,

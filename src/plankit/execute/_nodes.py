@@ -176,7 +176,8 @@ class NodeRunner(NodeKinds):
         await self.state.commit(record)
         ctx = self._context(node, record, iteration, attempt) if leaf else None
         try:
-            outcome = await self._bounded(node, self._body(node, record, iteration, ctx, resumed), ctx)
+            body = self._body(node, record, iteration, ctx, resumed)
+            outcome = await (body if node.timeout_ms is None else self._bounded(node, body, ctx))
         except asyncio.CancelledError:
             if ctx is not None:
                 ctx.cancelled.set()
@@ -207,8 +208,7 @@ class NodeRunner(NodeKinds):
 
     async def _bounded(self, node: NodeBase, body: Awaitable[Outcome], ctx: ToolContext | None) -> Outcome:
         """Run one attempt, cancelling it when ``timeout_ms`` passes (on the executor's clock)."""
-        if node.timeout_ms is None:
-            return await body
+        assert node.timeout_ms is not None
         task = asyncio.ensure_future(body)
         timer = asyncio.ensure_future(self.clock.sleep(node.timeout_ms / 1000))
         try:

@@ -182,7 +182,10 @@ class RunState:
         """Write the header and these records (plus any dirty ones) in one transaction, then report them."""
         batch = [*self.dirty, *records] if self.dirty else list(records)
         self.dirty = []
-        await _guard(self.store.record_transition(self.header, batch))
+        try:  # the guard inlined (this runs once or twice per step)
+            await self.store.record_transition(self.header, batch)
+        except Exception as exc:
+            raise RunAborted(f"the store failed: {type(exc).__name__}: {exc}") from exc
         if self.on_event is not None:
             for record in batch:
                 await self._emit(_step_event(self.execution_id, record, self.clock))
