@@ -51,7 +51,8 @@ def test_the_stored_plan_of_a_run_carries_its_validation(kind: str, tmp_path: Pa
 def test_feed_warnings_keep_the_validation_summary() -> None:
     # A runtime call with no feeds configured is a FEED_MISSING warning added after the lint: the result stays
     # valid, and keeps the lint's summary for the stored plan.
-    plan = make_plan([{"id": "p", "tool": "echo", "params": {"eth": {"type": "runtime", "fn": "price", "args": ["ETH"]}}}])
+    price = {"type": "runtime", "fn": "price", "args": ["ETH"]}
+    plan = make_plan([{"id": "p", "tool": "echo", "params": {"eth": price}}])
 
     async def body(store: Store) -> Any:
         return executor(store, ToolRegistry()).check(plan)
