@@ -51,6 +51,7 @@ async def run_scope(
     finished: asyncio.Queue[asyncio.Future[Outcome]] = asyncio.Queue()
     running: dict[str, asyncio.Task[Outcome]] = {}
     child_of: dict[asyncio.Future[Outcome], str] = {}  # one shared done-callback, not a closure per child
+
     def settle(child: str, outcome: Outcome) -> None:
         outcomes[child] = outcome
         if outcome.kind == "failed" and not tolerate_failures:
