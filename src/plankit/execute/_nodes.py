@@ -122,7 +122,10 @@ class NodeRunner(NodeKinds):
         before = record.attempts_before
         attempt = record.attempt_count if resumed else before + 1
         while True:
-            outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
+            if self.slots is None and not (isinstance(node, ActionNode) and node.require_confirmation):
+                outcome = await self._attempt_body(node, record, iteration, attempt, resumed, leaf)  # most steps
+            else:
+                outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
             if outcome.kind != "failed":
                 return outcome
             failure = outcome.failure

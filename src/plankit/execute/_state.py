@@ -69,7 +69,11 @@ async def _guard(awaitable: Awaitable[T]) -> T:
     try:
         return await awaitable
     except Exception as exc:
-        raise RunAborted(f"the store failed: {type(exc).__name__}: {exc}") from exc
+        raise _store_failed(exc) from exc
+
+
+def _store_failed(exc: Exception) -> RunAborted:
+    return RunAborted(f"the store failed: {type(exc).__name__}: {exc}")
 
 
 def body_key(loop_key: IterationKey, max_iterations: int, index: int) -> int:
@@ -182,14 +186,20 @@ class RunState:
         """Write the header and these records (plus any dirty ones) in one transaction, then report them."""
         batch = [*self.dirty, *records] if self.dirty else list(records)
         self.dirty = []
-        try:  # the guard inlined (this runs once or twice per step)
+        try:  # _guard inlined: this runs for every step
             await self.store.record_transition(self.header, batch)
         except Exception as exc:
-            raise RunAborted(f"the store failed: {type(exc).__name__}: {exc}") from exc
+            raise _store_failed(exc) from exc
         if self.on_event is not None:
             for record in batch:
                 await self._emit(_step_event(self.execution_id, record, self.clock))
-        if self.stopping or await _guard(self.store.cancel_requested(self.execution_id)):
+        cancel = self.stopping
+        if not cancel:
+            try:
+                cancel = await self.store.cancel_requested(self.execution_id)
+            except Exception as exc:
+                raise _store_failed(exc) from exc
+        if cancel:
             # Checked between transitions: stop here, even when the next step would start without yielding.
             self.stop()
             raise asyncio.CancelledError
