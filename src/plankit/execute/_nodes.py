@@ -49,6 +49,7 @@ from ._state import (
     RunState,
     body_key,
     failure_of,
+    set_fields,
 )
 
 
@@ -162,20 +163,17 @@ class NodeRunner(NodeKinds):
         self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int, resumed: bool, leaf: bool
     ) -> Outcome:
         now = self.clock.now()
-        record.attempt_count = attempt
-        if record.started_at is None:
-            record.started_at = now
-        record.error = None
-        record.error_type = None
+        started = record.started_at or now
+        set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
         if isinstance(node, WaitNode):
             failure = self._wait_deadline(node, record, now, resumed)
             if failure is not None:
                 return Outcome("failed", failure=failure)
             record.status = StepStatus.WAITING
+        elif node.timeout_ms is not None:
+            set_fields(record, status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms))
         else:
             record.status = StepStatus.RUNNING
-            if node.timeout_ms is not None:
-                record.deadline_at = now + timedelta(milliseconds=node.timeout_ms)
         await self.state.commit(record)
         ctx = self._context(node, record, iteration, attempt) if leaf else None
         try:
@@ -196,9 +194,7 @@ class NodeRunner(NodeKinds):
         except Exception as exc:  # every failure of a step is classified, never lost
             return Outcome("failed", failure=classify(exc))
         if outcome.kind == "ok":
-            record.status = StepStatus.COMPLETED
-            record.output = outcome.output
-            record.completed_at = self.clock.now()
+            set_fields(record, status=StepStatus.COMPLETED, output=outcome.output, completed_at=self.clock.now())
             # Written with the next transition (at the latest before anything waits): a step's completion
             # and its dependant's start share one transaction, and still precede the dependant's action.
             self.state.defer(record)

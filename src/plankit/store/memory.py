@@ -101,10 +101,11 @@ class MemoryStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         execution_id = execution.execution_id
         previous = self._executions.get(execution_id)
+        # ``_value_``: the member's value as a plain attribute (``.value`` is a property, slow at every step).
         for step in steps or []:
-            self._log(execution_id, step.step_id, step.iteration, step.status.value, step.attempt_count, step.error)
+            self._log(execution_id, step.step_id, step.iteration, step.status._value_, step.attempt_count, step.error)
         if previous is None or previous.status is not execution.status:
-            self._log(execution_id, None, None, execution.status.value, 0, execution.error)
+            self._log(execution_id, None, None, execution.status._value_, 0, execution.error)
         # Most transitions change only step records: the header is copied when it changed (the executor's
         # header has no steps; a caller's execution with steps differs from the stored copy, so it is copied).
         if previous is None or vars(previous) != vars(execution):
@@ -117,9 +118,9 @@ class MemoryStore(Store):
             # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
             values = vars(step).copy()
             # Enum members as their values: a dict of plain values is one the garbage collector stops tracking.
-            values["status"] = step.status.value
+            values["status"] = step.status._value_
             if step.error_type is not None:
-                values["error_type"] = step.error_type.value
+                values["error_type"] = step.error_type._value_
             records[_step_key(step)] = values
 
     async def load_execution(self, execution_id: str) -> Execution | None:
