@@ -114,6 +114,7 @@ class Tool:
         params.__pydantic_config__ = ConfigDict(extra="allow" if accepts_extra else "forbid")  # type: ignore[attr-defined]
         # The TypedDict is built at run time, so its static type says nothing: validate to a plain dict.
         self._adapter: TypeAdapter[dict[str, Any]] = TypeAdapter(cast(Any, params))
+        self._validate = self._adapter.validator.validate_python  # the core validator: once per step, hot
         self.params_schema: dict[str, Any] = self._adapter.json_schema()
         self.params_schema.pop("title", None)
 
@@ -123,7 +124,7 @@ class Tool:
         Raises :class:`UserError` naming every problem when the params don't fit the signature.
         """
         try:
-            kwargs = self._adapter.validate_python(params)
+            kwargs: dict[str, Any] = self._validate(params)
         except ValidationError as exc:
             raise UserError(f"invalid params for tool {self.name!r}: {_problems(exc)}") from None
         if self._context_param is not None:
