@@ -17,6 +17,7 @@ from typing import IO, Any, Literal
 
 import yaml
 from pydantic import ValidationError
+from pydantic_core import from_json
 
 from .._utils import gc_paused
 from ..errors import FormatProblem, PlanFormatError
@@ -45,9 +46,6 @@ class LoadLimits:
 DEFAULT_LIMITS = LoadLimits()
 
 
-_INFINITIES = (math.inf, -math.inf)
-
-
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a valid JSON number; use a finite number or a string")
 
@@ -72,11 +70,12 @@ def parse_document(
         fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
     try:
         if fmt == "json":
-            # JSON can't hold dates, NaN (rejected while parsing) or non-string keys: only size matters,
-            # and a number too large for a float (1e400 reads as infinity), which the full walk then names.
-            data, overflowed = _parse_json(text)
-            check_shape_limits(data, source=source, limits=limits)
-            return check_limits(data, source=source, limits=limits) if overflowed else data
+            # JSON can't hold dates, NaN (refused while parsing) or non-string keys: only size matters, and
+            # numbers too large for a float (1e400 reads as infinity), which the full walk then names.
+            data = _parse_json(text)
+            if check_shape_limits(data, source=source, limits=limits):
+                check_limits(data, source=source, limits=limits)
+            return data
         data = _parse_yaml(text, source=source, limits=limits)
     except RecursionError:
         raise PlanFormatError(
@@ -95,20 +94,16 @@ class _SyntaxProblem(Exception):
         self.problem = problem
 
 
-def _parse_json(text: str) -> tuple[Any, bool]:
-    """The parsed data, and whether some number overflowed to infinity (``1e400``): NaN and Infinity
-    spelled out are refused while parsing, but an overflowing literal has no path yet to be reported at."""
-    overflowed = False
-
-    def parse_float(literal: str) -> float:
-        nonlocal overflowed
-        number = float(literal)
-        if number in _INFINITIES:
-            overflowed = True
-        return number
-
+def _parse_json(text: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_reject_constant, parse_float=parse_float), overflowed
+        # pydantic-core's parser (jiter): faster than json, and it makes one string object of each short
+        # string that repeats (tool names, keys, enum words), which the plan's models then share.
+        return from_json(text, allow_inf_nan=False)
+    except ValueError:
+        pass  # json decides, with its messages; it also takes what jiter refuses (a lone surrogate escape,
+        # nesting between jiter's 200 levels and LoadLimits.max_depth)
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise _SyntaxProblem(FormatProblem(where, exc.msg)) from None
@@ -201,11 +196,14 @@ def _short_path(path: str, keep: int = 4) -> str:
     return "$" + "".join(parts[:keep]) + f"…({len(parts) - 2 * keep} more)…" + "".join(parts[-keep:])
 
 
-def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> None:
-    """Enforce the depth and size limits, level by level: only containers are visited, so this is cheap
-    enough for 100k-step plans. The path of an offending value is looked up only when there is one."""
+def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits = DEFAULT_LIMITS) -> bool:
+    """Enforce the depth and size limits on parsed JSON, level by level: only containers are visited, so
+    this is cheap enough for 100k-step plans. The path of an offending value is looked up only when there
+    is one. Returns whether some value is an infinity (the only non-JSON value JSON text can produce, from
+    a number such as ``1e400``), for the full walk to name."""
     level = [data] if isinstance(data, dict | list) else []
     depth = count = 0
+    infinite = False
     while level:
         count += len(level)
         if depth >= limits.max_depth or count > limits.max_values:
@@ -215,8 +213,11 @@ def check_shape_limits(data: Any, *, source: str = "<data>", limits: LoadLimits 
         for value in level:
             items = value.values() if value.__class__ is dict else value
             following.extend([item for item in items if item.__class__ is dict or item.__class__ is list])
+            # ``in`` compares in C; inf equals only an infinite float (NaN is refused while parsing).
+            infinite = infinite or math.inf in items or -math.inf in items
         level = following
         depth += 1
+    return infinite
 
 
 def check_limits(
