@@ -81,6 +81,15 @@ def test_text_over_the_size_limit_counts_utf8_bytes() -> None:
     assert error.problems == [P("$", "document too large", "split the plan, or raise LoadLimits.max_bytes")]
 
 
+@pytest.mark.parametrize("char", ["a", "é", "€", "😀"])
+def test_text_exactly_at_the_size_limit_loads_and_one_byte_more_does_not(char: str) -> None:
+    text = json.dumps({"steps": [], "goal": char * 40}, ensure_ascii=False)
+    size = len(text.encode("utf-8"))
+    assert loads_plan(text, limits=LoadLimits(max_bytes=size)).goal == char * 40
+    error = _text_error(text, limits=LoadLimits(max_bytes=size - 1))
+    assert error.message == f"document is larger than the {size - 1} byte limit"
+
+
 def test_format_follows_the_file_suffix(tmp_path: Path) -> None:
     path = tmp_path / "plan.json"
     path.write_text("steps: []\n", encoding="utf-8")  # YAML in a .json file is read as JSON

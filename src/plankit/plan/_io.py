@@ -58,7 +58,8 @@ def parse_document(
     limits: LoadLimits = DEFAULT_LIMITS,
 ) -> Any:
     """Parse JSON or YAML text into plain data, enforcing the limits. ``fmt=None`` picks by content."""
-    if len(text.encode("utf-8", errors="surrogatepass")) > limits.max_bytes:
+    # A character is at most 4 bytes of UTF-8: only a text that could be too large is encoded to count.
+    if len(text) > limits.max_bytes // 4 and len(text.encode("utf-8", errors="surrogatepass")) > limits.max_bytes:
         raise PlanFormatError(
             f"document is larger than the {limits.max_bytes} byte limit",
             source=source,
