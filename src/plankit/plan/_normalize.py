@@ -188,7 +188,7 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
     if "type" not in node:
         inferred = _infer_type(node)
         if inferred is not None:
-            node = {"type": inferred, **node}
+            node["type"] = inferred  # added last: validation reads keys by name, so no second copy
     if isinstance(node.get("on_failure"), str | dict):
         node["on_failure"] = _normalize_failure(node["on_failure"])
     for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():
