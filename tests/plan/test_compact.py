@@ -8,13 +8,14 @@ model must not change another.
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 
 import pytest
 from hypothesis import given, settings
 from pydantic import ValidationError
 
-from plankit.plan import AbortPolicy, ActionNode, Plan, dump_plan, loads_plan, plan_from_data
+from plankit.plan import AbortPolicy, ActionNode, Plan, dump_plan, loads_plan, plan_from_data, plan_json_schema
 from plankit.plan._nodes import ABORT
 from tests.plan.strategies import plans
 
@@ -86,3 +87,9 @@ def test_an_abort_policy_object_is_kept_and_a_bad_abort_is_still_reported() -> N
     assert node.on_failure is own
     with pytest.raises(ValidationError, match="Extra inputs are not permitted"):
         ActionNode.model_validate({"id": "a", "tool": "t", "on_failure": {"strategy": "abort", "why": "x"}})
+
+
+def test_the_schema_does_not_show_how_plans_are_held() -> None:
+    definitions = plan_json_schema()["$defs"]
+    assert definitions["AbortPolicy"]["description"] == "On failure, fail the enclosing plan (the default)."
+    assert "readOnly" not in json.dumps(definitions["AbortPolicy"])

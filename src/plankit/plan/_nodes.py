@@ -26,12 +26,10 @@ NodeId = Annotated[str, Field(min_length=1, max_length=128, pattern=NODE_ID_PATT
 
 
 class AbortPolicy(TaggedModel):
-    """On failure, fail the enclosing plan (the default).
+    """On failure, fail the enclosing plan (the default)."""
 
-    Frozen: it has nothing to change, and every node given ``{"strategy": "abort"}`` (or ``on_fail:
-    abort``) holds the one :data:`ABORT` instead of a copy of its own.
-    """
-
+    # Frozen (the docstring above is the JSON schema's description, so the why is here): it has nothing to
+    # change, and every node given {"strategy": "abort"} or on_fail: abort holds the one ABORT, not a copy.
     model_config = ConfigDict(frozen=True)
     tag_field: ClassVar[str] = "strategy"
     strategy: Literal["abort"] = "abort"
