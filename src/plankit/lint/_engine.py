@@ -219,14 +219,15 @@ def _expand(patterns: Iterable[str], option: str) -> set[str]:
 def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
     if isinstance(source, Plan):
         return source, []
+    checked = False  # a document read here is held to the limits already; parsed data handed in is not
     if isinstance(source, str | Path):
-        data, name = read_document(source)
+        (data, name), checked = read_document(source), True
     elif _is_plan_object(source):
         return _load_object(source)
     else:
         data, name = source, "<data>"
     try:
-        return plan_from_data(data, source=name), []
+        return plan_from_data(data, source=name, checked=checked), []
     except PlanFormatError as exc:
         return None, _load_diagnostics(data, exc)
 
