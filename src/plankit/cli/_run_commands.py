@@ -64,6 +64,7 @@ from ._temporal_commands import (
     NamespaceOption,
     TaskQueueOption,
     TemporalSettings,
+    left_on_temporal,
     run_on_temporal,
 )
 
@@ -304,6 +305,7 @@ def run(
     if engine is Engine.TEMPORAL:
         settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
     progress = _Progress(_stdout(), settings.output_format)
+    on_temporal: list[str] = []  # the execution started there, for Ctrl-C to name
 
     async def work() -> int:
         try:
@@ -315,7 +317,9 @@ def run(
                 with progress:
                     try:
                         if settings.temporal is not None:
-                            execution = await run_on_temporal(settings.temporal, store, executor, plan, execution_id)
+                            execution = await run_on_temporal(
+                                settings.temporal, store, executor, plan, execution_id, started=on_temporal
+                            )
                         else:
                             execution = await executor.start(plan, execution_id=execution_id)
                     except PlanRefusedError as exc:
@@ -326,7 +330,12 @@ def run(
             await settings.aclose()
         return _report(execution, settings)
 
-    raise typer.Exit(_run_async(work, lambda: _interrupted(settings, progress)))
+    def interrupted() -> str | None:
+        if settings.temporal is not None:  # Ctrl-C stops the waiting here, never the workflow
+            return left_on_temporal(settings.temporal, on_temporal, db_words(settings.db))
+        return _interrupted(settings, progress)
+
+    raise typer.Exit(_run_async(work, interrupted))
 
 
 def resume(

@@ -61,6 +61,8 @@ __all__ = [
     "NamespaceOption",
     "TaskQueueOption",
     "TemporalSettings",
+    "has_workers",
+    "left_on_temporal",
     "register",
     "run_on_temporal",
     "worker",
@@ -96,18 +98,66 @@ class TemporalSettings:
         return TemporalEngine(await self.connect(), store, task_queue=self.task_queue)
 
 
+NO_WORKER_AFTER = 5.0
+"""Seconds ``run --engine temporal`` waits for the workflow to end or pause before it checks that some worker
+polls the queue (and says so when none does)."""
+
+
 async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Executor, plan: Plan,
-                          execution_id: str | None) -> Execution:  # fmt: skip
-    """Start ``plan``'s workflow and wait until it completes, fails, is cancelled or pauses."""
+                          execution_id: str | None, started: list[str] | None = None,
+                          no_worker_after: float = NO_WORKER_AFTER) -> Execution:  # fmt: skip
+    """Start ``plan``'s workflow and wait until it completes, fails, is cancelled or pauses.
+
+    The started execution's id is appended to ``started`` (so Ctrl-C can name it); when the run has not
+    ended after ``no_worker_after`` seconds and no worker polls the queue, a line says how to start one.
+    """
     engine = await settings.engine(store)
-    started = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
+    begun = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
+    if started is not None:
+        started.append(begun)
     where = f"{settings.address}, queue {settings.task_queue}"
     stderr.print(
-        f"execution {started} runs on Temporal ({where}); it waits for a `plankit worker --engine temporal` on "
+        f"execution {begun} runs on Temporal ({where}); it waits for a `plankit worker --engine temporal` on "
         "that queue",
         markup=False,
     )
-    return await engine.wait(started)
+    waiting = asyncio.ensure_future(engine.wait(begun))
+    done, _ = await asyncio.wait({waiting}, timeout=no_worker_after)
+    if not done and not await has_workers(engine.client, settings.task_queue):
+        stderr.print(
+            f"no worker polls queue {settings.task_queue} at {settings.address}: start one with `plankit worker "
+            f"--tools TOOLS {' '.join(settings.words())}` (and the same --db); the execution runs when one does",
+            markup=False,
+        )
+    return await waiting
+
+
+async def has_workers(client: Client, task_queue: str) -> bool:
+    """True when some worker polls ``task_queue`` for workflow tasks (Temporal's own view of its pollers)."""
+    from temporalio.api.enums.v1 import TaskQueueType
+    from temporalio.api.taskqueue.v1 import TaskQueue
+    from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+
+    request = DescribeTaskQueueRequest(
+        namespace=client.namespace,
+        task_queue=TaskQueue(name=task_queue),
+        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    )
+    described = await client.workflow_service.describe_task_queue(request)
+    return len(described.pollers) > 0
+
+
+def left_on_temporal(settings: TemporalSettings, started: list[str], db_words: list[str]) -> str | None:
+    """What Ctrl-C during ``run --engine temporal`` leaves: the workflow goes on; how to follow or stop it."""
+    if not started:
+        return None
+    eid = started[0]
+    db = " ".join(db_words)
+    cluster = f"--engine temporal --temporal-address {settings.address} --namespace {settings.namespace}"
+    return (
+        f"stopped waiting; execution {eid} goes on on Temporal (a worker on queue {settings.task_queue} runs it): "
+        f"follow it with `plankit executions show {eid} {db}`, stop it with `plankit cancel {eid} {cluster} {db}`"
+    )
 
 
 def worker(
