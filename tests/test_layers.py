@@ -21,7 +21,7 @@ SRC = ROOT / "src" / "plankit"
 
 LAYERS: dict[str, int] = {
     # L0: helpers with no plankit imports of their own.
-    "_utils": 0, "errors": 0, "_version": 0,
+    "_utils": 0, "errors": 0, "_version": 0, "_lazy": 0,
     # L1: the IR, and tool specs (with the runtime side of tools beside them).
     "plan": 1, "tools": 1, "_toolbox": 1, "builtin_tools": 1,
     # L2: rules and policies, renderers, LLM clients, stores, feeds, tool sources (MCP servers' tools as specs).

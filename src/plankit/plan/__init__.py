@@ -9,9 +9,9 @@ The execution and schedule records (``Execution``, ``Schedule``...) are imported
 loading and linting a plan does not pay for their models.
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from .._lazy import lazy_exports
 from ._base import IRModel, TaggedModel, UtcDatetime
 from ._graph import ESTIMATE_KEY, CriticalPath, Cycle, Dangling, Edge, PlanGraph
 from ._io import (
@@ -222,14 +222,4 @@ _LAZY_HOMES = {
 """Names imported on first use, by the module that holds them."""
 
 
-def __getattr__(name: str) -> Any:
-    home = _LAZY_HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'plankit.plan' has no attribute {name!r}")
-    value = getattr(importlib.import_module(home, __name__), name)
-    globals()[name] = value  # the next lookup is a plain attribute
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _LAZY_HOMES, globals(), __all__)
