@@ -15,6 +15,7 @@ import logging
 import signal
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -51,6 +52,13 @@ TaskQueueOption = Annotated[
     str, typer.Option("--task-queue", envvar="PLANKIT_TEMPORAL_TASK_QUEUE", help="Temporal task queue.")
 ]
 DEFAULT_ADDRESS = "localhost:7233"
+_WorkerPolicyOption = Annotated[  # PolicyOption's twin (_run_commands imports this module)
+    list[Path] | None,
+    typer.Option(
+        "--policy", "-p",
+        help="Policy file (repeat to merge); each run a Temporal Schedule starts is linted against it first.",
+    ),
+]  # fmt: skip
 __all__ = [
     "DEFAULT_ADDRESS",
     "DEFAULT_TASK_QUEUE",
@@ -118,20 +126,25 @@ def worker(
     db: Annotated[
         str, typer.Option("--db", envvar="PLANKIT_DB", help="Where records are mirrored (SQLite file or postgresql://).")
     ] = "plankit.db",
+    policy: _WorkerPolicyOption = None,
 ) -> None:
-    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C."""
+    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.
+
+    A run started by a Temporal Schedule is linted first with ``--policy`` and ``--tools`` (fail closed: a plan
+    that no longer passes runs nothing, and its fire is recorded ``refused`` with the findings).
+    """
     from ._run_commands import _open_store, _run_async, _RunSettings
 
     if engine is not Engine.TEMPORAL:
         fail("`plankit worker` serves a Temporal cluster: pass --engine temporal (locally, run `plankit scheduler`)")
-    settings = _RunSettings(db, tools, TextOrJson.TEXT).load()
+    settings = _RunSettings(db, tools, TextOrJson.TEXT, policy or []).load()
     temporal = TemporalSettings(temporal_address, namespace, task_queue)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
     async def work() -> int:
         async with _open_store(db, must_exist=False) as store:
             client = await temporal.connect()
-            running = temporal_worker(client, store, settings.tools, task_queue=task_queue)
+            running = temporal_worker(client, store, settings.tools, task_queue=task_queue, policy=settings.policy)
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):

@@ -46,6 +46,7 @@ from ..execute._lifecycle import follow_execution, plan_ready_to_run
 from ..execute._nodes import NodeRunner
 from ..execute._resolve import Resolver
 from ..execute._state import TERMINAL, IterationKey, Outcome, RunState
+from ..lint import Policy
 from ..plan import (
     ActionNode,
     DeadLetterEntry,
@@ -215,15 +216,20 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     clock = _WorkflowClock()
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
     header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
-    if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
-        header = header.model_copy(update={"execution_id": workflow.info().workflow_id})
+    if request.get("scheduled"):  # started by a Temporal Schedule: linted by the worker, recorded as a fire
+        from .temporal_schedules import begin_scheduled_run
+
+        begun = await begin_scheduled_run(request, header)
+        if begun is None:
+            return "refused"  # the worker's policy refused the plan: nothing ran (the fire says why)
+        header = begun
     steps: list[StepExecution] = []
     rng = random.Random(workflow.random().random())
     while True:
         state = RunState(store, header, plan, clock, None, steps)
         resolver = Resolver(
             state.lookup, context=plan.context, env=request.get("env", {}), env_allow=request.get("env_allow", []),
-            runtime=None, clock=clock,
+            runtime=None, clock=clock, trigger=header.trigger_data,
         )  # fmt: skip
         runner = _TemporalNodeRunner(
             state, resolver, tools=ToolRegistry(), llm=None, pool=None,  # type: ignore[arg-type]
@@ -514,14 +520,23 @@ class TemporalExecutor(Executor):
         return found
 
 
-def temporal_worker(client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE) -> Worker:
+def temporal_worker(
+    client: Client,
+    store: Store,
+    tools: ToolRegistry,
+    task_queue: str = DEFAULT_TASK_QUEUE,
+    *,
+    policy: Policy | None = None,
+) -> Worker:
     """A Temporal worker running plankit's workflow and activities (``async with worker: ...`` or
-    ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored."""
+    ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored, ``policy``
+    what a run a Temporal Schedule starts is linted against first (None: the built-in default)."""
     _temporalio()
     from temporalio import activity
     from temporalio.worker import Worker
 
     from ..builtin_tools import BUILTIN_TOOLS
+    from .temporal_schedules import ScheduledRuns, scheduled_runs_activity
 
     activities = _Activities(store, BUILTIN_TOOLS.combined_with(tools))  # the builtins, as the executor has them
 
@@ -533,4 +548,5 @@ def temporal_worker(client: Client, store: Store, tools: ToolRegistry, task_queu
     async def store_call(method: str, args: list[Any]) -> Any:
         return await activities.store_call(method, args)
 
-    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call])
+    fires = scheduled_runs_activity(ScheduledRuns(store, Executor(store, tools, policy=policy), client))
+    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call, fires])
