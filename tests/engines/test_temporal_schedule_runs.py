@@ -5,13 +5,24 @@ completion following Temporal (a real dev server, a real PostgreSQL)."""
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client, ScheduleHandle
-from tests._postgres import new_schema
+from tests._postgres import new_database, new_schema
 from tests.engines.test_temporal import EFFECTS, _steps, registry
+from tests.engines.test_temporal_cli import PAYOUT_TOOLS as TOOLS
+from typer.testing import CliRunner
 
+from plankit.cli import app
+from plankit.cli._schedule_commands import _both
 from plankit.engines import TemporalEngine, temporal_worker
 from plankit.engines.temporal_schedules import (
     MIN_CATCHUP_WINDOW,
@@ -32,6 +43,8 @@ STEPS = [
     {"id": "quote", "tool": "echo", "args": {"amount": 7, "at": "{{trigger.nominal_at}}"}},
     {"id": "pay", "tool": "pay", "args": {"amount": "{{quote.amount}}"}, "depends_on": ["quote"]},
 ]
+runner = CliRunner()
+HOURLY_TRIGGER = IntervalTrigger(every_ms=3_600_000)
 HOURLY = {"type": "interval", "every_ms": 3_600_000, "start_at": "2026-01-01T00:20:00Z", "max_runs": 5}
 
 
@@ -185,3 +198,64 @@ def test_catch_up_maps_to_the_catchup_window() -> None:
     assert catchup_window(IntervalTrigger(every_ms=1000, catch_up="one", **grace)) == timedelta(minutes=2)
     assert catchup_window(CronTrigger(expression="0 9 * * *", catch_up="all", **grace)) == timedelta(minutes=2)
     assert catchup_window(CronTrigger(expression="0 9 * * *", misfire_grace_ms=1)) == timedelta(seconds=10)
+
+
+def test_the_command_line_fires_and_shows_a_temporal_schedule(
+    temporal_address: str, postgres_dsn: str, tmp_path: Path
+) -> None:
+    db = new_database(postgres_dsn)
+    cluster = ["--engine", "temporal", "--temporal-address", temporal_address]
+    plan = tmp_path / "hourly.json"
+    plan.write_text(json.dumps({"id": "cli-strict", "goal": "g", "trigger": HOURLY, "steps": STEPS[:1]}))
+    strict = tmp_path / "strict.yaml"
+    strict.write_text("deny_tools: [echo]\n")
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--tools", TOOLS, "--policy", str(strict), *cluster,
+             "--task-queue", "t-cli-runs"],
+            env={**os.environ, "PLANKIT_DB": db}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        env = {"PLANKIT_DB": db}
+        added = runner.invoke(app, ["schedule", "add", str(plan), *cluster, "--task-queue", "t-cli-runs"], env=env)
+        assert added.exit_code == 0, added.output
+        schedule_id = added.stdout.split()[1]
+        unplugged = runner.invoke(app, ["schedule", "show", schedule_id], env=env)
+        hint = "  engine:    a Temporal Schedule fires it (pass --engine temporal for Temporal's next action times)"
+        assert hint in unplugged.stdout.splitlines()
+        fired = runner.invoke(app, ["schedule", "fire", schedule_id, *cluster, "--format", "json"], env=env)
+        assert fired.exit_code == 0, fired.output
+        execution_id = json.loads(fired.stdout)["execution_id"]
+        assert execution_id.startswith(f"{schedule_id}-")
+        for _ in range(600):  # the worker records the fire when the run begins; up to a minute
+            shown = json.loads(runner.invoke(app, ["schedule", "show", schedule_id, "--format", "json", *cluster],
+                                             env=env).stdout)  # fmt: skip
+            if shown["fires"]:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError(log.read_text())
+        text = runner.invoke(app, ["schedule", "show", schedule_id, *cluster], env=env).stdout.splitlines()
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    [fire] = shown["fires"]
+    nominal = datetime.fromisoformat(fire["nominal_at"])
+    assert _workflow_id(schedule_id, nominal) == execution_id
+    assert (fire["key"], fire["status"], fire.get("execution_id"), fire["reason"]) == (
+        fire_key(schedule_id, nominal) + "!manual", "refused", None,
+        "the plan no longer passes lint under this worker's policy: "
+        "TOOL_DENY quote: tool 'echo' is denied by the policy (deny_tools: 'echo')",
+    )  # fmt: skip
+    temporal = shown["temporal"]
+    assert (temporal["paused"], temporal["remaining_actions"], temporal["actions"]) == (False, 5, 1)
+    assert shown["next_fire_at"] == temporal["next_action_times"][0]  # the store follows Temporal
+    assert [datetime.fromisoformat(t).minute for t in temporal["next_action_times"]] == [20] * 5  # at HH:20
+    assert shown.get("runs", 0) == 0  # by hand: not a run toward max_runs
+    engine_line = (
+        "  engine:    temporal: active, 1 run(s), 5 left, 0 missed past the catch-up window, 0 skipped for overlap"
+    )
+    nexts = [f"    next: {_both(datetime.fromisoformat(t), HOURLY_TRIGGER)}" for t in temporal["next_action_times"]]
+    at = text.index(engine_line)
+    assert text[at : at + 6] == [engine_line, *nexts]
