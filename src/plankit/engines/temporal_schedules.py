@@ -27,6 +27,8 @@ own cron evaluation decides daylight-saving edge cases.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +48,7 @@ from ..plan import (
 )
 from ..schedule import next_fire_after
 from ..schedule._manage import MANUAL_SUFFIX
+from ..schedule._manage import _holding as holding
 from ..store import Store
 from .temporal import FOREVER, WORKFLOW, TemporalEngine, _temporalio, lease_owner
 
@@ -189,29 +192,26 @@ async def schedule_on_temporal(
 
 async def pause_on_temporal(engine: TemporalEngine, schedule_id: str, note: str = "paused by plankit") -> Schedule:
     """Pause the Temporal Schedule and record the plankit schedule ``paused`` (running executions go on)."""
-    schedule = await _stored(engine, schedule_id, ScheduleStatus.ACTIVE)
-    await engine.client.get_schedule_handle(schedule_id).pause(note=note)
-    schedule.status = ScheduleStatus.PAUSED
-    await engine.store.save_schedule(schedule)
+    async with _held(engine, schedule_id, ScheduleStatus.ACTIVE) as schedule:
+        await engine.client.get_schedule_handle(schedule_id).pause(note=note)
+        schedule.status = ScheduleStatus.PAUSED
     return schedule
 
 
 async def resume_on_temporal(engine: TemporalEngine, schedule_id: str, note: str = "resumed by plankit") -> Schedule:
     """Unpause the Temporal Schedule and record the plankit schedule ``active`` again."""
-    schedule = await _stored(engine, schedule_id, ScheduleStatus.PAUSED)
-    await engine.client.get_schedule_handle(schedule_id).unpause(note=note)
-    schedule.status = ScheduleStatus.ACTIVE
-    await engine.store.save_schedule(schedule)
+    async with _held(engine, schedule_id, ScheduleStatus.PAUSED) as schedule:
+        await engine.client.get_schedule_handle(schedule_id).unpause(note=note)
+        schedule.status = ScheduleStatus.ACTIVE
     return schedule
 
 
 async def remove_on_temporal(engine: TemporalEngine, schedule_id: str) -> Schedule:
     """Delete the Temporal Schedule and record the plankit schedule ``removed`` (kept for the record)."""
-    schedule = await _stored(engine, schedule_id, None)
-    await engine.client.get_schedule_handle(schedule_id).delete()
-    schedule.status = ScheduleStatus.REMOVED
-    schedule.due_at = None
-    await engine.store.save_schedule(schedule)
+    async with _held(engine, schedule_id, None) as schedule:
+        await engine.client.get_schedule_handle(schedule_id).delete()
+        schedule.status = ScheduleStatus.REMOVED
+        schedule.due_at = None
     return schedule
 
 
@@ -264,6 +264,18 @@ async def _stored(engine: TemporalEngine, schedule_id: str, status: ScheduleStat
     if status is not None and schedule.status is not status:
         raise LookupError(f"schedule {schedule_id!r} is {schedule.status.value}, not {status.value}")
     return schedule
+
+
+@asynccontextmanager
+async def _held(engine: TemporalEngine, schedule_id: str, status: ScheduleStatus | None) -> AsyncIterator[Schedule]:
+    """The stored schedule under its lease while Temporal is changed, then saved with the change: a run's fire
+    record (written under the same lease) can't interleave and write back the old status."""
+    await _stored(engine, schedule_id, status)  # a clear message before waiting for anything
+    async with holding(engine.store, schedule_id, utcnow()) as schedule:
+        await _stored(engine, schedule_id, status)  # still so, now that it is held
+        yield schedule
+        await engine.store.save_schedule(schedule)  # the new status stands: the releasing commit keeps it
+        await engine.store.commit_fire(schedule, [])
 
 
 # ------------------------------------------------------------------------- each run a Schedule starts
