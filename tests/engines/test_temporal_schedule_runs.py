@@ -156,7 +156,7 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
         async with PostgresStore(postgres_dsn, schema=new_schema()) as store:
             client = await Client.connect(temporal_address)
             engine = TemporalEngine(client, store, task_queue="t-tnext")
-            handle = await _added(store, engine, "sched_next", HOURLY)
+            handle = await _added(store, engine, "sched_next", {**HOURLY, "catch_up": "none"})
             plan = await store.load_plan("sched_next")
             assert plan is not None
             data = plan.model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -166,7 +166,9 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
                 for _ in range(2)  # a retried call records nothing twice
             ]
             out: dict[str, Any] = {"answers": answers, "first": await store.load_schedule("sched_next")}
-            out["upcoming"] = (await handle.describe()).info.next_action_times[0]
+            described = await handle.describe()
+            out["upcoming"] = described.info.next_action_times[0]
+            out["window"] = described.schedule.policy.catchup_window
             out["fires_then"] = await store.list_fires("sched_next")
             offline = ScheduledRuns(store, Executor(store, registry()))  # no client: plankit's own timing
             await offline.begin("sched_next", _workflow_id("sched_next", later), later.isoformat(), data, now=later)
@@ -181,6 +183,7 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
     out = asyncio.run(main())
     data = {"type": "interval", "nominal_at": nominal.isoformat()}
     assert out["answers"] == [{"refused": None, "trigger_data": data}] * 2
+    assert out["window"] == timedelta(seconds=10)  # catch_up none: the smallest window the server accepts
     first = out["first"]
     assert [fire.key for fire in out["fires_then"]] == [fire_key("sched_next", nominal)]
     assert (first.runs, first.last_fire_at, first.next_fire_at) == (1, nominal, out["upcoming"])  # Temporal's

@@ -17,11 +17,31 @@ The trigger maps exactly:
   plankit's ``anchor + k * every_ms`` grid; ``start_at``/``end_at`` → the spec's ``start_at``/``end_at``;
 * ``max_runs`` → ``ScheduleState(limited_actions=True, remaining_actions=max_runs - runs so far)``;
 * ``overlap``: ``skip`` → ``SKIP``, ``buffer_one`` → ``BUFFER_ONE``, ``allow`` → ``ALLOW_ALL``;
-* ``misfire_grace_ms`` → the policy's ``catchup_window`` (how late a missed time may still start).
+* ``catch_up`` → the policy's ``catchup_window`` (:func:`catchup_window`): ``none`` → the smallest window the
+  server accepts (:data:`MIN_CATCHUP_WINDOW`, 10 s), ``one``/``all`` → ``misfire_grace_ms`` (at least that).
 
-What differs from plankit's scheduler: the plan is linted when handed over, not again at each fire; after
-downtime Temporal starts missed times within the catch-up window (``catch_up`` is not mapped), and Temporal's
-own cron evaluation decides daylight-saving edge cases.
+Each run a Schedule starts begins as a fire of plankit's scheduler does (:func:`begin_scheduled_run`, in the
+workflow, then the local activity :data:`FIRE_ACTIVITY` on the worker, :class:`ScheduledRuns`): the worker lints
+the plan with its own policy and tools (``temporal_worker(..., policy=...)``, ``plankit worker --policy``); a plan
+that no longer passes runs nothing: its fire is recorded ``refused`` with the findings, and the workflow returns
+``"refused"``. The fire is recorded under plankit's key (``schedule@nominal time``; Temporal gives the nominal
+time to the second, and the trigger's own time within that second is the fire's), with the workflow as its
+execution (created ``pending``, leased to ``temporal:<id>`` so plankit's workers keep off it); the schedule's
+``runs`` counts it, ``next_fire_at`` is Temporal's next action time (plankit's own timing if Temporal can't be
+asked) and ``max_runs`` reached completes it. A run triggered by hand (:func:`fire_on_temporal`: Temporal's
+trigger, whatever the overlap policy) is recorded ``...!manual`` and does not count toward ``max_runs`` (Temporal
+does not count it either). Records are written under the stored schedule's lease, as pause/resume/remove are.
+
+What differs from plankit's scheduler:
+
+* after downtime Temporal starts **every** missed time inside the catch-up window (plankit's ``one`` starts only
+  the latest, however late; ``all`` has no window), and drops the times past it without a ``missed`` record
+  (:func:`describe_on_temporal` counts them);
+* ``none`` still starts a time up to 10 s late (plankit: up to ``misfire_grace_ms``);
+* a run triggered by hand within the same second as a fire time is taken for that fire (Temporal names both
+  alike);
+* daylight-saving edge cases of a zoned cron are decided by Temporal's own cron evaluation;
+* the plan that runs is the one handed over (``schedule_on_temporal`` again updates it); lint is of that plan.
 """
 
 from __future__ import annotations
