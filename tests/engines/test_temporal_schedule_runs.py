@@ -81,9 +81,9 @@ def test_runs_started_by_the_schedule_are_fires_and_max_runs_completes_it(
                 fires = sorted(await store.list_fires("sched_secs"), key=lambda fire: fire.nominal_at)
                 runs = [await asyncio.wait_for(_settled(store, str(fire.execution_id)), 30) for fire in fires]
                 temporal = await describe_on_temporal(engine, "sched_secs")
+                completed = await store.load_schedule("sched_secs")
                 await remove_on_temporal(engine, "sched_secs")
-                return {"schedule": await store.load_schedule("sched_secs"), "fires": fires, "runs": runs,
-                        "temporal": temporal}  # fmt: skip
+                return {"schedule": completed, "fires": fires, "runs": runs, "temporal": temporal}
 
     out = asyncio.run(main())
     fires, runs = out["fires"], out["runs"]
@@ -110,7 +110,7 @@ def test_runs_started_by_the_schedule_are_fires_and_max_runs_completes_it(
     assert (schedule.runs, schedule.last_fire_at, schedule.last_execution_id, schedule.next_fire_at) == (
         2, second, _workflow_id("sched_secs", second), None,
     )  # fmt: skip
-    assert (schedule.status.value, schedule.due_at) == ("removed", None)
+    assert (schedule.status.value, schedule.due_at) == ("completed", None)  # max_runs reached
     temporal = out["temporal"]
     assert (temporal["next_action_times"], temporal["remaining_actions"], temporal["actions"]) == ([], 0, 2)
 

@@ -38,6 +38,7 @@ What differs from plankit's scheduler:
   the latest, however late; ``all`` has no window), and drops the times past it without a ``missed`` record
   (:func:`describe_on_temporal` counts them);
 * ``none`` still starts a time up to 10 s late (plankit: up to ``misfire_grace_ms``);
+* a time skipped by the overlap policy is counted by Temporal, not recorded as a ``skipped`` fire;
 * a run triggered by hand within the same second as a fire time is taken for that fire (Temporal names both
   alike);
 * daylight-saving edge cases of a zoned cron are decided by Temporal's own cron evaluation;
