@@ -157,6 +157,7 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
             client = await Client.connect(temporal_address)
             engine = TemporalEngine(client, store, task_queue="t-tnext")
             handle = await _added(store, engine, "sched_next", {**HOURLY, "catch_up": "none"})
+            handed = await store.load_schedule("sched_next")
             plan = await store.load_plan("sched_next")
             assert plan is not None
             data = plan.model_dump(mode="json", by_alias=True, exclude_defaults=True)
@@ -165,7 +166,8 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
                 await runs.begin("sched_next", _workflow_id("sched_next", nominal), nominal.isoformat(), data)
                 for _ in range(2)  # a retried call records nothing twice
             ]
-            out: dict[str, Any] = {"answers": answers, "first": await store.load_schedule("sched_next")}
+            first = await store.load_schedule("sched_next")
+            out: dict[str, Any] = {"answers": answers, "first": first, "handed": handed}
             described = await handle.describe()
             out["upcoming"] = described.info.next_action_times[0]
             out["window"] = described.schedule.policy.catchup_window
@@ -183,6 +185,7 @@ def test_next_fire_at_is_temporals_next_action_time(temporal_address: str, postg
     out = asyncio.run(main())
     data = {"type": "interval", "nominal_at": nominal.isoformat()}
     assert out["answers"] == [{"refused": None, "trigger_data": data}] * 2
+    assert out["handed"].next_fire_at == out["upcoming"]  # handed over: the next time is Temporal's
     assert out["window"] == timedelta(seconds=10)  # catch_up none: the smallest window the server accepts
     first = out["first"]
     assert [fire.key for fire in out["fires_then"]] == [fire_key("sched_next", nominal)]

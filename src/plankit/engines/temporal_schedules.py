@@ -207,6 +207,7 @@ async def schedule_on_temporal(
     # plankit's workers find schedules by due_at: with none, this one is Temporal's alone.
     schedule.state[ENGINE_KEY] = "temporal"
     schedule.due_at = None
+    schedule.next_fire_at = await next_action_time(engine.client, schedule.id) or schedule.next_fire_at
     await store.save_schedule(schedule)
     return handle
 
@@ -224,6 +225,8 @@ async def resume_on_temporal(engine: TemporalEngine, schedule_id: str, note: str
     async with _held(engine, schedule_id, ScheduleStatus.PAUSED) as schedule:
         await engine.client.get_schedule_handle(schedule_id).unpause(note=note)
         schedule.status = ScheduleStatus.ACTIVE
+        # Times that passed while paused are not run (as with plankit's resume): the next is Temporal's next.
+        schedule.next_fire_at = await next_action_time(engine.client, schedule_id) or schedule.next_fire_at
     return schedule
 
 
@@ -409,14 +412,7 @@ class ScheduledRuns:
         return f"the plan no longer passes lint under this worker's policy: {findings or 'risk over the threshold'}"
 
     async def _next_action(self, schedule_id: str, nominal: datetime) -> datetime | None:
-        """The Temporal Schedule's next action time after ``nominal``, if it can be asked."""
-        if self.client is None:
-            return None
-        try:
-            described = await self.client.get_schedule_handle(schedule_id).describe()
-        except Exception:  # deleted meanwhile, or the cluster is unreachable: plankit's own timing answers
-            return None
-        return next((moment for moment in described.info.next_action_times if moment > nominal), None)
+        return None if self.client is None else await next_action_time(self.client, schedule_id, nominal)
 
     async def _claim(self, schedule_id: str, workflow_id: str, now: datetime) -> Schedule:
         """The schedule, fresh, under its lease (a pause or a concurrent run's record can't interleave)."""
@@ -437,6 +433,17 @@ class ScheduledRuns:
             execution_id=execution_id, plan_id=schedule.plan_id, owner=schedule.owner, status=ExecutionStatus.PENDING,
             plan_revision=plan.revision, schedule_id=schedule.id, trigger_data=data,
         )  # fmt: skip
+
+
+async def next_action_time(client: Client, schedule_id: str, after: datetime | None = None) -> datetime | None:
+    """The Temporal Schedule's next action time (after ``after``, when given); None when it has none or
+    can't be asked (deleted meanwhile, the cluster unreachable: the caller falls back on plankit's timing)."""
+    try:
+        described = await client.get_schedule_handle(schedule_id).describe()
+    except Exception:
+        return None
+    times = described.info.next_action_times
+    return next((moment.astimezone(UTC) for moment in times if after is None or moment > after), None)
 
 
 def scheduled_runs_activity(runs: ScheduledRuns) -> Any:
