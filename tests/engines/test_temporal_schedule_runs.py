@@ -80,10 +80,13 @@ def test_runs_started_by_the_schedule_are_fires_and_max_runs_completes_it(
                     await asyncio.sleep(0.05)
                 fires = sorted(await store.list_fires("sched_secs"), key=lambda fire: fire.nominal_at)
                 runs = [await asyncio.wait_for(_settled(store, str(fire.execution_id)), 30) for fire in fires]
+                results = [await client.get_workflow_handle(str(fire.execution_id)).result() for fire in fires]
+                plan = await store.load_plan("sched_secs")
                 temporal = await describe_on_temporal(engine, "sched_secs")
                 completed = await store.load_schedule("sched_secs")
                 await remove_on_temporal(engine, "sched_secs")
-                return {"schedule": completed, "fires": fires, "runs": runs, "temporal": temporal}
+                return {"schedule": completed, "fires": fires, "runs": runs, "temporal": temporal,
+                        "results": results, "plan": plan.status.value if plan else None}  # fmt: skip
 
     out = asyncio.run(main())
     fires, runs = out["fires"], out["runs"]
@@ -111,6 +114,7 @@ def test_runs_started_by_the_schedule_are_fires_and_max_runs_completes_it(
         2, second, _workflow_id("sched_secs", second), None,
     )  # fmt: skip
     assert (schedule.status.value, schedule.due_at) == ("completed", None)  # max_runs reached
+    assert (out["results"], out["plan"]) == (["completed", "completed"], "completed")  # the plan ends as its last run
     temporal = out["temporal"]
     assert (temporal["next_action_times"], temporal["remaining_actions"], temporal["actions"]) == ([], 0, 2)
 

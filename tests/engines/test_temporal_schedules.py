@@ -70,6 +70,7 @@ def test_an_interval_trigger_becomes_a_temporal_schedule_whose_runs_are_mirrored
                     await asyncio.sleep(0.1)
                 execution_id = actions[0].action.workflow_id
                 done = await asyncio.wait_for(engine.wait(execution_id, until_final=True), 30)
+                await client.get_workflow_handle(execution_id).result()  # the run ended: its plan has followed
                 paused = await pause_on_temporal(engine, schedule.id)
                 paused_state = (await handle.describe()).schedule.state
                 resumed = await resume_on_temporal(engine, schedule.id)

@@ -259,6 +259,10 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
         else:
             await state.set_status(ExecutionStatus.COMPLETED)
         await _settle(store, state)
+        if request.get("scheduled"):  # the plan follows its schedule, as after a fire of plankit's scheduler
+            from .temporal_schedules import end_scheduled_run
+
+            await end_scheduled_run(state.header)
         return state.header.status.value
 
 
@@ -536,7 +540,7 @@ def temporal_worker(
     from temporalio.worker import Worker
 
     from ..builtin_tools import BUILTIN_TOOLS
-    from .temporal_schedules import ScheduledRuns, scheduled_runs_activity
+    from .temporal_schedules import ScheduledRuns, scheduled_runs_activities
 
     activities = _Activities(store, BUILTIN_TOOLS.combined_with(tools))  # the builtins, as the executor has them
 
@@ -548,5 +552,5 @@ def temporal_worker(
     async def store_call(method: str, args: list[Any]) -> Any:
         return await activities.store_call(method, args)
 
-    fires = scheduled_runs_activity(ScheduledRuns(store, Executor(store, tools, policy=policy), client))
-    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call, fires])
+    fires = scheduled_runs_activities(ScheduledRuns(store, Executor(store, tools, policy=policy), client))
+    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call, *fires])

@@ -63,9 +63,11 @@ from ..plan import (
     FireStatus,
     IntervalTrigger,
     Plan,
+    PlanStatus,
     Schedule,
     ScheduleStatus,
     fire_key,
+    transition_path,
 )
 from ..schedule import next_fire_after
 from ..schedule._manage import MANUAL_SUFFIX
@@ -82,6 +84,8 @@ ENGINE_KEY = "engine"
 FIRE_ACTIVITY = "plankit-schedule-fire"
 """The local activity that begins each run a Temporal Schedule starts: lint with the worker's policy, then
 record the fire in the store."""
+END_ACTIVITY = "plankit-schedule-run-ended"
+"""The local activity that settles the plan's status once such a run has ended."""
 MIN_CATCHUP_WINDOW = timedelta(seconds=10)
 """The smallest catch-up window a Temporal server accepts (a smaller one is raised to it)."""
 SCHEDULED_START = "TemporalScheduledStartTime"
@@ -90,6 +94,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _CLAIM_ATTEMPTS = 50
 _CLAIM_PAUSE = 0.1
 _HOLD = timedelta(seconds=10)
+_FINAL = frozenset({ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED})
 _OVERLAP = {"skip": "SKIP", "buffer_one": "BUFFER_ONE", "allow": "ALLOW_ALL"}
 
 
@@ -324,6 +329,15 @@ async def begin_scheduled_run(request: dict[str, Any], header: Execution) -> Exe
     return header.model_copy(update=update)
 
 
+async def end_scheduled_run(header: Execution) -> None:
+    """In the workflow, once the run has ended: its plan goes back to ``scheduled`` if more runs come, else ends
+    as this run did (as after a fire of plankit's scheduler)."""
+    from temporalio import workflow
+
+    args = [header.schedule_id, header.execution_id, header.plan_id, header.status.value]
+    await workflow.execute_local_activity(END_ACTIVITY, args=args, start_to_close_timeout=timedelta(seconds=60))
+
+
 class ScheduledRuns:
     """The worker's side of :func:`begin_scheduled_run`: fire-time lint and the fire record.
 
@@ -399,7 +413,25 @@ class ScheduledRuns:
         if reason is None:
             # Leased to Temporal until the workflow ends (as TemporalEngine does), so no plankit worker runs it.
             await self.store.claim_execution(workflow_id, lease_owner(workflow_id), FOREVER, now)
+            await self._move_plan(schedule.plan_id, PlanStatus.RUNNING)
+        elif schedule.status is ScheduleStatus.COMPLETED and schedule.last_execution_id is None:
+            await self._move_plan(schedule.plan_id, PlanStatus.FAILED)  # its only run(s) refused: it did not do its job
         return {"refused": reason, "trigger_data": data}
+
+    async def end(self, schedule_id: str, execution_id: str, plan_id: str, status: str) -> None:
+        """The run ``execution_id`` ended with ``status``: the plan goes back to ``scheduled`` while the schedule
+        has more runs to come, else it ends as its last run did (another run still under way settles it)."""
+        schedule = await self.store.load_schedule(schedule_id)
+        more = schedule is not None and schedule.status in (ScheduleStatus.ACTIVE, ScheduleStatus.PAUSED)
+        others = await self.store.list_executions(plan_id=plan_id)
+        if any(other.status not in _FINAL for other in others if other.execution_id != execution_id):
+            return
+        await self._move_plan(plan_id, PlanStatus.SCHEDULED if more else PlanStatus(status))
+
+    async def _move_plan(self, plan_id: str, target: PlanStatus) -> None:
+        plan = await self.store.load_plan(plan_id)
+        if plan is not None and transition_path(plan.status, target):
+            await self.store.set_plan_status(plan_id, target)
 
     def _refusal(self, plan: Plan, created_at: datetime | None) -> str | None:
         # The trigger's timing was judged when the schedule was added: judge it as of then; the steps as now.
@@ -446,12 +478,17 @@ async def next_action_time(client: Client, schedule_id: str, after: datetime | N
     return next((moment.astimezone(UTC) for moment in times if after is None or moment > after), None)
 
 
-def scheduled_runs_activity(runs: ScheduledRuns) -> Any:
-    """:data:`FIRE_ACTIVITY` for a worker (registered by :func:`~plankit.engines.temporal_worker`)."""
+def scheduled_runs_activities(runs: ScheduledRuns) -> list[Any]:
+    """:data:`FIRE_ACTIVITY` and :data:`END_ACTIVITY` for a worker (registered by
+    :func:`~plankit.engines.temporal_worker`)."""
     from temporalio import activity
 
     @activity.defn(name=FIRE_ACTIVITY)
     async def begin(schedule_id: str, workflow_id: str, nominal_at: str, plan: dict[str, Any]) -> dict[str, Any]:
         return await runs.begin(schedule_id, workflow_id, nominal_at, plan)
 
-    return begin
+    @activity.defn(name=END_ACTIVITY)
+    async def end(schedule_id: str, execution_id: str, plan_id: str, status: str) -> None:
+        await runs.end(schedule_id, execution_id, plan_id, status)
+
+    return [begin, end]
