@@ -28,9 +28,11 @@ that no longer passes runs nothing: its fire is recorded ``refused`` with the fi
 time to the second, and the trigger's own time within that second is the fire's), with the workflow as its
 execution (created ``pending``, leased to ``temporal:<id>`` so plankit's workers keep off it); the schedule's
 ``runs`` counts it, ``next_fire_at`` is Temporal's next action time (plankit's own timing if Temporal can't be
-asked) and ``max_runs`` reached completes it. A run triggered by hand (:func:`fire_on_temporal`: Temporal's
-trigger, whatever the overlap policy) is recorded ``...!manual`` and does not count toward ``max_runs`` (Temporal
-does not count it either). Records are written under the stored schedule's lease, as pause/resume/remove are.
+asked) and ``max_runs`` reached completes it; the plan is ``running`` while a run runs, then back to ``scheduled``
+while more runs come, else it ends as its last run did (:data:`END_ACTIVITY`). A run triggered by hand
+(:func:`fire_on_temporal`: Temporal's trigger, whatever the overlap policy) is recorded ``...!manual`` and does
+not count toward ``max_runs`` (Temporal does not count it either). Records are written under the stored
+schedule's lease, as pause/resume/remove are.
 
 What differs from plankit's scheduler:
 
