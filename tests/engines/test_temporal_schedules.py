@@ -70,10 +70,12 @@ def test_an_interval_trigger_becomes_a_temporal_schedule_whose_runs_are_mirrored
                     await asyncio.sleep(0.1)
                 execution_id = actions[0].action.workflow_id
                 done = await asyncio.wait_for(engine.wait(execution_id, until_final=True), 30)
+                await client.get_workflow_handle(execution_id).result()  # the run ended: its plan has followed
                 paused = await pause_on_temporal(engine, schedule.id)
                 paused_state = (await handle.describe()).schedule.state
                 resumed = await resume_on_temporal(engine, schedule.id)
-                resumed_state = (await handle.describe()).schedule.state
+                resumed_described = await handle.describe()
+                resumed_state = resumed_described.schedule.state
                 removed = await remove_on_temporal(engine, schedule.id)
                 with pytest.raises(RPCError, match="not found"):
                     await handle.describe()
@@ -82,6 +84,7 @@ def test_an_interval_trigger_becomes_a_temporal_schedule_whose_runs_are_mirrored
                     "statuses": [paused.status.value, resumed.status.value, removed.status.value],
                     "paused": (paused_state.paused, paused_state.note),
                     "resumed": (resumed_state.paused, resumed_state.note),
+                    "resumed_next": (resumed.next_fire_at, resumed_described.info.next_action_times[0]),
                     "plan_status": (await store.load_plan("hourly") or plan).status.value,
                 }  # fmt: skip
 
@@ -112,6 +115,8 @@ def test_an_interval_trigger_becomes_a_temporal_schedule_whose_runs_are_mirrored
     assert out["statuses"] == ["paused", "active", "removed"]
     assert out["paused"] == (True, "paused by plankit")
     assert out["resumed"] == (False, "resumed by plankit")
+    stored_next, temporal_next = out["resumed_next"]
+    assert stored_next == temporal_next  # resumed: the next fire is Temporal's next action time
     assert out["plan_status"] == "scheduled"  # a scheduled execution that ended leaves the plan to its schedule
 
 

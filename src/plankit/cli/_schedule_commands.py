@@ -24,6 +24,8 @@ from .._utils import utcnow
 from ..engines import TemporalExecutor
 from ..engines.temporal_schedules import (
     ENGINE_KEY,
+    describe_on_temporal,
+    fire_on_temporal,
     pause_on_temporal,
     remove_on_temporal,
     resume_on_temporal,
@@ -200,9 +202,17 @@ def schedule_show(
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many past fires, newest first.")] = 50,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
 ) -> None:
-    """Show a schedule: its trigger, next fire, and past fires (with their executions, or why they did not run)."""
+    """Show a schedule: its trigger, next fire, and past fires (with their executions, or why they did not run).
+
+    For a Temporal Schedule, ``--engine temporal`` adds what Temporal says: its next action times, paused or
+    not, actions left, times missed past the catch-up window.
+    """
     store = _open_store(db, must_exist=True)
+    cluster = TemporalSettings(temporal_address, namespace) if engine is Engine.TEMPORAL else None
 
     async def work() -> int:
         async with store:
@@ -213,9 +223,18 @@ def schedule_show(
                 if fire.execution_id:
                     execution = await store.load_execution(fire.execution_id)
                     statuses[fire.execution_id] = execution.status.value if execution else "missing"
+            temporal = None
+            on_temporal = schedule.state.get(ENGINE_KEY) == "temporal"
+            if cluster is not None and on_temporal and schedule.status.value != "removed":
+                try:
+                    temporal = await describe_on_temporal(await cluster.engine(store), schedule.id)
+                except LookupError as exc:
+                    fail(str(exc.args[0]))
         if output_format is TextOrJson.JSON:
             record = _schedule_record(schedule)
             record["fires"] = [_fire_record(fire, statuses) for fire in fires]
+            if temporal is not None:
+                record["temporal"] = {**temporal, "next_action_times": [_iso(t) for t in temporal["next_action_times"]]}
             print_json(record)
             return EXIT_OK
         console = _stdout()
@@ -231,9 +250,12 @@ def schedule_show(
             ("observed", _observed(schedule)),
             ("armed", None if "armed" not in schedule.state else str(schedule.state["armed"]).lower()),
             ("feed error", schedule.state.get("error") or None),
+            ("engine", _temporal_line(temporal) if on_temporal else None),
         ):
             if value is not None:
                 console.print(f"  {label + ':':<11}{value}")
+        for moment in temporal["next_action_times"] if temporal else []:
+            console.print(f"    next: {_both(moment, schedule.trigger)}")
         table = Table("nominal time (UTC)", "fire", "execution", "status / reason", box=None, pad_edge=False)
         for fire in fires:
             outcome = statuses.get(fire.execution_id or "", "") if fire.execution_id else fire.reason or ""
@@ -344,8 +366,16 @@ def schedule_fire(
     detach: Annotated[bool, typer.Option("--detach", help="Only record the fire; a running worker runs it.")] = False,
     db: DbOption = DEFAULT_DB,
     output_format: FormatOption = TextOrJson.TEXT,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
 ) -> None:
-    """Fire a schedule once now, by hand, and run it here (needs --tools), or leave it to a worker (--detach)."""
+    """Fire a schedule once now, by hand, and run it here (needs --tools), or leave it to a worker (--detach).
+
+    A Temporal Schedule (``--engine temporal``) is fired by Temporal's trigger; a `plankit worker` runs it.
+    """
+    if engine is Engine.TEMPORAL:
+        _fire_on_temporal(schedule_id, db, output_format, TemporalSettings(temporal_address, namespace))
     if not detach and not tools:
         fail("`schedule fire` runs the plan here and needs --tools (or pass --detach to leave it to a worker)")
     settings = _settings(db, tools, policy, output_format)
@@ -373,6 +403,29 @@ def schedule_fire(
                 except PlanRefusedError as exc:
                     return _refused(schedule_id, exc, output_format)
         return _report(execution, settings)
+
+    raise typer.Exit(_run_async(work))
+
+
+def _fire_on_temporal(schedule_id: str, db: str, output_format: TextOrJson, temporal: TemporalSettings) -> None:
+    store = _open_store(db, must_exist=True)
+
+    async def work() -> int:
+        async with store:
+            try:
+                execution_id = await fire_on_temporal(await temporal.engine(store), schedule_id)
+            except LookupError as exc:
+                fail(str(exc.args[0]))
+            except TimeoutError:
+                fail(f"Temporal took the trigger of {schedule_id!r} but started no run within 10 s; see its UI")
+        if output_format is TextOrJson.JSON:
+            print_json({"schedule_id": schedule_id, "execution_id": execution_id})
+        else:
+            _stdout().print(
+                f"fired {schedule_id} on Temporal: execution {execution_id} (a `plankit worker --engine temporal` "
+                f"runs it; `plankit executions show {execution_id}`)"
+            )
+        return EXIT_OK
 
     raise typer.Exit(_run_async(work))
 
@@ -536,6 +589,18 @@ async def _get(store: Store, schedule_id: str) -> Schedule:
         return await get_schedule(store, schedule_id)
     except ScheduleError as exc:
         fail(str(exc.args[0]))
+
+
+def _temporal_line(temporal: dict[str, Any] | None) -> str:
+    """What ``schedule show`` says of a Temporal Schedule (Temporal's own view when it was asked)."""
+    if temporal is None:
+        return "a Temporal Schedule fires it (pass --engine temporal for Temporal's next action times)"
+    left = "" if temporal["remaining_actions"] is None else f", {temporal['remaining_actions']} left"
+    paused = f"paused ({temporal['note']})" if temporal["paused"] else "active"
+    return (
+        f"temporal: {paused}, {temporal['actions']} run(s){left}, {temporal['missed_catchup_window']} missed past "
+        f"the catch-up window, {temporal['skipped_overlap']} skipped for overlap"
+    )
 
 
 def _observed(schedule: Schedule) -> str | None:

@@ -15,6 +15,7 @@ import logging
 import signal
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -52,6 +53,13 @@ TaskQueueOption = Annotated[
     str, typer.Option("--task-queue", envvar="PLANKIT_TEMPORAL_TASK_QUEUE", help="Temporal task queue.")
 ]
 DEFAULT_ADDRESS = "localhost:7233"
+_WorkerPolicyOption = Annotated[  # PolicyOption's twin (_run_commands imports this module)
+    list[Path] | None,
+    typer.Option(
+        "--policy", "-p",
+        help="Policy file (repeat to merge); each run a Temporal Schedule starts is linted against it first.",
+    ),
+]  # fmt: skip
 __all__ = [
     "DEFAULT_ADDRESS",
     "DEFAULT_TASK_QUEUE",
@@ -171,11 +179,14 @@ def worker(
     db: Annotated[
         str, typer.Option("--db", envvar="PLANKIT_DB", help="Where records are mirrored (SQLite file or postgresql://).")
     ] = "plankit.db",
+    policy: _WorkerPolicyOption = None,
 ) -> None:
     """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.
 
     --model (or PLANKIT_MODEL) runs the workflows' llm steps; it also rewrites the rest of a plan started
-    with --replan when a step fails for good.
+    with --replan when a step fails for good. A run started by a Temporal Schedule is linted first with
+    ``--policy`` and ``--tools`` (fail closed: a plan that no longer passes runs nothing, and its fire is
+    recorded ``refused`` with the findings).
     """
     from ..compile import LlmReplanner
     from ._run_commands import _open_store, _ReplanSettings, _run_async, _RunSettings
@@ -186,7 +197,7 @@ def worker(
     # With a model, the planner gets its own client, with the client's own retries (as `run --replan` has it);
     # whether an execution replans, and how often, is said by whoever started it.
     replan = _ReplanSettings.of(True, steps.model, base_url, 0) if steps.model is not None else None
-    settings = _RunSettings(db, tools, TextOrJson.TEXT, steps=steps, replan=replan).load()
+    settings = _RunSettings(db, tools, TextOrJson.TEXT, policy or [], steps=steps, replan=replan).load()
     planner = LlmReplanner(settings.llm) if settings.llm is not None else None
     temporal = TemporalSettings(temporal_address, namespace, task_queue)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
@@ -195,7 +206,9 @@ def worker(
         async with _open_store(db, must_exist=False) as store:
             client = await temporal.connect()
             llm = steps.runner(settings.step_llm)
-            running = temporal_worker(client, store, settings.tools, task_queue=task_queue, llm=llm, planner=planner)
+            running = temporal_worker(
+                client, store, settings.tools, task_queue=task_queue, llm=llm, planner=planner, policy=settings.policy
+            )
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):

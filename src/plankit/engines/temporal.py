@@ -259,8 +259,13 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     clock = _WorkflowClock()
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
     header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
-    if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
-        header = header.model_copy(update={"execution_id": workflow.info().workflow_id})
+    if request.get("scheduled"):  # started by a Temporal Schedule: linted by the worker, recorded as a fire
+        from .temporal_schedules import begin_scheduled_run
+
+        begun = await begin_scheduled_run(request, header)
+        if begun is None:
+            return "refused"  # the worker's policy refused the plan: nothing ran (the fire says why)
+        header = begun
     steps: list[StepExecution] = []
     rng = random.Random(workflow.random().random())
     while True:
@@ -288,6 +293,10 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
         else:
             await state.set_status(ExecutionStatus.COMPLETED)
         await _settle(store, state)
+        if request.get("scheduled"):  # the plan follows its schedule, as after a fire of plankit's scheduler
+            from .temporal_schedules import end_scheduled_run
+
+            await end_scheduled_run(state.header)
         return state.header.status.value
 
 
@@ -551,7 +560,7 @@ class TemporalExecutor(Executor):
 
 def temporal_worker(
     client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE, *,
-    llm: LlmStepRunner | None = None, planner: Planner | None = None,
+    llm: LlmStepRunner | None = None, planner: Planner | None = None, policy: Policy | None = None,
 ) -> Worker:  # fmt: skip
     """A Temporal worker running plankit's workflow and activities (``async with worker: ...`` or
     ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored.
@@ -559,12 +568,14 @@ def temporal_worker(
     ``llm`` runs ``llm`` steps (a :class:`~plankit.execute.ModelSteps` over a client, as the executor's
     ``llm``); ``planner`` writes the rest of a failed plan for executions started with replanning on (e.g.
     :class:`plankit.compile.LlmReplanner`). Without them such steps and replans fail with a message saying so.
+    ``policy`` is what a run a Temporal Schedule starts is linted against first (None: the built-in default).
     """
     _temporalio()
     from temporalio import activity
     from temporalio.worker import Worker
 
     from ..builtin_tools import BUILTIN_TOOLS
+    from .temporal_schedules import ScheduledRuns, scheduled_runs_activities
 
     # The builtins, as the executor has them.
     activities = WorkerActivities(store, BUILTIN_TOOLS.combined_with(tools), llm=llm, planner=planner)
@@ -585,6 +596,9 @@ def temporal_worker(
     async def store_call(method: str, args: list[Any]) -> Any:
         return await activities.store_call(method, args)
 
+    # A scheduled run is linted as plankit's scheduler lints a fire: with this worker's policy, tools and model.
+    fires = scheduled_runs_activities(ScheduledRuns(store, Executor(store, tools, policy=policy, llm=llm), client))
     return Worker(
-        client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, llm_step, replan, store_call]
-    )
+        client, task_queue=task_queue, workflows=[_workflow_class()],
+        activities=[tool, llm_step, replan, store_call, *fires],
+    )  # fmt: skip
