@@ -226,10 +226,12 @@ class Scheduler:
         long batch can't outlive them, and workers sharing the store split a burst of due schedules between
         them instead of one taking it all.
         """
-        while len(report.decided) < self.batch and not self._stopping.is_set():
+        taken = 0
+        while taken < self.batch and not self._stopping.is_set():
             now = self.clock.now()
-            wanted = min(CLAIM_CHUNK, self.batch - len(report.decided))
+            wanted = min(CLAIM_CHUNK, self.batch - taken)
             claimed = await self.store.claim_due_schedules(self.worker_id, now + self.lease, now, wanted)
+            taken += len(claimed)
             for index, schedule in enumerate(claimed):
                 if self._stopping.is_set():  # give the rest back untouched: another worker decides them
                     for left in claimed[index:]:
