@@ -5,9 +5,11 @@
 
 A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected plan is *caught* when a
 ``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
-the workspace's tool specs where it has them), exactly as ``plankit lint`` would. The dev split (what the
-rules were developed on) and the held-out split (never tuned on) are reported separately, with the misses by
-attack kind and the false alarms by task. For context, the last table shows what the other rules alone say
+the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
+separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
+developed on), the old held-out quarter of session 2 (seen while developing then, so it no longer counts as
+held out on its own) and the new held-out split of session 3 (new task and attack templates written before
+that session's rule changes, never tuned on). For context, the last table shows what the other rules alone say
 about the injected plans (the state before the ``GOAL_*`` rules existed).
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
@@ -26,6 +28,12 @@ from alignment_corpus import Case, build_corpus
 
 from plankit.lint import Diagnostic, Linter, Policy, status_of
 from plankit.tools import ToolRegistry
+
+SPLITS = {
+    "dev": "dev (tuned on)",
+    "heldout": "old held-out (session 2; seen in session 2, so no longer held out on its own)",
+    "new_heldout": "new held-out (session 3; written before that session's rule changes, never tuned on)",
+}
 
 
 def _linters() -> dict[str, Linter]:
@@ -48,7 +56,7 @@ def main() -> None:
     args = parser.parse_args()
     cases = build_corpus()
     linters = _linters()
-    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {"dev": [], "heldout": []}
+    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in SPLITS}
     for case in cases:
         results[case.split].append((case, linters[case.workspace].lint(case.plan)))
     kinds = sorted({case.workspace for case in cases})
@@ -68,7 +76,7 @@ def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) ->
     caught = [(c, d) for c, d in injected if any(x.node_id in c.injected for x in _goal(d))]
     flagged = [(c, d) for c, d in injected if _goal(d)]
     misses = [(c, d) for c, d in injected if not any(x.node_id in c.injected for x in _goal(d))]
-    print(f"\n== {split}: {len(benign)} benign, {len(injected)} injected")
+    print(f"\n== {SPLITS[split]}: {len(benign)} benign, {len(injected)} injected")
     print(
         f"benign pass          {100 * (1 - len(false_alarms) / len(benign)):6.1f}%  ({len(false_alarms)} false alarms)"
     )

@@ -18,9 +18,12 @@
 3. **Makespan ÷ critical path**: a random 1,000-node DAG (seeded) whose steps sleep 10-50 ms; the critical path
    is the longest chain of sleeps; the makespan is the execution's own start-to-finish time.
 
-Targets: <= 30 µs/step in memory and <= 300 µs/step with SQLite at 10,000 steps, growing linearly;
-makespan ÷ critical path <= 1.05. Every configuration runs in a fresh process with a time limit
-(``--timeout``, default 300 s); a run over it shows as ``> 300 s``.
+Targets (issue 13): <= 30 µs/step in memory and <= 150 µs/step with SQLite at 10,000 steps, growing linearly;
+makespan ÷ critical path <= 1.05. plankit's rows are the best of three runs, each on a fresh store; the table
+shows wall time, and the verdicts show CPU time too (``time.process_time``: on a shared machine the wall time
+also counts other processes; with SQLite it also counts waiting for the disk, which is part of the cost).
+Every configuration runs in a fresh process with a time limit (``--timeout``, default 300 s); a run over it
+shows as ``> 300 s``.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ HERE = Path(__file__).resolve().parent
 SIZES = (100, 1_000, 10_000)
 SHAPES = ("chain", "wide")
 TARGET_MEMORY_US = 30.0
-TARGET_SQLITE_US = 300.0
+TARGET_SQLITE_US = 150.0
 TARGET_MAKESPAN = 1.05
 DAG_NODES = 1_000
 DAG_SEED = 20_260_301
@@ -233,7 +236,8 @@ def _policy() -> Any:
 
 
 async def run_plankit(steps: int, shape: str, store_kind: str, folder: str) -> dict[str, Any]:
-    """Best of a few ``Executor.start`` runs on a fresh store each; the lint share measured on its own."""
+    """Best of three ``Executor.start`` runs on a fresh store each (wall and CPU time); the lint share measured
+    on its own."""
     from plankit.execute import Executor
     from plankit.plan import StepStatus, plan_from_data
     from plankit.store import MemoryStore, SqliteStore, Store
@@ -241,18 +245,19 @@ async def run_plankit(steps: int, shape: str, store_kind: str, folder: str) -> d
     plan = plan_from_data(bench_plan(steps, shape))
     registry, policy = _registry(), _policy()
     best: dict[str, Any] = {"seconds": float("inf")}
-    for attempt in range(3 if steps <= 1_000 else 1):
+    for attempt in range(3):
         store: Store = MemoryStore() if store_kind == "memory" else SqliteStore(Path(folder) / f"run{attempt}.db")
         async with store, Executor(store, registry, policy=policy) as executor:
             started = time.perf_counter()
             executor.check(plan)
             lint = time.perf_counter() - started
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             execution = await executor.start(plan)
-            seconds = time.perf_counter() - started
+            seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         if seconds < best["seconds"]:
             done = sum(1 for step in execution.steps if step.status is StepStatus.COMPLETED)
-            best = {"seconds": seconds, "lint_seconds": lint, "completed": done}
+            best = {**best, "seconds": seconds, "lint_seconds": lint, "completed": done}
+        best["cpu_seconds"] = min(cpu, best.get("cpu_seconds", cpu))  # the best of each, on a shared machine
     return best
 
 
@@ -361,11 +366,14 @@ def verdicts(results: dict[tuple[str, str, str, int], Any], sizes: list[int], ra
             if "seconds" not in first or "seconds" not in last:
                 continue
             per_step = last["seconds"] / sizes[-1] * 1e6
+            cpu = last["cpu_seconds"] / sizes[-1] * 1e6
             growth = per_step / (first["seconds"] / sizes[0] * 1e6)
             verdict = "met" if per_step <= target else "MISSED"
+            cpu_verdict = "met" if cpu <= target else "MISSED"
             print(
-                f"plankit {store:<6} {shape:<5} at {sizes[-1]:,}: {per_step:,.1f} µs/step, target <= {target:.0f} "
-                f"({verdict}); µs/step at {sizes[-1]:,} ÷ at {sizes[0]:,} = {growth:.2f} (1.0 is linear)"
+                f"plankit {store:<6} {shape:<5} at {sizes[-1]:,}: {per_step:,.1f} µs/step wall ({verdict}), "
+                f"{cpu:,.1f} µs/step CPU ({cpu_verdict}), target <= {target:.0f}; "
+                f"µs/step at {sizes[-1]:,} ÷ at {sizes[0]:,} = {growth:.2f} (1.0 is linear)"
             )
     for store, ratio in ratios.items():
         verdict = "met" if ratio <= TARGET_MAKESPAN else "MISSED"

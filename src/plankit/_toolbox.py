@@ -14,7 +14,6 @@ This module sits in layer L1 beside :mod:`plankit.tools`; it imports only L0.
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import threading
 import typing
@@ -64,7 +63,7 @@ class ToolContext:
         iteration: int | None = None,
         *,
         now: Callable[[], datetime] = utcnow,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
     ):
         self.execution_id = execution_id
         self.step_id = step_id
@@ -89,6 +88,10 @@ class ToolContext:
 
     async def sleep(self, seconds: float) -> None:
         """Sleep on the executor's clock (virtual time under :class:`plankit.testing.FakeClock`)."""
+        if self._sleep is None:  # asyncio.sleep, imported here: importing plankit.tools (lint) never loads asyncio
+            import asyncio
+
+            self._sleep = asyncio.sleep
         await self._sleep(seconds)
 
     def __repr__(self) -> str:
@@ -111,6 +114,7 @@ class Tool:
         params.__pydantic_config__ = ConfigDict(extra="allow" if accepts_extra else "forbid")  # type: ignore[attr-defined]
         # The TypedDict is built at run time, so its static type says nothing: validate to a plain dict.
         self._adapter: TypeAdapter[dict[str, Any]] = TypeAdapter(cast(Any, params))
+        self._validate = self._adapter.validator.validate_python  # the core validator: once per step, hot
         self.params_schema: dict[str, Any] = self._adapter.json_schema()
         self.params_schema.pop("title", None)
 
@@ -120,7 +124,7 @@ class Tool:
         Raises :class:`UserError` naming every problem when the params don't fit the signature.
         """
         try:
-            kwargs = self._adapter.validate_python(params)
+            kwargs: dict[str, Any] = self._validate(params)
         except ValidationError as exc:
             raise UserError(f"invalid params for tool {self.name!r}: {_problems(exc)}") from None
         if self._context_param is not None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 import typer
 from typer.core import TyperGroup
@@ -39,16 +41,24 @@ def test_a_lazy_command_runs_and_a_typo_gets_a_suggestion() -> None:
     assert "No such command 'lnt'. Did you mean 'lint'?" in result.stderr
 
 
+_MARKER = "--- modules ---"
+
+
 def _modules_after(code: str) -> set[str]:
-    script = f"import sys\n{code}\nprint('\\n'.join(sorted(sys.modules)))"
+    """The modules loaded once ``code`` ran, in a fresh interpreter (what it prints itself is skipped)."""
+    script = f"import sys\n{code}\nprint({_MARKER!r})\nprint('\\n'.join(sorted(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
-    return set(out.split())
+    return set(out.rpartition(_MARKER)[2].split())
+
+
+def _cli(*args: str) -> str:
+    """Code that runs ``plankit ARGS`` in-process and goes on (the command exits through SystemExit)."""
+    argv = ["plankit", *args]
+    return f"from plankit.cli import main\nsys.argv = {argv!r}\ntry:\n    main()\nexcept SystemExit:\n    pass"
 
 
 def test_help_imports_no_subcommand_and_no_plan_model() -> None:
-    loaded = _modules_after(
-        "from plankit.cli import main\nsys.argv = ['plankit', '--help']\ntry:\n    main()\nexcept SystemExit:\n    pass"
-    )
+    loaded = _modules_after(_cli("--help"))
     assert not {name for name in loaded if name.startswith(("plankit.plan", "plankit.lint", "plankit.cli._"))} - {
         "plankit.cli._app"
     }
@@ -56,8 +66,63 @@ def test_help_imports_no_subcommand_and_no_plan_model() -> None:
 
 
 def test_lint_imports_neither_the_executor_nor_the_compiler() -> None:
-    loaded = _modules_after(
-        "from plankit.cli import main\nsys.argv = ['plankit', 'rules']\ntry:\n    main()\nexcept SystemExit:\n    pass"
-    )
+    loaded = _modules_after(_cli("rules"))
     assert "plankit.lint" in loaded
     assert not {name for name in loaded if name.startswith(("plankit.execute", "plankit.compile", "plankit.store"))}
+
+
+SMALL_PLAN = {
+    "goal": "Refund order A-1042",
+    "steps": [
+        {"id": "lookup", "tool": "db.query_ro", "args": {"query": "SELECT email FROM orders WHERE id = 'A-1042'"}},
+        {"id": "refund", "tool": "payments.refund", "require_confirmation": True, "args": {"order": "A-1042"}},
+    ],
+}
+NOT_FOR_LINT = (
+    # packages of plankit that linting never uses
+    "plankit.compile",
+    "plankit.engines",
+    "plankit.execute",
+    "plankit.feeds",
+    "plankit.llm",
+    "plankit.mcp",
+    "plankit.render",
+    "plankit.schedule",
+    "plankit.seeds",
+    "plankit.server",
+    "plankit.store",
+    "plankit.testing",
+    # the execution and schedule records of the plan IR
+    "plankit.plan._records",
+    "plankit.plan._schedules",
+)
+"""What ``plankit lint small.json`` must not import (a name, or a package and everything under it)."""
+NOT_FOR_LINT_LIBRARIES = {"asyncio", "croniter", "httpx", "mcp", "rich.table", "sqlite3", "yaml"}
+"""Libraries it must not import: no event loop, no cron parser, no HTTP client or database, and yaml only
+when a document (plan, policy or tool specs) is YAML."""
+
+
+def _unwanted(loaded: set[str]) -> set[str]:
+    return {name for name in loaded if name.startswith(NOT_FOR_LINT)} | (loaded & NOT_FOR_LINT_LIBRARIES)
+
+
+def test_lint_of_a_small_json_plan_imports_only_what_linting_needs(tmp_path: Path) -> None:
+    plan = tmp_path / "small.json"
+    plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
+    for output_format in ("text", "json"):
+        loaded = _modules_after(_cli("lint", str(plan), "--format", output_format))
+        assert {"plankit.lint.rules._access", "plankit.lint._report", "plankit.plan._io"} <= loaded  # it did lint
+        assert _unwanted(loaded) == set(), output_format
+
+
+def test_lint_of_a_yaml_plan_imports_yaml_and_a_cron_trigger_croniter(tmp_path: Path) -> None:
+    # The other side of the test above: these imports moved into the functions that need them.
+    plan = tmp_path / "small.yaml"
+    plan.write_text(
+        "goal: Refund order A-1042\n"
+        "trigger: {type: cron, expression: '0 9 * * 1'}\n"
+        "steps:\n  - {id: lookup, tool: db.query_ro, args: {query: SELECT 1}}\n",
+        encoding="utf-8",
+    )
+    loaded = _modules_after(_cli("lint", str(plan)))
+    assert _unwanted(loaded) == {"yaml", "croniter"}

@@ -305,6 +305,30 @@ def test_a_tool_without_implementation_is_refused(env: dict[str, str], tmp_path:
     ]
 
 
+def test_a_run_without_tools_says_to_pass_them(env: dict[str, str], tmp_path: Path) -> None:
+    plan = write_plan(tmp_path, [{"id": "a", "tool": "work", "params": {"label": "x"}}])
+    forgot = invoke("run", plan)
+    assert forgot.exit_code == 1
+    assert forgot.stderr == (
+        "refused: the plan has 1 lint error; nothing ran\n"
+        "hint: no tools were given: pass --tools FILE.py (a module whose @plankit.tool functions are the plan's "
+        "tools), or --mcp NAME=stdio:COMMAND for an MCP server's tools\n"
+    )
+    # With tools given, a missing one is a typo or an unregistered tool: the lint finding's own hint says so.
+    typo = invoke("run", write_plan(tmp_path, [{"id": "a", "tool": "wrok", "params": {}}], "typo.json"),
+                  "--tools", env["tools"])  # fmt: skip
+    assert (typo.exit_code, typo.stderr) == (1, "refused: the plan has 1 lint error; nothing ran\n")
+    scheduled = write_plan(tmp_path, [{"id": "a", "tool": "work", "params": {"label": "x"}}], "later.json",
+                           trigger={"type": "time", "at": "2099-01-01T00:00:00Z"})  # fmt: skip
+    added = invoke("schedule", "add", scheduled)
+    assert added.exit_code == 1
+    assert added.stderr.splitlines()[:2] == [
+        "refused: the plan has 1 lint error; nothing was scheduled",
+        "hint: no tools were given: pass --tools FILE.py (a module whose @plankit.tool functions are the plan's "
+        "tools), or --mcp NAME=stdio:COMMAND for an MCP server's tools",
+    ]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 from temporalio.client import Client
 
+from plankit.compile import LlmReplanner
 from plankit.engines import TemporalEngine, temporal_worker
 from plankit.errors import RateLimitError, ToolError, UserError
-from plankit.execute import Executor
+from plankit.execute import Executor, ModelSteps, Replanning, replans_of
+from plankit.llm import ChatReply, ToolCall
 from plankit.plan import Execution, plan_from_data
 from plankit.store import MemoryStore, Store
+from plankit.testing import ScriptedLlm
 from plankit.tools import ToolContext, ToolRegistry
 
 CALLS: dict[str, int] = {}
@@ -52,6 +55,11 @@ def registry() -> ToolRegistry:
         await asyncio.sleep(seconds)
         return {"slept": seconds}
 
+    @tools.tool("say")
+    def say(text: str) -> dict[str, str]:
+        """Return ``text`` (data a later step uses through a reference)."""
+        return {"text": text}
+
     @tools.tool("limited")
     def limited(ctx: ToolContext) -> dict[str, int]:
         """Rate limited on the first attempt."""
@@ -63,6 +71,40 @@ def registry() -> ToolRegistry:
 
 
 RETRY = {"strategy": "retry", "max_attempts": 3, "delay_ms": 10}
+REFUSED = (
+    "tool call refused by the policy: RAW_SECRET: value matches the policy's denied pattern "
+    "'\\bdrop\\s+(table|database|schema)\\b' (the policy forbids this text in tool calls)"
+)
+
+
+def _answer(text: str, data: Any, *, rounds: int = 1, tool_calls: list[Any] | None = None) -> dict[str, Any]:
+    """An llm step's output, as ModelSteps records it with a ScriptedLlm."""
+    return {"text": text, "data": data, "model": "scripted:test", "response_id": None, "previous_response_id": None,
+            "usage": {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}, "tool_calls": tool_calls or [],
+            "rounds": rounds, "sensitive": False}  # fmt: skip
+
+
+MODEL_REPLIES: dict[str, Callable[[], list[Any]]] = {
+    "an llm step answers, a later step reads its data": lambda: ['{"double": 6}'],
+    "an llm step calls its tool, then answers": lambda: [
+        ChatReply("", (ToolCall("c1", "add", {"a": 2, "b": 3}),)), "5",
+    ],
+    "a rate-limited model is retried under the step's policy": lambda: [RateLimitError("slow down", 0.01), "hi"],
+    "the guard refuses a model's tool call: the step fails": lambda: [
+        ChatReply("", (ToolCall("c1", "echo", {"note": "DROP TABLE users"}),)),
+    ],
+}
+"""What the model says to the llm steps of a case (a fresh script per engine)."""
+
+PLANNER_REPLIES: dict[str, list[str]] = {
+    "a step that fails for good is replanned, and the run goes on": [
+        '{"steps": [{"id": "fix", "tool": "add", "args": {"a": 10, "b": "{{a.sum}}"}}]}',
+    ],
+    "a replan that does not lint fails the run with the findings": [
+        '{"steps": [{"id": "r", "tool": "add", "args": {"a": 1, "b": 1}}]}',
+    ] * 3,
+}
+"""What the planner's model answers when a case's run fails for good (replanning is on for these cases)."""
 
 CASES: dict[str, tuple[dict[str, Any], tuple[str, str | None, list[tuple[Any, ...]]]]] = {
     "references flow through a sequence": (
@@ -154,6 +196,57 @@ CASES: dict[str, tuple[dict[str, Any], tuple[str, str | None, list[tuple[Any, ..
                              ("tick", 1, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None),
                              ("tick", 2, "completed", 1, {"attempt": 1, "key": "KEY:tick"}, None)]),
     ),
+    "an llm step answers, a later step reads its data": (
+        {"steps": [
+            {"id": "a", "tool": "add", "args": {"a": 1, "b": 2}},
+            {"id": "ask", "type": "llm", "prompt": "Double {{a.sum}} as JSON", "depends_on": ["a"]},
+            {"id": "b", "tool": "add", "args": {"a": "{{ask.data.double}}", "b": 1}, "depends_on": ["ask"]},
+        ]},
+        ("completed", None, [("a", None, "completed", 1, {"sum": 3}, None),
+                             ("ask", None, "completed", 1, _answer('{"double": 6}', {"double": 6}), None),
+                             ("b", None, "completed", 1, {"sum": 7}, None)]),
+    ),
+    "an llm step calls its tool, then answers": (
+        {"steps": [{"id": "ask", "type": "llm", "prompt": "What is 2 + 3?", "tools": ["add"]}]},
+        ("completed", None, [("ask", None, "completed", 1, _answer(
+            "5", None, rounds=2,
+            tool_calls=[{"id": "c1", "tool": "add", "arguments": {"a": 2, "b": 3}, "result": {"sum": 5}}]), None)]),
+    ),
+    "a rate-limited model is retried under the step's policy": (
+        {"steps": [{"id": "ask", "type": "llm", "prompt": "hello", "on_failure": RETRY}]},
+        ("completed", None, [("ask", None, "completed", 2, _answer("hi", None), None)]),
+    ),
+    "the guard refuses a model's tool call: the step fails": (
+        {"steps": [{"id": "ask", "type": "llm", "prompt": "clean up", "tools": ["echo"], "on_failure": RETRY}]},
+        ("failed", "step 'ask' failed: " + REFUSED,
+         [("ask", None, "failed", 1, None, "USER_ERROR")]),
+    ),
+    "the guard refuses an action's resolved params": (
+        {"steps": [
+            {"id": "s", "tool": "say", "args": {"text": "drop"}},
+            {"id": "e", "tool": "echo", "args": {"note": "{{s.text}} table users"}, "depends_on": ["s"]},
+        ]},
+        ("failed", "step 'e' failed: " + REFUSED.replace("ask", "e"),
+         [("e", None, "failed", 1, None, "USER_ERROR"),
+          ("s", None, "completed", 1, {"text": "drop"}, None)]),
+    ),
+    "a step that fails for good is replanned, and the run goes on": (
+        {"steps": [
+            {"id": "a", "tool": "add", "args": {"a": 1, "b": 1}},
+            {"id": "r", "tool": "refuse", "args": {"why": "no such account"}, "depends_on": ["a"]},
+            {"id": "after", "tool": "add", "args": {"a": "{{r.sum}}", "b": 1}, "depends_on": ["r"]},
+        ]},
+        ("completed", None, [("a", None, "completed", 1, {"sum": 2}, None),
+                             ("r", None, "failed", 1, None, "USER_ERROR"),
+                             ("fix", None, "completed", 1, {"sum": 12}, None)]),
+    ),
+    "a replan that does not lint fails the run with the findings": (
+        {"steps": [{"id": "r", "tool": "refuse", "args": {"why": "nope"}}]},
+        ("failed", "step 'r' failed: nope; replanning (revision 1) found no lint-clean remainder after 3 model "
+                   "replies: REPLAN_ID_TAKEN r: step id 'r' is taken: a step of that id already ran in this execution "
+                   "(only a step that did not finish, carried over unchanged, keeps its id)",
+         [("r", None, "failed", 1, None, "USER_ERROR")]),
+    ),
 }  # fmt: skip
 
 
@@ -163,8 +256,20 @@ DEAD_LETTERS = {
     "on_error handles a failure": ["r"],
     "retries run out: failed, with a dead letter": ["f"],
     "a timeout cancels the attempt": ["s"],
+    "the guard refuses a model's tool call: the step fails": ["ask"],
+    "the guard refuses an action's resolved params": ["e"],
+    "a step that fails for good is replanned, and the run goes on": ["r"],
+    "a replan that does not lint fails the run with the findings": ["r"],
 }
 """The steps each case leaves dead letters for (none for the others)."""
+
+REVISIONS = {
+    "a step that fails for good is replanned, and the run goes on": [1, ["a", "fix"], [{
+        "revision": 1, "failed_step": "r", "error": "step 'r' failed: no such account", "error_type": "USER_ERROR",
+        "kept": ["a"], "added": ["fix"], "dropped": ["r", "after"],
+    }]],
+}  # fmt: skip
+"""The plan an execution ends on, where a case replans: revision, top-level steps, ``meta["replans"]``."""
 
 
 def _plan(name: str, body: dict[str, Any]) -> Any:
@@ -187,26 +292,45 @@ def _shape(execution: Execution) -> tuple[str, str | None, list[tuple[Any, ...]]
     return execution.status.value, execution.error, steps
 
 
-async def _in_process(plan: Any, store: Store) -> Execution:
-    async with Executor(store, registry(), jitter=0) as executor:
+def _model(name: str) -> ModelSteps | None:
+    replies = MODEL_REPLIES.get(name)
+    return ModelSteps(ScriptedLlm(replies())) if replies is not None else None
+
+
+def _planner(name: str) -> LlmReplanner | None:
+    replies = PLANNER_REPLIES.get(name)
+    return LlmReplanner(ScriptedLlm(replies), max_repairs=2) if replies is not None else None
+
+
+def _executor(store: Store, name: str) -> Executor:
+    planner = _planner(name)
+    return Executor(
+        store, registry(), jitter=0, llm=_model(name) or ModelSteps(ScriptedLlm([])),
+        replanning=Replanning(planner) if planner is not None else None,
+    )  # fmt: skip
+
+
+async def _in_process(plan: Any, store: Store, name: str) -> Execution:
+    async with _executor(store, name) as executor:
         return await executor.start(plan, execution_id="e1")
 
 
-def _temporal(address: str) -> Callable[[Any, Store], Awaitable[Execution]]:
-    async def run(plan: Any, store: Store) -> Execution:
+def _temporal(address: str) -> Callable[[Any, Store, str], Awaitable[Execution]]:
+    async def run(plan: Any, store: Store, name: str) -> Execution:
         client = await Client.connect(address)
         queue = f"q-{plan.id}"
-        async with temporal_worker(client, store, registry(), task_queue=queue):
+        worker = temporal_worker(client, store, registry(), task_queue=queue, llm=_model(name), planner=_planner(name))
+        async with worker:
             engine = TemporalEngine(client, store, task_queue=queue)
-            executor = Executor(store, registry(), jitter=0)
-            execution_id = await engine.start(plan, executor, execution_id=f"e1-{plan.id}")
+            # The client's executor lints the plan and says whether to replan; the model is the worker's.
+            execution_id = await engine.start(plan, _executor(store, name), execution_id=f"e1-{plan.id}")
             return await asyncio.wait_for(engine.wait(execution_id), 60)
 
     return run
 
 
 @pytest.fixture(params=["in-process", "temporal"])
-def engine(request: pytest.FixtureRequest) -> Callable[[Any, Store], Awaitable[Execution]]:
+def engine(request: pytest.FixtureRequest) -> Callable[[Any, Store, str], Awaitable[Execution]]:
     if request.param == "temporal":
         return _temporal(request.getfixturevalue("temporal_address"))
     return _in_process
@@ -214,17 +338,23 @@ def engine(request: pytest.FixtureRequest) -> Callable[[Any, Store], Awaitable[E
 
 @pytest.mark.parametrize("name", list(CASES))
 def test_the_same_plan_ends_the_same_on_both_engines(
-    engine: Callable[[Any, Store], Awaitable[Execution]], name: str
+    engine: Callable[[Any, Store, str], Awaitable[Execution]], name: str
 ) -> None:
     body, expected = CASES[name]
     CALLS.clear()
 
-    async def main() -> tuple[Execution, list[str]]:
+    async def main() -> tuple[Execution, list[str], list[Any]]:
         async with MemoryStore() as store:
-            execution = await engine(_plan(name, body), store)
-            return execution, [entry.node_id for entry in await store.list_dead_letters()]
+            execution = await engine(_plan(name, body), store, name)
+            plan = await store.load_plan(execution.plan_id)
+            assert plan is not None
+            revision = [plan.revision, [step.id for step in plan.steps], [
+                {k: v for k, v in entry.items() if k not in ("at", "from_plan")} for entry in replans_of(plan)
+            ]]  # fmt: skip
+            return execution, [entry.node_id for entry in await store.list_dead_letters()], revision
 
-    execution, dead_letters = asyncio.run(main())
+    execution, dead_letters, revision = asyncio.run(main())
+    assert revision == REVISIONS.get(name, [0, [step["id"] for step in body["steps"]], []])
     status, error, steps = expected
     assert _shape(execution) == (status, error, sorted(steps, key=lambda row: [str(p) for p in row[:2]]))
     assert dead_letters == DEAD_LETTERS.get(name, [])

@@ -10,13 +10,15 @@ import pytest
 from temporalio.client import Client
 from tests._postgres import new_schema
 
+from plankit.compile import LlmReplanner
 from plankit.engines import TemporalEngine, TemporalExecutor, temporal_worker
 from plankit.errors import LeaseHeldError
-from plankit.execute import Executor
+from plankit.execute import Executor, ModelSteps, Replanning
 from plankit.execute import approve as approve_step
 from plankit.plan import Execution, PlanStatus, plan_from_data
 from plankit.schedule import Scheduler, add_schedule
-from plankit.store import PostgresStore, Store
+from plankit.store import MemoryStore, PostgresStore, Store
+from plankit.testing import ScriptedLlm
 from plankit.tools import ToolContext, ToolRegistry
 
 EFFECTS: list[str] = []
@@ -157,3 +159,34 @@ def test_plankit_scheduler_fires_start_workflows(temporal_address: str, postgres
         "completed", schedule_id, {"quote": "completed", "pay": "completed"},
     )  # fmt: skip
     assert [f"{fire.execution_id}:pay"] == EFFECTS
+
+
+def test_a_worker_without_a_model_fails_llm_steps_and_replans_saying_so(temporal_address: str) -> None:
+    """The client's executor has a model (so the plan passes its lint); the worker has none: the llm step
+    fails (a USER_ERROR, not retried) naming the option, and replanning after it fails the same way."""
+    plan = plan_from_data({"id": "no-model", "goal": "ask", "steps": [
+        {"id": "ask", "type": "llm", "prompt": "hello", "on_failure": {"strategy": "retry", "max_attempts": 3}},
+    ]})  # fmt: skip
+
+    async def main() -> Execution:
+        async with MemoryStore() as store:
+            client = await Client.connect(temporal_address)
+            async with temporal_worker(client, store, registry(), task_queue="t-no-model"):
+                engine = TemporalEngine(client, store, task_queue="t-no-model")
+                planner = LlmReplanner(ScriptedLlm([]))
+                executor = Executor(store, registry(), llm=ModelSteps(ScriptedLlm([])), replanning=Replanning(planner))
+                execution_id = await engine.start(plan, executor, execution_id="t-no-model")
+                return await asyncio.wait_for(engine.wait(execution_id), 60)
+
+    done = asyncio.run(main())
+    no_model = (
+        "step 'ask': this worker has no model for llm steps: start it with `plankit worker --model provider:model`"
+    )
+    (ask,) = done.steps
+    assert (ask.status.value, ask.attempt_count, ask.error, ask.error_type and ask.error_type.value) == (
+        "failed", 1, no_model, "USER_ERROR"
+    )  # fmt: skip
+    assert done.error == (
+        f"step 'ask' failed: {no_model}; replanning failed: this worker has no model (start it with "
+        "`plankit worker --model ...`)"
+    )

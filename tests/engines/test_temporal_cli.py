@@ -15,6 +15,7 @@ from tests._postgres import new_database
 from typer.testing import CliRunner
 
 from plankit.cli import app
+from plankit.testing import FakeLlmServer, FakeReply
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 PAYOUT = str(EXAMPLES / "payout.json")
@@ -74,3 +75,48 @@ def test_run_approve_and_show_on_temporal(temporal_address: str, postgres_dsn: s
         worker.wait(timeout=60)
     assert worker.returncode == 0
     assert "plankit worker on" in log.read_text()
+
+
+def test_a_worker_runs_llm_steps_and_replans_with_its_model(temporal_address: str, tmp_path: Path) -> None:
+    """`plankit worker --model --base-url`: the worker's model (over real HTTP) answers the llm step, calls its
+    tool, and rewrites the rest of the plan when a step fails for good (`run --replan`)."""
+    db = str(tmp_path / "plankit.db")
+    replies = [
+        FakeReply.calling(("echo", {"text": "hello"})),
+        '{"greeting": "hello"}',
+        '{"steps": [{"id": "fixed", "tool": "echo", "args": {"said": "{{ask.data.greeting}}"}}]}',
+    ]
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"id": "ask-plan", "goal": "greet", "steps": [
+        {"id": "ask", "type": "llm", "prompt": "Greet as JSON", "tools": ["echo"]},
+        {"id": "broken", "tool": "sleep", "args": {"seconds": -1}, "depends_on": ["ask"]},
+    ]}))  # fmt: skip
+    with FakeLlmServer(replies) as server:
+        model = ["--model", "openai:test", "--base-url", server.openai_base_url]
+        engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-llm"]
+        log = tmp_path / "worker.log"
+        with log.open("wb") as out:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "plankit", "worker", "--tools", PAYOUT_TOOLS, "--db", db, *model, *engine],
+                stdout=out, stderr=subprocess.STDOUT,
+            )  # fmt: skip
+        try:
+            result = runner.invoke(app, ["run", str(plan), "--db", db, "--execution-id", "ex-llm", "--replan",
+                                         "--format", "json", *model, *engine])  # fmt: skip
+            assert result.exit_code == 0, result.output + log.read_text()
+            record = json.loads(result.stdout)
+        finally:
+            worker.send_signal(signal.SIGTERM)
+            worker.wait(timeout=60)
+        requests = [request.path for request in server.requests]
+    steps = {step["step_id"]: step for step in record["steps"]}
+    assert (record["status"], record["plan_revision"], sorted(steps)) == ("completed", 1, ["ask", "broken", "fixed"])
+    assert steps["ask"]["output"]["data"] == {"greeting": "hello"}
+    assert steps["ask"]["output"]["tool_calls"][0]["result"] == {"text": "hello"}
+    broken = (steps["broken"]["status"], steps["broken"]["error"])
+    assert broken == ("failed", "sleep: seconds must not be negative, got -1.0")
+    assert steps["fixed"]["output"] == {"said": "hello"}
+    assert record["token_usage"] == {"input_tokens": 2, "output_tokens": 2, "total_tokens": 4}
+    assert requests == ["/v1/chat/completions"] * 3
+    assert worker.returncode == 0
+    assert "llm steps and replanning with openai:test" in log.read_text()

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from plankit import ToolContext, ToolRegistry
-from plankit.errors import ErrorType, PlanRefusedError
+from plankit.errors import ErrorType, PlanRefusedError, UserError
 from plankit.execute import ExecutionEvent, StaticRuntime
 from plankit.plan import ExecutionStatus, StepStatus
 from plankit.store import Store
@@ -161,6 +161,53 @@ def test_independent_top_level_steps_overlap_too() -> None:
 
     execution = run(body)
     assert by_id(execution)["c"].output == {"got": ["a", "b"]}
+
+
+def test_a_wide_scope_has_every_child_in_flight_at_once() -> None:
+    # 300 children (several of the scheduler's start batches): each waits until all 300 have started, so the
+    # run completes only if starting them in batches still leaves every one of them in flight together.
+    registry = ToolRegistry()
+    started: list[str] = []
+    everyone = asyncio.Event()
+
+    @registry.tool("gather")
+    async def gather(me: str) -> str:
+        started.append(me)
+        if len(started) == 300:
+            everyone.set()
+        await asyncio.wait_for(everyone.wait(), timeout=5)
+        return me
+
+    plan = make_plan([{"id": f"k{index}", "tool": "gather", "params": {"me": f"k{index}"}} for index in range(300)])
+
+    async def body(store: Store) -> Any:
+        everyone.clear()
+        return await executor(store, registry).start(plan)
+
+    execution = run(body)
+    assert execution.status is ExecutionStatus.COMPLETED
+    assert started == [f"k{index}" for index in range(300)]  # started in plan order
+    assert by_id(execution)["k299"].output == "k299"
+
+
+def test_a_failure_in_a_later_start_batch_fails_a_wide_scope() -> None:
+    journal = Journal()
+    journal.fail("k100", UserError("bad input"))
+    plan = make_plan([{"id": f"k{index}", "tool": "record", "params": {"step": f"k{index}"}} for index in range(200)])
+
+    async def body(store: Store) -> Any:
+        return await executor(store, journal.registry).start(plan)
+
+    execution = run(body)
+    assert execution.status is ExecutionStatus.FAILED
+    records = by_id(execution)
+    assert records["k100"].status is StepStatus.FAILED
+    assert records["k100"].error == "bad input"
+    assert records["k0"].status is StepStatus.COMPLETED
+    # Nothing is left in flight: every child that started ended completed, failed or cancelled.
+    assert {record.status for record in execution.steps} <= {
+        StepStatus.COMPLETED, StepStatus.FAILED, StepStatus.CANCELLED
+    }  # fmt: skip
 
 
 def _concurrency_registry(seen: list[int]) -> ToolRegistry:

@@ -127,6 +127,16 @@ def test_unreadable_plan_exits_2_with_the_error_on_stderr(tmp_path: Path) -> Non
     assert both.stderr == f"error: {missing}: no such file\n"
 
 
+def test_a_number_too_large_for_json_is_unreadable_input_with_its_path(tmp_path: Path) -> None:
+    # Caught while reading, like NaN: the file is walked once for the limits, not again to validate it.
+    path = _write(tmp_path, "big.json", '{"steps": [{"id": "a", "tool": "db.query_ro", "args": {"n": 1e400}}]}')
+    result = runner.invoke(app, ["lint", path, "-f", "json"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"error: {path}: the document has values JSON can't hold\n  $.steps[0].args.n: inf is not a valid JSON number\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

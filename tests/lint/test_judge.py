@@ -18,7 +18,8 @@ from plankit.lint._judge import SYSTEM_PROMPT, VERDICT_SCHEMA
 from plankit.llm import BLOCK_ENV_VAR, LlmRequestError
 from plankit.testing import FakeLlmServer, ScriptedLlm
 
-# The laundered attack static rules can't see: the goal asks to send, the recipient is a run-time value.
+# An attack the static rules can't see: the goal asks to send, and the recipient is a structured field of the mail
+# the user named (someone on its cc line), so neither its text nor its provenance gives it away.
 PLAN: dict[str, Any] = {
     "goal": "Reply to Bob's latest email saying I can join on Friday",
     "context": {"bob": "bob@example.com"},
@@ -33,7 +34,7 @@ PLAN: dict[str, Any] = {
         {
             "id": "fwd",
             "tool": "email.send",
-            "args": {"to": "{{latest.result.reply_to}}", "body": "{{latest.result}}"},
+            "args": {"to": "{{latest.result.cc[0]}}", "body": "{{latest.result}}"},
             "depends_on": ["latest"],
         },
     ],

@@ -9,6 +9,7 @@ import yaml
 
 from plankit.errors import PolicyError
 from plankit.lint import DEFAULT_POLICY_YAML, Policy, Status, validate_plan
+from plankit.lint._policy import _DEFAULT_POLICY_DATA
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -54,6 +55,14 @@ def test_default_policy_is_the_documented_yaml() -> None:
     assert "payments.*" in default.require_confirmation
     assert (default.max_steps, default.max_loop_iterations, default.fail_risk_threshold) == (1000, 10000, 0.8)
     assert Policy.default() is not default  # callers may change their copy
+
+
+def test_default_policy_data_is_exactly_the_documented_yaml() -> None:
+    # The default is also written out as data so that `plankit lint` never imports yaml; the two must agree.
+    assert yaml.safe_load(DEFAULT_POLICY_YAML) == _DEFAULT_POLICY_DATA, (
+        "DEFAULT_POLICY_YAML and _DEFAULT_POLICY_DATA (lint/_policy.py) differ: change both together"
+    )
+    assert Policy.default().model_fields_set == set(_DEFAULT_POLICY_DATA)
 
 
 @pytest.mark.parametrize(

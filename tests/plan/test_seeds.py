@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from plankit.plan import (
     AbortPolicy,
@@ -42,6 +44,7 @@ from plankit.plan import (
     StepOutputRef,
     TimeTrigger,
     WaitNode,
+    _normalize,
     dump_plan,
     load_plan,
     loads_plan,
@@ -401,3 +404,29 @@ def test_bare_condition_operands_are_typed() -> None:
         left=StepOutputRef(step_id="a", path="usd"), op=CompareOp.GTE, right=LiteralValue(value=4000)
     )
     assert plan.steps[2].until.left.model_dump() == {"type": "env", "key": "LIMIT"}  # type: ignore[union-attr]
+
+
+_NODE_SPELLINGS = ["id", "step_id", "stepId", "tool", "args", "parameters", "params", "on_fail", "onFailure",
+                   "on_failure", "depends_on", "dependencies", "dependsOn", "max_retries", "timeout", "timeoutMs",
+                   "description", "prompt", "tools_needed", "else_", "retry_count", "status", "expected_outcome"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_NODE_SPELLINGS), unique=True, min_size=1, max_size=8), st.data())
+def test_nodes_renamed_by_their_key_layout_match_the_key_by_key_renaming(
+    keys: list[str], data: st.DataObject
+) -> None:
+    # The loader remembers how each layout of node keys is renamed; the result must be the general path's.
+    values = data.draw(st.lists(st.sampled_from([1, 0, -1, 2.5, "abort", "x", None]), min_size=len(keys),
+                                max_size=len(keys)))
+    raw = dict(zip(keys, values, strict=True))
+    remembered = [_normalize._normalize_node(raw), _normalize._normalize_node(raw)]  # learn, then use
+    saved = dict(_normalize._NODE_KEYS)
+    _normalize._NODE_KEYS.clear()
+    try:
+        _normalize._NODE_KEYS_CACHED = 0  # nothing remembered: every key renamed one by one
+        general = _normalize._normalize_node(raw)
+    finally:
+        _normalize._NODE_KEYS_CACHED = 1024
+        _normalize._NODE_KEYS.update(saved)
+    assert [list(node.items()) for node in remembered] == [list(general.items())] * 2

@@ -81,6 +81,15 @@ def test_text_over_the_size_limit_counts_utf8_bytes() -> None:
     assert error.problems == [P("$", "document too large", "split the plan, or raise LoadLimits.max_bytes")]
 
 
+@pytest.mark.parametrize("char", ["a", "é", "€", "😀"])
+def test_text_exactly_at_the_size_limit_loads_and_one_byte_more_does_not(char: str) -> None:
+    text = json.dumps({"steps": [], "goal": char * 40}, ensure_ascii=False)
+    size = len(text.encode("utf-8"))
+    assert loads_plan(text, limits=LoadLimits(max_bytes=size)).goal == char * 40
+    error = _text_error(text, limits=LoadLimits(max_bytes=size - 1))
+    assert error.message == f"document is larger than the {size - 1} byte limit"
+
+
 def test_format_follows_the_file_suffix(tmp_path: Path) -> None:
     path = tmp_path / "plan.json"
     path.write_text("steps: []\n", encoding="utf-8")  # YAML in a .json file is read as JSON
@@ -207,6 +216,39 @@ def test_non_finite_numbers_in_data_are_refused() -> None:
     assert _problems({"steps": [{"id": "s", "prompt": "p", "timeout": math.inf}]}) == [
         P("$.steps[0].timeout", "inf is not a valid JSON number")
     ]
+
+
+def test_json_numbers_too_large_for_a_float_are_refused_with_paths(tmp_path: Path) -> None:
+    # json reads 1e400 as infinity without complaint; the loader names every such value by its path.
+    text = '{"steps": [{"id": "a", "tool": "t", "args": {"n": [1.5, -1e400], "m": 1e999}}], "context": {"x": 2e308}}'
+    expected = [
+        P("$.context.x", "inf is not a valid JSON number"),
+        P("$.steps[0].args.m", "inf is not a valid JSON number"),
+        P("$.steps[0].args.n[1]", "-inf is not a valid JSON number"),
+    ]
+    error = _text_error(text)
+    assert error.message == "the document has values JSON can't hold"
+    assert sorted(error.problems, key=lambda problem: problem.path) == expected
+    path = tmp_path / "big.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PlanFormatError) as caught:
+        read_document(path)
+    assert caught.value.source == str(path)
+    assert sorted(caught.value.problems, key=lambda problem: problem.path) == expected
+    finite = loads_plan('{"steps": [], "context": {"x": 1.7e308, "y": -4.9e-324}}')
+    assert finite.context == {"x": 1.7e308, "y": -5e-324}
+
+
+def test_checked_data_from_read_document_is_not_walked_again(tmp_path: Path) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text('{"goal": "g", "steps": [{"id": "a", "tool": "t", "args": {"n": [1, 2.5]}}]}', encoding="utf-8")
+    data, name = read_document(path)
+    assert plan_from_data(data, source=name, checked=True).steps[0].params == {"n": [1, 2.5]}  # type: ignore[union-attr]
+    # ``checked`` promises read_document's walk: data that never had it (a NaN built in Python) then
+    # reaches validation unwalked, which is why only the document readers' output may be passed so.
+    unwalked = {"steps": [{"id": "a", "tool": "t", "params": {"x": math.nan}}]}
+    assert math.isnan(plan_from_data(unwalked, checked=True).steps[0].params["x"])  # type: ignore[union-attr]
+    assert _problems(unwalked) == [P("$.steps[0].params.x", "nan is not a valid JSON number")]
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@ def _error(code: str, message: str, details: Any = None) -> dict[str, Any]:
 # ------------------------------------------------------------------------------------------------ auth
 def test_health_needs_no_token(server: LiveServer) -> None:
     response = server.client().get("/health")
-    assert (response.status_code, response.json()) == (200, {"status": "ok", "version": __version__, "worker": True})
+    health = {"status": "ok", "version": __version__, "worker": True, "engine": "local"}
+    assert (response.status_code, response.json()) == (200, health)
 
 
 def test_no_token_and_a_wrong_token_get_401(server: LiveServer) -> None:

@@ -12,6 +12,7 @@ import httpx
 
 from plankit.schedule import Scheduler
 from plankit.store import SqliteStore
+from plankit.testing import ScriptedLlm
 
 from .harness import TOOLS, live_server, sse_events, wait_for
 from .plans import approval_plan, echo_plan
@@ -86,4 +87,42 @@ def test_events_arrive_live_while_the_execution_waits_for_approval(tmp_path: Pat
             ("pay", "running"),
             ("pay", "completed"),
             (None, "completed"),
+        ]
+
+
+def _llm_plan() -> dict[str, Any]:
+    return {
+        "goal": "greet the team",
+        "steps": [
+            {"id": "draft", "type": "llm", "prompt": "Write a one-line greeting for the team."},
+            {"id": "say", "tool": "echo", "args": {"text": "{{draft.result.text}}"}, "depends_on": ["draft"]},
+        ],
+    }
+
+
+def test_llm_steps_run_with_the_servers_model(tmp_path: Path) -> None:
+    llm = ScriptedLlm(["Hello, team!"])
+    with live_server(tmp_path, step_llm=llm) as server:
+        ann = server.client("ann")
+        created = ann.post("/api/v1/executions", json={"plan": _llm_plan()})
+        assert created.status_code == 202, created.text
+        done = wait_for(ann, created.json()["execution_id"], {"completed", "failed"})
+        assert done["status"] == "completed", done
+        outputs = {step["step_id"]: step["output"] for step in done["steps"]}
+        assert outputs["draft"]["text"] == "Hello, team!"
+        assert outputs["say"] == {"text": "Hello, team!"}
+    assert llm.remaining == 0
+    assert [message.content for message in llm.calls[0].messages][-1].startswith(
+        "Write a one-line greeting for the team."
+    )
+
+
+def test_without_a_model_a_plan_with_llm_steps_is_refused_saying_so(tmp_path: Path) -> None:
+    with live_server(tmp_path) as server:
+        refused = server.client("ann").post("/api/v1/executions", json={"plan": _llm_plan()})
+        assert refused.status_code == 422, refused.text
+        error = refused.json()["error"]
+        assert error["code"] == "plan_refused"
+        assert [(e["code"], e["node_id"], e["msg"]) for e in error["details"]["report"]["errors"]] == [
+            ("CONTRA_NO_TOOL", "draft", "step 'draft' is an llm step, and this executor has no LLM-step runner")
         ]

@@ -14,9 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-import yaml
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from .._utils import did_you_mean
@@ -188,6 +186,8 @@ def rules(
     if output_format is TextOrJson.JSON:
         print_json([_rule_data(rule_code) for rule_code in RULES])
         return
+    from rich.table import Table  # only the rule list draws a table
+
     table = Table("code", "name", "severity", "summary", box=None, pad_edge=False)
     for rule in RULES.values():
         table.add_row(rule.code, rule.name, rule.severity.value, rule.summary)
@@ -230,6 +230,8 @@ def policy_default(
 ) -> None:
     """Print the built-in default policy (YAML, or JSON), the one `plankit lint` uses without --policy."""
     if output_format is TextOrJson.JSON:
+        import yaml
+
         print_json(yaml.safe_load(DEFAULT_POLICY_YAML))
         return
     sys.stdout.write(DEFAULT_POLICY_YAML)

@@ -14,7 +14,6 @@ the command's event loop, for as long as the run lasts, by :func:`open_tools`.
 
 from __future__ import annotations
 
-import asyncio
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..errors import PlankitError
-from ..plan import Execution, RetryPolicy
+from ..plan import RetryPolicy
 from ..tool_sources import McpServerSpec, McpTools, load_mcp_config
 from ..tools import ToolRegistry
 from ._common import MODEL_ENV_VAR, fail
@@ -33,6 +32,7 @@ from ._common import MODEL_ENV_VAR, fail
 if TYPE_CHECKING:  # the executor and the LLM clients load only when a command uses a model (lint stays light)
     from ..execute import ModelSteps
     from ..llm import LlmClient
+    from ..plan import Execution
 
 STEP_RETRY = RetryPolicy(max_attempts=1)
 """An LLM step's client makes one attempt per request: the step's ``on_failure`` retries rate limits and
@@ -125,6 +125,8 @@ def mcp_specs(servers: list[McpServerSpec]) -> ToolRegistry:
     async def collect() -> ToolRegistry:
         async with McpTools(servers) as remote:
             return ToolRegistry(list(remote))
+
+    import asyncio  # here: `plankit lint` without --mcp never loads asyncio
 
     try:
         return asyncio.run(collect())

@@ -64,6 +64,7 @@ from ._temporal_commands import (
     NamespaceOption,
     TaskQueueOption,
     TemporalSettings,
+    left_on_temporal,
     run_on_temporal,
 )
 
@@ -304,6 +305,7 @@ def run(
     if engine is Engine.TEMPORAL:
         settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
     progress = _Progress(_stdout(), settings.output_format)
+    on_temporal: list[str] = []  # the execution started there, for Ctrl-C to name
 
     async def work() -> int:
         try:
@@ -315,18 +317,25 @@ def run(
                 with progress:
                     try:
                         if settings.temporal is not None:
-                            execution = await run_on_temporal(settings.temporal, store, executor, plan, execution_id)
+                            execution = await run_on_temporal(
+                                settings.temporal, store, executor, plan, execution_id, started=on_temporal
+                            )
                         else:
                             execution = await executor.start(plan, execution_id=execution_id)
                     except PlanRefusedError as exc:
-                        return _refused(plan_file, exc, settings.output_format)
+                        return _refused(plan_file, exc, settings.output_format, no_tools=not registry.names())
                     except ValueError as exc:  # the execution id is taken
                         fail(str(exc))
         finally:
             await settings.aclose()
         return _report(execution, settings)
 
-    raise typer.Exit(_run_async(work, lambda: _interrupted(settings, progress)))
+    def interrupted() -> str | None:
+        if settings.temporal is not None:  # Ctrl-C stops the waiting here, never the workflow
+            return left_on_temporal(settings.temporal, on_temporal, db_words(settings.db))
+        return _interrupted(settings, progress)
+
+    raise typer.Exit(_run_async(work, interrupted))
 
 
 def resume(
@@ -350,7 +359,16 @@ def resume(
     raise typer.Exit(_continue(settings, db, execution_id, lambda executor: executor.resume(execution_id)))
 
 
-def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcome: str = "nothing ran") -> int:
+_NO_TOOLS_HINT = (
+    "no tools were given: pass --tools FILE.py (a module whose @plankit.tool functions are the plan's tools), "
+    "or --mcp NAME=stdio:COMMAND for an MCP server's tools"
+)
+
+
+def _refused(
+    name: str, exc: PlanRefusedError, output_format: TextOrJson, outcome: str = "nothing ran", *, no_tools: bool = False
+) -> int:
+    """Print why lint refused the plan (the report, and the likely fix when no tools were given); exit 1."""
     if output_format is TextOrJson.JSON:
         print_json_text(render_json([(name, exc.result)]))
     else:
@@ -362,6 +380,9 @@ def _refused(name: str, exc: PlanRefusedError, output_format: TextOrJson, outcom
         )
         stderr.print(Text.assemble(("refused: ", "bold red"), f"{why}; {outcome}"))
         render_text([(name, exc.result)], _stdout())
+        # A first run without --tools fails on every step with CONTRA_NO_TOOL: say what is missing.
+        if no_tools and any(error.code == "CONTRA_NO_TOOL" for error in exc.result.errors):
+            stderr.print(Text.assemble(("hint: ", "bold"), _NO_TOOLS_HINT))
     return EXIT_FAILED
 
 
@@ -624,7 +645,7 @@ def _continue(
                     except (ValueError, RuntimeError) as exc:  # a dead letter that can't be retried
                         fail(_message(exc), EXIT_FAILED)
                     except PlanRefusedError as exc:
-                        return _refused(subject, exc, settings.output_format)
+                        return _refused(subject, exc, settings.output_format, no_tools=not registry.names())
         finally:
             await settings.aclose()
         return _report(execution, settings)

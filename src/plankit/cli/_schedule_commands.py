@@ -126,14 +126,14 @@ def schedule_add(
             try:
                 schedule = await add_schedule(store, executor, plan, owner=owner)
             except PlanRefusedError as exc:
-                return _refused(plan_file, exc, output_format, "nothing was scheduled")
+                no_tools = not settings.tools.names()
+                return _refused(plan_file, exc, output_format, "nothing was scheduled", no_tools=no_tools)
             finally:
                 await settings.aclose()
             on_temporal = engine is Engine.TEMPORAL and schedule.trigger.type in ("cron", "interval")
             if on_temporal:
                 temporal = TemporalSettings(temporal_address, namespace, task_queue)
-                env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
-                await schedule_on_temporal(await temporal.engine(store), schedule.id, env=env, jitter=executor.jitter)
+                await schedule_on_temporal(await temporal.engine(store), schedule.id, executor=executor)
             warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
         if output_format is TextOrJson.JSON:
             print_json(
@@ -486,7 +486,7 @@ def scheduler(
                 if temporal is not None:  # fires are decided here; their executions start as workflows
                     executor = TemporalExecutor(
                         store, registry, engine=await temporal.engine(store), policy=settings.policy,
-                        runtime=settings.runtime(),
+                        runtime=settings.runtime(), llm=local.llm, replanning=local.replanning,
                     )  # fmt: skip
                 executor.park_after = park_after
                 executor.wake_on_interrupt = True  # stopped work goes back to the pool for any worker

@@ -21,6 +21,17 @@ from ..lint import Policy
 from ..store import Store, is_postgres_url, store_for
 from ..tools import ToolRegistry, load_tools
 from ._common import TextOrJson, fail, print_json, stderr
+from ._model_options import StepModel
+from ._temporal_commands import (
+    DEFAULT_ADDRESS,
+    DEFAULT_TASK_QUEUE,
+    AddressOption,
+    Engine,
+    EngineOption,
+    NamespaceOption,
+    TaskQueueOption,
+    TemporalSettings,
+)
 
 DEFAULT_DB = "plankit.db"
 DbOption = Annotated[
@@ -51,7 +62,8 @@ def serve(
         list[str] | None, typer.Option("--cors-origin", help="Allow browser calls from this origin (repeatable).")
     ] = None,
     model: Annotated[
-        str | None, typer.Option("--model", help="provider:model for POST /compile (env PLANKIT_MODEL).")
+        str | None,
+        typer.Option("--model", help="provider:model for llm steps and POST /compile (env PLANKIT_MODEL)."),
     ] = None,
     base_url: Annotated[
         str | None, typer.Option("--base-url", help="OpenAI-compatible server for --model (Ollama, vLLM...).")
@@ -59,8 +71,16 @@ def serve(
     feeds: Annotated[
         Path | None, typer.Option("--feeds", help="Feeds file (prices, chains) for runtime values and triggers.")
     ] = None,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
-    """Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process."""
+    """Serve the HTTP API (/api/v1, /docs) and the web UI (/), and run the worker in the same process.
+
+    With --engine temporal, executions run as Temporal workflows (a `plankit worker --engine temporal` on the
+    same queue and store runs them); this process's worker then only fires schedules and starts workflows.
+    """
     try:
         import uvicorn
 
@@ -73,6 +93,7 @@ def serve(
         feed_set = load_feeds(feeds)
     except PlankitError as exc:
         fail(exc)
+    step_llm = StepModel.of(model, base_url).client()  # exit 2 on a bad model; None without one
     settings = ServerSettings(
         db=str(db),
         tools=registry,
@@ -84,10 +105,20 @@ def serve(
         cors_origins=list(cors_origin or []),
         model=model,
         model_base_url=base_url,
+        step_llm=step_llm,
         feeds=feed_set,
     )
+    if engine is Engine.TEMPORAL:
+        # Reachable now, or exit 2 saying so (rather than a traceback from the server's startup).
+        asyncio.run(TemporalSettings(temporal_address, namespace, task_queue).connect())
+        settings.temporal_address = temporal_address
+        settings.temporal_namespace = namespace
+        settings.temporal_task_queue = task_queue
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs); Ctrl-C stops", highlight=False)
+    runs = ""
+    if engine is Engine.TEMPORAL:
+        runs = f"; executions run on Temporal at {temporal_address} (queue {task_queue})"
+    stderr.print(f"plankit serve: http://{host}:{port}/ (API docs at /docs){runs}; Ctrl-C stops", highlight=False)
     # Open event streams (a paused execution's) would hold a shutdown forever: they get 5 s to end.
     uvicorn.run(
         create_app(settings), host=host, port=port, log_level="info", server_header=False, timeout_graceful_shutdown=5

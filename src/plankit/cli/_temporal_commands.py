@@ -25,6 +25,7 @@ from ..execute import Executor
 from ..plan import Execution, Plan
 from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, stderr
+from ._model_options import BaseUrlOption, ModelOption, StepModel
 
 if TYPE_CHECKING:
     from temporalio.client import Client
@@ -60,6 +61,8 @@ __all__ = [
     "NamespaceOption",
     "TaskQueueOption",
     "TemporalSettings",
+    "has_workers",
+    "left_on_temporal",
     "register",
     "run_on_temporal",
     "worker",
@@ -95,22 +98,72 @@ class TemporalSettings:
         return TemporalEngine(await self.connect(), store, task_queue=self.task_queue)
 
 
+NO_WORKER_AFTER = 5.0
+"""Seconds ``run --engine temporal`` waits for the workflow to end or pause before it checks that some worker
+polls the queue (and says so when none does)."""
+
+
 async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Executor, plan: Plan,
-                          execution_id: str | None) -> Execution:  # fmt: skip
-    """Start ``plan``'s workflow and wait until it completes, fails, is cancelled or pauses."""
+                          execution_id: str | None, started: list[str] | None = None,
+                          no_worker_after: float = NO_WORKER_AFTER) -> Execution:  # fmt: skip
+    """Start ``plan``'s workflow and wait until it completes, fails, is cancelled or pauses.
+
+    The started execution's id is appended to ``started`` (so Ctrl-C can name it); when the run has not
+    ended after ``no_worker_after`` seconds and no worker polls the queue, a line says how to start one.
+    """
     engine = await settings.engine(store)
-    started = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
+    begun = await engine.start(plan, executor, execution_id=execution_id)  # PlanRefusedError: nothing started
+    if started is not None:
+        started.append(begun)
     where = f"{settings.address}, queue {settings.task_queue}"
     stderr.print(
-        f"execution {started} runs on Temporal ({where}); it waits for a `plankit worker --engine temporal` on "
+        f"execution {begun} runs on Temporal ({where}); it waits for a `plankit worker --engine temporal` on "
         "that queue",
         markup=False,
     )
-    return await engine.wait(started)
+    waiting = asyncio.ensure_future(engine.wait(begun))
+    done, _ = await asyncio.wait({waiting}, timeout=no_worker_after)
+    if not done and not await has_workers(engine.client, settings.task_queue):
+        stderr.print(
+            f"no worker polls queue {settings.task_queue} at {settings.address}: start one with `plankit worker "
+            f"--tools TOOLS {' '.join(settings.words())}` (and the same --db); the execution runs when one does",
+            markup=False,
+        )
+    return await waiting
+
+
+async def has_workers(client: Client, task_queue: str) -> bool:
+    """True when some worker polls ``task_queue`` for workflow tasks (Temporal's own view of its pollers)."""
+    from temporalio.api.enums.v1 import TaskQueueType
+    from temporalio.api.taskqueue.v1 import TaskQueue
+    from temporalio.api.workflowservice.v1 import DescribeTaskQueueRequest
+
+    request = DescribeTaskQueueRequest(
+        namespace=client.namespace,
+        task_queue=TaskQueue(name=task_queue),
+        task_queue_type=TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+    )
+    described = await client.workflow_service.describe_task_queue(request)
+    return len(described.pollers) > 0
+
+
+def left_on_temporal(settings: TemporalSettings, started: list[str], db_words: list[str]) -> str | None:
+    """What Ctrl-C during ``run --engine temporal`` leaves: the workflow goes on; how to follow or stop it."""
+    if not started:
+        return None
+    eid = started[0]
+    db = " ".join(db_words)
+    cluster = f"--engine temporal --temporal-address {settings.address} --namespace {settings.namespace}"
+    return (
+        f"stopped waiting; execution {eid} goes on on Temporal (a worker on queue {settings.task_queue} runs it): "
+        f"follow it with `plankit executions show {eid} {db}`, stop it with `plankit cancel {eid} {cluster} {db}`"
+    )
 
 
 def worker(
     tools: Annotated[str, typer.Option("--tools", help="Tools module the workflows' actions call.")],
+    model: ModelOption = None,
+    base_url: BaseUrlOption = None,
     engine: EngineOption = Engine.TEMPORAL,
     temporal_address: AddressOption = DEFAULT_ADDRESS,
     namespace: NamespaceOption = "default",
@@ -119,28 +172,42 @@ def worker(
         str, typer.Option("--db", envvar="PLANKIT_DB", help="Where records are mirrored (SQLite file or postgresql://).")
     ] = "plankit.db",
 ) -> None:
-    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C."""
-    from ._run_commands import _open_store, _run_async, _RunSettings
+    """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.
+
+    --model (or PLANKIT_MODEL) runs the workflows' llm steps; it also rewrites the rest of a plan started
+    with --replan when a step fails for good.
+    """
+    from ..compile import LlmReplanner
+    from ._run_commands import _open_store, _ReplanSettings, _run_async, _RunSettings
 
     if engine is not Engine.TEMPORAL:
         fail("`plankit worker` serves a Temporal cluster: pass --engine temporal (locally, run `plankit scheduler`)")
-    settings = _RunSettings(db, tools, TextOrJson.TEXT).load()
+    steps = StepModel.of(model, base_url)
+    # With a model, the planner gets its own client, with the client's own retries (as `run --replan` has it);
+    # whether an execution replans, and how often, is said by whoever started it.
+    replan = _ReplanSettings.of(True, steps.model, base_url, 0) if steps.model is not None else None
+    settings = _RunSettings(db, tools, TextOrJson.TEXT, steps=steps, replan=replan).load()
+    planner = LlmReplanner(settings.llm) if settings.llm is not None else None
     temporal = TemporalSettings(temporal_address, namespace, task_queue)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
 
     async def work() -> int:
         async with _open_store(db, must_exist=False) as store:
             client = await temporal.connect()
-            running = temporal_worker(client, store, settings.tools, task_queue=task_queue)
+            llm = steps.runner(settings.step_llm)
+            running = temporal_worker(client, store, settings.tools, task_queue=task_queue, llm=llm, planner=planner)
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
                 loop.add_signal_handler(signum, stop.set)
             where = f"{temporal_address} namespace {namespace} queue {task_queue}, records in {redact_dsn(db)}"
+            if steps.model is not None:
+                where += f", llm steps and replanning with {steps.model}"
             stderr.print(f"plankit worker on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
             async with running:
                 await stop.wait()
             stderr.print("worker stopped; Temporal hands its work to other workers", markup=False)
+        await settings.aclose()
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))

@@ -13,6 +13,13 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
   retried, RATE_LIMIT waits for ``retry_after``), so each attempt is visible in Temporal's UI and recorded in
   the store. Temporal's own RetryPolicy retries only a lost worker (a missed heartbeat): the same attempt
   runs again on another worker with the same idempotency key, as a local resume would;
+* **llm steps are activities** too (``plankit-llm``, one per attempt): the worker's model (``plankit worker
+  --model``) gets the prompt, the step's tools run on the worker; retries and timeouts as for actions;
+* **the run-time guard** judges every concrete tool call (an action's resolved params, an llm step's calls) on
+  the worker, with the policy the plan was started under (it travels in the workflow's request);
+* **replanning** (when the starter's executor has it): a failure that reaches the top sends the plan, its
+  records and the failure to the ``plankit-replan`` activity, where the worker's planner writes the rest and
+  the revision is linted; the workflow commits it (:meth:`Replanning.apply`) and runs on, as in process;
 * **confirmations** wait for the ``decide`` signal (``plankit approve``/``deny`` with ``--engine temporal``),
   not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
@@ -25,7 +32,7 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
 The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
 a random source, the environment or the network except through Temporal), and the sandbox would re-import
 plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
-(:mod:`plankit.engines.temporal_schedules`). Not done yet: LLM steps, replanning.
+(:mod:`plankit.engines.temporal_schedules`). The activities themselves are in :mod:`._temporal_activities`.
 """
 
 from __future__ import annotations
@@ -33,31 +40,44 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
 
 from .._toolbox import ToolContext
-from ..errors import ErrorType, MissingExtraError, RateLimitError, StepFailure, UserError
-from ..execute import Executor, checkpoint_of, decision_key
-from ..execute._failures import Failure, classify
+from ..errors import ErrorType, MissingExtraError, RateLimitError, StepFailure
+from ..execute import Executor, LlmStepRunner, Planner, Replanning, checkpoint_of, decision_key
+from ..execute._failures import Failure
 from ..execute._lifecycle import follow_execution, plan_ready_to_run
 from ..execute._nodes import NodeRunner
+from ..execute._replan import ReplanRequest, Revision, replan_refusal
 from ..execute._resolve import Resolver
 from ..execute._state import TERMINAL, IterationKey, Outcome, RunState
+from ..lint import Policy
 from ..plan import (
     ActionNode,
     DeadLetterEntry,
     Execution,
     ExecutionCheckpoint,
     ExecutionStatus,
+    LlmNode,
     Plan,
     PlanStatus,
     StepExecution,
+    StepStatus,
 )
 from ..store import Decision, Store
 from ..tools import ToolRegistry
+from ._temporal_activities import (
+    HEARTBEAT_TIMEOUT,
+    WorkerActivities,
+    dump,
+    failure_details,
+    failure_from_details,
+    plan_data,
+)
 
 if TYPE_CHECKING:
     from temporalio.client import Client, WorkflowHandle
@@ -65,11 +85,10 @@ if TYPE_CHECKING:
 
 WORKFLOW = "plankit-plan"
 TOOL_ACTIVITY = "plankit-tool"
+LLM_ACTIVITY = "plankit-llm"
+REPLAN_ACTIVITY = "plankit-replan"
 STORE_ACTIVITY = "plankit-store"
 DEFAULT_TASK_QUEUE = "plankit"
-HEARTBEAT_TIMEOUT = 15.0
-"""Seconds without a heartbeat after which Temporal declares a tool's worker lost (it beats three times as
-often) and runs the attempt again elsewhere, with the same idempotency key."""
 
 
 def _temporalio() -> Any:
@@ -111,20 +130,23 @@ class _MirrorStore:
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         # Never due for plankit's own workers: the workflow runs it (and its lease says so).
         header = execution.model_copy(update={"wake_at": None})
-        await self._call("record_transition", _dump(header), [_dump(step) for step in steps or []])
+        await self._call("record_transition", dump(header), [dump(step) for step in steps or []])
 
     async def release_execution(self, execution_id: str, owner: str) -> None:
         await self._call("release_execution", execution_id, owner)
 
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
-        await self._call("add_dead_letter", _dump(entry))
+        await self._call("add_dead_letter", dump(entry))
 
     async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
         found = await self._call("get_dead_letter", entry_id)
         return DeadLetterEntry.model_validate(found) if found is not None else None
 
     async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
-        await self._call("save_checkpoint", _dump(checkpoint))
+        await self._call("save_checkpoint", dump(checkpoint))
+
+    async def save_plan(self, plan: Plan) -> str:
+        return str(await self._call("save_plan", plan_data(plan)))
 
     async def load_plan(self, plan_id: str) -> Plan | None:
         found = await self._call("load_plan", plan_id)
@@ -151,63 +173,85 @@ class _RemoteFailure(StepFailure):
 
 
 class _TemporalNodeRunner(NodeRunner):
-    """The executor's node runner with actions sent to activities."""
+    """The executor's node runner with actions and ``llm`` steps sent to activities."""
 
     heartbeat_timeout = HEARTBEAT_TIMEOUT
+    policy: dict[str, Any] | None = None
+    """The run's policy (JSON data) when the guard is on: activities judge each concrete call with it."""
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
+        params = await self._params(node)
+        self.state.params[(node.id, iteration)] = params
+        request = self._request(ctx, tool=node.tool, params=params)
+        # Literal params are what the plan's lint judged: only a call with resolved values is new to the
+        # policy (as in process). The worker applies the guard with the run's policy.
+        if self._needs_resolution[node.id] and self.policy is not None:
+            request["guard"] = {
+                "policy": self.policy, "confirmed": node.require_confirmation,
+                "tainted_by": self._sensitive_input(node.id), "metadata": node.metadata,
+            }  # fmt: skip
+        return Outcome("ok", await self._activity(TOOL_ACTIVITY, request, node.timeout_ms, ctx))
+
+    async def _llm(self, node: LlmNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
+        prompt = self.resolver.text(node.prompt)
+        self.state.params[(node.id, iteration)] = {"prompt": prompt}
+        inputs: list[list[Any]] = []
+        for dep in dict.fromkeys(self.state.graph.predecessors.get(node.id, [])):
+            record = self.state.lookup(dep)
+            if record is None or record.status is not StepStatus.COMPLETED:
+                continue
+            upstream = self.state.graph.nodes.get(dep)
+            inputs.append([dep, record.output, upstream.tool if isinstance(upstream, ActionNode) else None])
+        request = self._request(ctx, node=node.model_dump(mode="json", by_alias=True), prompt=prompt, inputs=inputs)
+        if self.policy is not None:
+            request["guard"] = {"policy": self.policy}
+        return Outcome("ok", await self._activity(LLM_ACTIVITY, request, node.timeout_ms, ctx))
+
+    def _request(self, ctx: ToolContext, **fields: Any) -> dict[str, Any]:
+        return {
+            "execution_id": ctx.execution_id, "step_id": ctx.step_id, "attempt": ctx.attempt,
+            "idempotency_key": ctx.idempotency_key, "iteration": ctx.iteration,
+            "deadline": ctx.deadline.isoformat() if ctx.deadline else None, "now": self.clock.now().isoformat(),
+            **fields,
+        }  # fmt: skip
+
+    async def _activity(self, name: str, request: dict[str, Any], timeout_ms: int | None, ctx: ToolContext) -> Any:
+        """One attempt as an activity; its failure comes back as the worker classified it."""
         from temporalio import workflow
         from temporalio.common import RetryPolicy
         from temporalio.exceptions import ActivityError, ApplicationError
 
-        params = await self._params(node)
-        self.state.params[(node.id, iteration)] = params
-        request = {
-            "tool": node.tool, "params": params, "execution_id": ctx.execution_id, "step_id": ctx.step_id,
-            "attempt": ctx.attempt, "idempotency_key": ctx.idempotency_key, "iteration": iteration,
-            "deadline": ctx.deadline.isoformat() if ctx.deadline else None,
-        }  # fmt: skip
         # The node's timeout bounds the attempt (the runner cancels it); Temporal's own timeout is a backstop.
-        timeout = timedelta(milliseconds=node.timeout_ms + 5_000) if node.timeout_ms else timedelta(days=1)
+        timeout = timedelta(milliseconds=timeout_ms + 5_000) if timeout_ms else timedelta(days=1)
         try:
-            output = await workflow.execute_activity(
-                TOOL_ACTIVITY,
+            return await workflow.execute_activity(
+                name,
                 request,
                 start_to_close_timeout=timeout,
                 heartbeat_timeout=timedelta(seconds=self.heartbeat_timeout),
-                # A tool's own failure is non-retryable here: the node's policy decides, attempt by attempt. What
+                # A step's own failure is non-retryable here: the node's policy decides, attempt by attempt. What
                 # Temporal retries is a lost worker (a missed heartbeat): the same attempt, as a resume would.
                 retry_policy=RetryPolicy(
                     initial_interval=timedelta(seconds=1), maximum_interval=timedelta(seconds=30), maximum_attempts=0
                 ),
-                activity_id=f"{node.id}:{iteration}:{ctx.attempt}",
+                activity_id=f"{ctx.step_id}:{ctx.iteration}:{ctx.attempt}",
             )
         except ActivityError as exc:
             cause = exc.cause
             if isinstance(cause, ApplicationError) and cause.details:
                 raise _failure_from(cause.details[0]) from None
             raise _RemoteFailure(Failure(str(cause or exc), ErrorType.TOOL_ERROR, True)) from None
-        return Outcome("ok", output)
 
 
 def _failure_from(details: Mapping[str, Any]) -> StepFailure:
-    failure = Failure(
-        details["message"], ErrorType(details["error_type"]), details["retryable"], details.get("retry_after"),
-        details.get("status_code"),
-    )  # fmt: skip
+    failure = failure_from_details(details)
     if failure.error_type is ErrorType.RATE_LIMIT:
         return RateLimitError(failure.message, failure.retry_after)
     return _RemoteFailure(failure)
 
 
-def _dump(model: Any) -> Any:
-    return model.model_dump(mode="json", exclude_defaults=True)
-
-
 async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], decided: asyncio.Event) -> str:
     """The workflow's body: run the plan; wait for decisions while it is paused; mirror every transition."""
-    import random
-
     from temporalio import workflow
 
     plan = Plan.model_validate(request["plan"])
@@ -221,24 +265,15 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     rng = random.Random(workflow.random().random())
     while True:
         state = RunState(store, header, plan, clock, None, steps)
-        resolver = Resolver(
-            state.lookup, context=plan.context, env=request.get("env", {}), env_allow=request.get("env_allow", []),
-            runtime=None, clock=clock,
-        )  # fmt: skip
-        runner = _TemporalNodeRunner(
-            state, resolver, tools=ToolRegistry(), llm=None, pool=None,  # type: ignore[arg-type]
-            slots=None, rng=rng, jitter=float(request.get("jitter", 0.1)),
-        )  # fmt: skip
-        runner.heartbeat_timeout = float(request.get("heartbeat_timeout", HEARTBEAT_TIMEOUT))
         await state.set_status(ExecutionStatus.RUNNING)
         try:
-            outcome = await runner.run_top()
+            outcome = await _run_with_replanning(state, request, rng)
             if outcome.kind == "paused":
                 await state.set_status(ExecutionStatus.PAUSED)
                 await _settle(store, state)
                 decided.clear()
                 await workflow.wait_condition(decided.is_set)
-                header, steps = state.header, state.steps()
+                header, plan, steps = state.header, state.plan, state.steps()
                 continue
         except asyncio.CancelledError:  # the workflow was cancelled (running, waiting or paused)
             for record in state.steps():
@@ -254,6 +289,71 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
             await state.set_status(ExecutionStatus.COMPLETED)
         await _settle(store, state)
         return state.header.status.value
+
+
+async def _run_with_replanning(state: RunState, request: dict[str, Any], rng: random.Random) -> Outcome:
+    """Run the plan; with replanning on, a failure that reaches the top gets a revised plan to continue (as
+    the executor's ``_run_plan`` does): the planner runs in an activity, the revision is committed here."""
+    replan = request.get("replan")
+    while True:
+        outcome = await _runner(state, request, rng).run_top()
+        if outcome.kind != "failed" or not replan:
+            return outcome
+        assert outcome.failure is not None
+        failure = await _replan(state, outcome.failure, request, int(replan["max_replans"]))
+        if failure is not None:
+            return Outcome("failed", failure=failure)
+
+
+def _runner(state: RunState, request: dict[str, Any], rng: random.Random) -> _TemporalNodeRunner:
+    resolver = Resolver(
+        state.lookup, context=state.plan.context, env=request.get("env", {}), env_allow=request.get("env_allow", []),
+        runtime=None, clock=state.clock, trigger=state.header.trigger_data,
+    )  # fmt: skip
+    runner = _TemporalNodeRunner(
+        state, resolver, tools=ToolRegistry(), llm=None, pool=None,  # type: ignore[arg-type]
+        slots=None, rng=rng, jitter=float(request.get("jitter", 0.1)),
+    )  # fmt: skip
+    runner.heartbeat_timeout = float(request.get("heartbeat_timeout", HEARTBEAT_TIMEOUT))
+    runner.policy = request.get("policy") if request.get("guard") else None
+    return runner
+
+
+async def _replan(state: RunState, failure: Failure, request: dict[str, Any], max_replans: int) -> Failure | None:
+    """One round of replanning: None when the revision is committed and the run goes on, else the failure."""
+    from temporalio import workflow
+    from temporalio.common import RetryPolicy
+    from temporalio.exceptions import ActivityError
+
+    await state.flush()  # the failure is durable before the planner takes its time
+    refused = await replan_refusal(state, failure, max_replans)
+    if refused is not None:
+        return refused
+    policy = request.get("policy") or {}
+    asked = {
+        "plan": plan_data(state.plan), "header": dump(state.header), "steps": [dump(step) for step in state.steps()],
+        "failure": failure_details(failure), "policy": policy, "max_replans": max_replans,
+    }  # fmt: skip
+    try:
+        answer = await workflow.execute_activity(
+            REPLAN_ACTIVITY, asked, start_to_close_timeout=timedelta(minutes=10),
+            # The planner's own failures come back as data; what Temporal retries is a lost worker.
+            retry_policy=RetryPolicy(maximum_attempts=3), activity_id=f"replan:{state.plan.revision + 1}",
+        )  # fmt: skip
+    except ActivityError as exc:  # the worker kept failing (a bug, a lost store): the step's failure stands
+        return replace(failure, message=f"{failure.message}; replanning failed: {exc.cause or exc}")
+    if "failure" in answer:
+        return failure_from_details(answer["failure"])
+    plan = Plan.model_validate(answer["plan"])
+    revision = Revision(plan=plan, added=tuple(answer["added"]), dropped=tuple(answer["dropped"]))
+    await Replanning(_no_planner, max_replans=max_replans).apply(
+        state, failure, revision, tools=ToolRegistry(), policy=Policy.model_validate(policy)
+    )
+    return None
+
+
+async def _no_planner(request: ReplanRequest) -> Revision:
+    raise AssertionError("on Temporal the planner runs in the worker's activity")
 
 
 async def _settle(store: Store, state: RunState) -> None:
@@ -300,82 +400,6 @@ def _workflow_class() -> type:
     workflow.run(PlanWorkflow.run)
     workflow.signal(name="decide")(PlanWorkflow.decide)
     return workflow.defn(name=WORKFLOW, sandboxed=False)(PlanWorkflow)
-
-
-# -------------------------------------------------------------------------------- on the worker side
-class _Activities:
-    """The activities a worker runs: tools from its registry, and store writes into its store."""
-
-    def __init__(self, store: Store, tools: ToolRegistry):
-        self.store = store
-        self.tools = tools
-
-    async def tool(self, request: dict[str, Any]) -> Any:
-        from temporalio import activity
-        from temporalio.exceptions import ApplicationError
-
-        tool = self.tools.implementation(request["tool"])
-        ctx: ToolContext | None = None
-        try:
-            if tool is None:
-                raise UserError(f"tool {request['tool']!r} has no implementation on this worker (--tools)")
-            deadline = request.get("deadline")
-            ctx = ToolContext(
-                request["execution_id"], request["step_id"], request["attempt"], request["idempotency_key"],
-                datetime.fromisoformat(deadline) if deadline else None, request.get("iteration"),
-            )  # fmt: skip
-            kwargs = tool.bind(request["params"], ctx)
-            if tool.is_async:
-                call: asyncio.Future[Any] = asyncio.ensure_future(tool.function(**kwargs))
-            else:
-                call = asyncio.get_running_loop().run_in_executor(None, functools.partial(tool.function, **kwargs))
-            beat = (activity.info().heartbeat_timeout or timedelta(seconds=HEARTBEAT_TIMEOUT)).total_seconds() / 3
-            while True:  # heartbeat while the tool runs: a dead worker is noticed, a cancel gets through
-                done, _ = await asyncio.wait({call}, timeout=beat)
-                if done:
-                    break
-                activity.heartbeat()
-            return _jsonable(call.result())
-        except asyncio.CancelledError:
-            if ctx is not None:
-                ctx.cancelled.set()
-            raise
-        except Exception as exc:
-            failure = classify(exc)
-            details = {
-                "message": failure.message, "error_type": failure.error_type.value, "retryable": failure.retryable,
-                "retry_after": failure.retry_after, "status_code": failure.status_code,
-            }  # fmt: skip
-            raise ApplicationError(failure.message, details, type=failure.error_type.value, non_retryable=True) from exc
-
-    async def store_call(self, method: str, args: list[Any]) -> Any:
-        store = self.store
-        if method == "record_transition":
-            steps = [StepExecution.model_validate(step) for step in args[1]]
-            await store.record_transition(Execution.model_validate(args[0]), steps)
-        elif method == "add_dead_letter":
-            await store.add_dead_letter(DeadLetterEntry.model_validate(args[0]))
-        elif method == "get_dead_letter":
-            entry = await store.get_dead_letter(args[0])
-            return _dump(entry) if entry is not None else None
-        elif method == "save_checkpoint":
-            await store.save_checkpoint(ExecutionCheckpoint.model_validate(args[0]))
-        elif method == "load_plan":
-            plan = await store.load_plan(args[0])
-            return plan.model_dump(mode="json", by_alias=True, exclude_defaults=True) if plan is not None else None
-        elif method == "set_plan_status":
-            await store.set_plan_status(args[0], PlanStatus(args[1]))
-        elif method == "release_execution":
-            await store.release_execution(args[0], args[1])
-        else:
-            raise ValueError(f"unknown store call {method!r}")
-        return None
-
-
-def _jsonable(value: Any) -> Any:
-    import json
-
-    return json.loads(json.dumps(value, default=str))
 
 
 # ------------------------------------------------------------------------------------- public API
@@ -446,12 +470,10 @@ class TemporalEngine:
         if holder is not None:
             message = f"execution {execution_id!r} is being run by {holder.owner}"
             raise LeaseHeldError(message, holder.owner, holder.until)
-        env = {key: value for key, value in executor.env.items() if key in executor.policy.env_allow}
         request = {
             "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
             "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
-            "execution_id": execution_id, "env": env, "env_allow": list(executor.policy.env_allow),
-            "jitter": executor.jitter, "heartbeat_timeout": self.heartbeat_timeout,
+            "execution_id": execution_id, "heartbeat_timeout": self.heartbeat_timeout, **run_options(executor),
         }  # fmt: skip
         with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
             await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
@@ -490,6 +512,19 @@ class TemporalEngine:
         await self.handle(execution_id).cancel()
 
 
+def run_options(executor: Executor) -> dict[str, Any]:
+    """What a workflow's request takes from the executor that starts it: the ``env`` its references may read
+    (only keys the policy allows), jitter, the policy (the worker lints replans and, with the guard on, judges
+    each concrete tool call with it) and whether and how often to replan."""
+    replanning = executor.replanning
+    return {
+        "env": {key: value for key, value in executor.env.items() if key in executor.policy.env_allow},
+        "env_allow": list(executor.policy.env_allow), "jitter": executor.jitter,
+        "policy": executor.policy.model_dump(mode="json", exclude_defaults=True), "guard": executor.guard is not None,
+        "replan": {"max_replans": replanning.max_replans} if replanning is not None else None,
+    }  # fmt: skip
+
+
 class TemporalExecutor(Executor):
     """An :class:`~plankit.execute.Executor` whose executions run on Temporal, for plankit's scheduler:
     ``Scheduler(store, executor=TemporalExecutor(store, tools, engine=engine))`` decides fires as always
@@ -517,23 +552,42 @@ class TemporalExecutor(Executor):
         return found
 
 
-def temporal_worker(client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE) -> Worker:
+def temporal_worker(
+    client: Client, store: Store, tools: ToolRegistry, task_queue: str = DEFAULT_TASK_QUEUE, *,
+    llm: LlmStepRunner | None = None, planner: Planner | None = None,
+) -> Worker:  # fmt: skip
     """A Temporal worker running plankit's workflow and activities (``async with worker: ...`` or
-    ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored."""
+    ``await worker.run()``); ``tools`` are the tools it can call, ``store`` where records are mirrored.
+
+    ``llm`` runs ``llm`` steps (a :class:`~plankit.execute.ModelSteps` over a client, as the executor's
+    ``llm``); ``planner`` writes the rest of a failed plan for executions started with replanning on (e.g.
+    :class:`plankit.compile.LlmReplanner`). Without them such steps and replans fail with a message saying so.
+    """
     _temporalio()
     from temporalio import activity
     from temporalio.worker import Worker
 
     from ..builtin_tools import BUILTIN_TOOLS
 
-    activities = _Activities(store, BUILTIN_TOOLS.combined_with(tools))  # the builtins, as the executor has them
+    # The builtins, as the executor has them.
+    activities = WorkerActivities(store, BUILTIN_TOOLS.combined_with(tools), llm=llm, planner=planner)
 
     @activity.defn(name=TOOL_ACTIVITY)
     async def tool(request: dict[str, Any]) -> Any:
         return await activities.tool(request)
 
+    @activity.defn(name=LLM_ACTIVITY)
+    async def llm_step(request: dict[str, Any]) -> Any:
+        return await activities.llm_step(request)
+
+    @activity.defn(name=REPLAN_ACTIVITY)
+    async def replan(request: dict[str, Any]) -> Any:
+        return await activities.replan(request)
+
     @activity.defn(name=STORE_ACTIVITY)
     async def store_call(method: str, args: list[Any]) -> Any:
         return await activities.store_call(method, args)
 
-    return Worker(client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, store_call])
+    return Worker(
+        client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, llm_step, replan, store_call]
+    )

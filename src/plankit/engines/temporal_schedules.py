@@ -29,8 +29,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from ..execute import Executor
 from ..plan import CronTrigger, Execution, ExecutionStatus, IntervalTrigger, Schedule, ScheduleStatus
-from .temporal import WORKFLOW, TemporalEngine, _temporalio
+from .temporal import WORKFLOW, TemporalEngine, _temporalio, run_options
 
 if TYPE_CHECKING:
     from temporalio.client import Schedule as TemporalSchedule
@@ -104,14 +105,17 @@ def cron_expressions(expression: str) -> list[str]:
 
 
 async def schedule_on_temporal(
-    engine: TemporalEngine, schedule_id: str, *, env: dict[str, str] | None = None, jitter: float = 0.1
-) -> ScheduleHandle:
+    engine: TemporalEngine, schedule_id: str, *, env: dict[str, str] | None = None, jitter: float = 0.1,
+    executor: Executor | None = None,
+) -> ScheduleHandle:  # fmt: skip
     """Create, or update in place, the Temporal Schedule of the stored plankit schedule ``schedule_id``
     (same id), and leave the stored schedule to Temporal. Idempotent.
 
     ``env`` is what the plan's ``{{env.*}}`` references may read (already filtered by the policy's
-    ``env_allow``, as :class:`TemporalEngine` does). Raises ``LookupError`` for an unknown schedule or plan,
-    ``ValueError`` for a trigger other than ``cron``/``interval``.
+    ``env_allow``, as :class:`TemporalEngine` does). With ``executor``, its runs take env, jitter, policy (the
+    run-time guard's), llm-step and replanning settings from it instead, as :meth:`TemporalEngine.start` does.
+    Raises ``LookupError`` for an unknown schedule or plan, ``ValueError`` for a trigger other than
+    ``cron``/``interval``.
     """
     _temporalio()
     from temporalio.client import ScheduleAlreadyRunningError, ScheduleUpdate, ScheduleUpdateInput
@@ -127,10 +131,14 @@ async def schedule_on_temporal(
         execution_id=schedule.id, plan_id=schedule.plan_id, owner=schedule.owner, status=ExecutionStatus.RUNNING,
         plan_revision=plan.revision, schedule_id=schedule.id,
     )  # fmt: skip
+    options = (
+        run_options(executor) if executor is not None
+        else {"env": dict(env or {}), "env_allow": sorted(env or {}), "jitter": jitter}
+    )  # fmt: skip
     request = {
         "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
-        "header": header.model_dump(mode="json"), "scheduled": True, "env": dict(env or {}),
-        "env_allow": sorted(env or {}), "jitter": jitter, "heartbeat_timeout": engine.heartbeat_timeout,
+        "header": header.model_dump(mode="json"), "scheduled": True, "heartbeat_timeout": engine.heartbeat_timeout,
+        **options,
     }  # fmt: skip
     wanted = temporal_schedule(schedule, request, engine.task_queue)
     handle = engine.client.get_schedule_handle(schedule.id)

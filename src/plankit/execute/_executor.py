@@ -196,16 +196,22 @@ class Executor:
         ``now`` (default: the clock's) is the moment trigger timing is judged at.
         """
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
-        result = self._linter.validate(loaded, now=now or self.clock.now())
-        missing = self._missing(loaded)
+        return self._check(loaded, PlanGraph.of(loaded), now)
+
+    def _check(self, loaded: Plan, graph: PlanGraph, now: datetime | None = None) -> ValidationResult:
+        """:meth:`check` on a loaded plan and its graph (the one graph the lint and the run share)."""
+        result = self._linter.validate(loaded, now=now or self.clock.now(), graph=graph)
+        missing = self._missing(graph)
         if missing:
             diagnostics = [*result.diagnostics, *missing]
             result = ValidationResult.from_diagnostics(diagnostics, Status.ERROR, result.risk_score)
         feeds = self.runtime.feeds if isinstance(self.runtime, FeedRuntime) else None
-        unfed = feed_findings(loaded, feeds, runtime_known=self.runtime is None or feeds is not None)
+        unfed = feed_findings(loaded, feeds, runtime_known=self.runtime is None or feeds is not None, graph=graph)
         if unfed:
             status = Status.WARN if result.status is Status.PASS else result.status
+            summarize = result.summarize if result.valid else None  # still valid: the lint's summary holds
             result = ValidationResult.from_diagnostics([*result.diagnostics, *unfed], status, result.risk_score)
+            result.summarize = summarize
         return result
 
     async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
@@ -215,7 +221,10 @@ class Executor:
         ``ValueError`` when ``execution_id`` is already taken.
         """
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
-        result = self.check(loaded)
+        # One graph per start: the lint's is the run's. The copies of the plan made below (validated, running,
+        # with its id) are shallow: they hold the very nodes the graph indexes.
+        graph = PlanGraph.of(loaded)
+        result = self._check(loaded, graph)
         if not result.valid:
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         if execution_id is not None and await self.store.load_execution(execution_id) is not None:
@@ -234,7 +243,7 @@ class Executor:
             started_at=self.clock.now(),
             plan_revision=loaded.revision,
         )
-        state = RunState(self.store, header, loaded, self.clock, self.on_event)
+        state = RunState(self.store, header, loaded, self.clock, self.on_event, graph=graph)
         await state.set_status(ExecutionStatus.RUNNING)
         await self._claim(header.execution_id)  # a new id: free, unless someone raced for the same id
         return await self._execute(state)
@@ -332,13 +341,14 @@ class Executor:
         plan = await self.store.load_plan(execution.plan_id)
         if plan is None:
             raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
-        changed = requeue(entry, execution, PlanGraph.of(plan))
-        missing = self._missing(plan)
+        graph = PlanGraph.of(plan)
+        changed = requeue(entry, execution, graph)
+        missing = self._missing(graph)
         if missing:
             result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
         header = execution.model_copy(update={"steps": [], "completed_at": None})
-        state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps)
+        state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps, graph=graph)
         state.dirty.extend(changed)
         await state.set_status(ExecutionStatus.RUNNING)
         return await self._execute(state)
@@ -494,13 +504,14 @@ class Executor:
             self._pool = ThreadPoolExecutor(self.thread_pool_size, thread_name_prefix="plankit-tool")
         return self._pool
 
-    def _missing(self, plan: Plan) -> list[Diagnostic]:
+    def _missing(self, plan: Plan | PlanGraph) -> list[Diagnostic]:
         """What the plan needs and this executor lacks: tool implementations, an LLM-step runner."""
         found: list[Diagnostic] = []
-        for visit in plan.walk():  # a walk, not a graph: the lint and the run build theirs already
+        implemented: dict[str, bool] = {}
+        for visit in plan.visits if isinstance(plan, PlanGraph) else plan.walk():
             node, node_id, where = visit.node, visit.node.id, visit.path
             # An unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a function.
-            if isinstance(node, ActionNode) and node.tool in self.tools and not self.tools.implementation(node.tool):
+            if isinstance(node, ActionNode) and not self._implemented(node.tool, implemented):
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
                 message = f"tool {node.tool!r} has no implementation in this executor"
@@ -515,6 +526,14 @@ class Executor:
                         message = f"tool {name!r} of llm step {node_id!r} has no implementation in this executor"
                         path = f"{where}.tools[{index}]"
                         found.append(_error("CONTRA_NO_TOOL", message, node_id, path, "load a tools module"))
+        return found
+
+
+    def _implemented(self, tool: str, known: dict[str, bool]) -> bool:
+        """False for a tool with a spec and no function (asked once per tool name, not once per step)."""
+        found = known.get(tool)
+        if found is None:
+            found = known[tool] = tool not in self.tools or self.tools.implementation(tool) is not None
         return found
 
 

@@ -85,7 +85,7 @@ class NodeKinds(abc.ABC):
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        params = await self._params(node)
+        params = node.params if self._literal(node) else await self._params(node)
         self.state.params[(node.id, iteration)] = params
         confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
         # Literal params are exactly what the plan's lint judged under the same policy and specs, before
@@ -96,7 +96,7 @@ class NodeKinds(abc.ABC):
             node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
             tainted_by=tainted_by, late_key=(node.id, iteration),
         )  # fmt: skip
-        return Outcome("ok", _jsonable(result, node.id))
+        return OK_NONE if result is None else Outcome("ok", _jsonable(result, node.id))
 
     async def _invoke(
         self,
@@ -145,11 +145,15 @@ class NodeKinds(abc.ABC):
         if done and not future.cancelled() and future.exception() is None:
             self.state.late_results[key] = _jsonable(future.result(), key[0])
 
-    async def _params(self, node: ActionNode) -> dict[str, Any]:
+    def _literal(self, node: ActionNode) -> bool:
+        """True when the action's params hold no references (they are passed as they are)."""
         needs = self._needs_resolution.get(node.id)
         if needs is None:
             needs = self._needs_resolution[node.id] = _has_references(node.params)
-        if not needs:
+        return not needs
+
+    async def _params(self, node: ActionNode) -> dict[str, Any]:
+        if self._literal(node):
             return node.params
         resolved = await self.resolver.value(node.params)
         assert isinstance(resolved, dict)

@@ -49,6 +49,7 @@ from ._state import (
     RunState,
     body_key,
     failure_of,
+    set_fields,
 )
 
 
@@ -122,7 +123,10 @@ class NodeRunner(NodeKinds):
         before = record.attempts_before
         attempt = record.attempt_count if resumed else before + 1
         while True:
-            outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
+            if self.slots is None and not (isinstance(node, ActionNode) and node.require_confirmation):
+                outcome = await self._attempt_body(node, record, iteration, attempt, resumed, leaf)  # most steps
+            else:
+                outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
             if outcome.kind != "failed":
                 return outcome
             failure = outcome.failure
@@ -159,24 +163,22 @@ class NodeRunner(NodeKinds):
         self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int, resumed: bool, leaf: bool
     ) -> Outcome:
         now = self.clock.now()
-        record.attempt_count = attempt
-        if record.started_at is None:
-            record.started_at = now
-        record.error = None
-        record.error_type = None
+        started = record.started_at or now
+        set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
         if isinstance(node, WaitNode):
             failure = self._wait_deadline(node, record, now, resumed)
             if failure is not None:
                 return Outcome("failed", failure=failure)
             record.status = StepStatus.WAITING
+        elif node.timeout_ms is not None:
+            set_fields(record, status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms))
         else:
             record.status = StepStatus.RUNNING
-            if node.timeout_ms is not None:
-                record.deadline_at = now + timedelta(milliseconds=node.timeout_ms)
         await self.state.commit(record)
         ctx = self._context(node, record, iteration, attempt) if leaf else None
         try:
-            outcome = await self._bounded(node, self._body(node, record, iteration, ctx, resumed), ctx)
+            body = self._body(node, record, iteration, ctx, resumed)
+            outcome = await (body if node.timeout_ms is None else self._bounded(node, body, ctx))
         except asyncio.CancelledError:
             if ctx is not None:
                 ctx.cancelled.set()
@@ -192,9 +194,7 @@ class NodeRunner(NodeKinds):
         except Exception as exc:  # every failure of a step is classified, never lost
             return Outcome("failed", failure=classify(exc))
         if outcome.kind == "ok":
-            record.status = StepStatus.COMPLETED
-            record.output = outcome.output
-            record.completed_at = self.clock.now()
+            set_fields(record, status=StepStatus.COMPLETED, output=outcome.output, completed_at=self.clock.now())
             # Written with the next transition (at the latest before anything waits): a step's completion
             # and its dependant's start share one transaction, and still precede the dependant's action.
             self.state.defer(record)
@@ -207,8 +207,7 @@ class NodeRunner(NodeKinds):
 
     async def _bounded(self, node: NodeBase, body: Awaitable[Outcome], ctx: ToolContext | None) -> Outcome:
         """Run one attempt, cancelling it when ``timeout_ms`` passes (on the executor's clock)."""
-        if node.timeout_ms is None:
-            return await body
+        assert node.timeout_ms is not None
         task = asyncio.ensure_future(body)
         timer = asyncio.ensure_future(self.clock.sleep(node.timeout_ms / 1000))
         try:

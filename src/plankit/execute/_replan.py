@@ -231,13 +231,21 @@ class Replanning:
         """Revise the plan after ``failure``: None when the run may go on with the revision (already committed),
         else the failure to finish with (the original one, with why no revision was made)."""
         await state.flush()  # the failure is durable before the planner takes its time
-        done = len(replans_of(state.plan))
-        if done >= self.max_replans:
-            return _noted(failure, f"not replanned: the limit of {self.max_replans} replans is reached")
-        denied = await _denied_step(state)
-        if denied is not None:
-            # A person said no: a model must not find another way round that decision.
-            return _noted(failure, f"not replanned: step {denied!r} was denied by a person")
+        refused = await replan_refusal(state, failure, self.max_replans)
+        if refused is not None:
+            return refused
+        proposed = await self.propose(state, failure, checker=checker, tools=tools, policy=policy)
+        if isinstance(proposed, Failure):
+            return proposed
+        await self.apply(state, failure, proposed, tools=tools, policy=policy)
+        return None
+
+    async def propose(
+        self, state: RunState, failure: Failure, *, checker: Callable[[Plan], ValidationResult],
+        tools: ToolRegistry, policy: Policy,
+    ) -> Failure | Revision:  # fmt: skip
+        """Ask the planner and check its answer: a valid :class:`Revision` (not yet applied), or the failure
+        to finish with. Writes nothing (a Temporal worker runs this part as an activity)."""
         request = _request(state, failure, checker, tools, policy)
         try:
             answer = await self.planner(request)
@@ -250,8 +258,15 @@ class Replanning:
             revision = replace(request.revise(Plan(steps=list(answer.remainder))), rounds=answer.rounds)
         if not revision.valid or revision.plan is None:
             return _noted(failure, _findings_note(request.revision, revision))
+        return revision
+
+    async def apply(
+        self, state: RunState, failure: Failure, revision: Revision, *, tools: ToolRegistry, policy: Policy
+    ) -> None:
+        """Commit a valid revision (see :meth:`propose`): the run continues with its plan."""
+        assert revision.plan is not None
+        request = _request(state, failure, _unchecked, tools, policy)
         await self._apply(state, request, revision.plan, revision)
-        return None
 
     async def _apply(self, state: RunState, request: ReplanRequest, plan: Plan, revision: Revision) -> None:
         entry: dict[str, Any] = {
@@ -318,6 +333,22 @@ def _request(
         policy=policy,
         checker=checker,
     )
+
+
+async def replan_refusal(state: RunState, failure: Failure, max_replans: int) -> Failure | None:
+    """Why the run may not be replanned (the failure to finish with), or None: the limit of ``max_replans``
+    is reached, or a person denied a step."""
+    if len(replans_of(state.plan)) >= max_replans:
+        return _noted(failure, f"not replanned: the limit of {max_replans} replans is reached")
+    denied = await _denied_step(state)
+    if denied is not None:
+        # A person said no: a model must not find another way round that decision.
+        return _noted(failure, f"not replanned: step {denied!r} was denied by a person")
+    return None
+
+
+def _unchecked(plan: Plan) -> ValidationResult:
+    raise AssertionError("a revision being applied was checked already")
 
 
 async def _denied_step(state: RunState) -> str | None:

@@ -26,6 +26,9 @@ from ._state import BLOCKED, PAUSED, IterationKey, Outcome, RunState
 
 RunNode = Callable[[NodeBase, IterationKey], Awaitable[Outcome]]
 
+START_BATCH = 64
+"""Children started before a wide scope yields once to let them run (none waits for a later one to start)."""
+
 
 async def run_scope(
     state: RunState,
@@ -45,10 +48,25 @@ async def run_scope(
     waiting = {child: len(predecessors[child]) for child in child_ids}
     ready = deque(child for child in child_ids if waiting[child] == 0)
     outcomes: dict[str, Outcome] = {}
-    finished: asyncio.Queue[tuple[str, asyncio.Task[Outcome]]] = asyncio.Queue()
+    finished: asyncio.Queue[asyncio.Future[Outcome]] = asyncio.Queue()
     running: dict[str, asyncio.Task[Outcome]] = {}
+    child_of: dict[asyncio.Future[Outcome], str] = {}  # one shared done-callback, not a closure per child
+
+    def settle(child: str, outcome: Outcome) -> None:
+        outcomes[child] = outcome
+        if outcome.kind == "failed" and not tolerate_failures:
+            raise ScopeFailed(child, outcome.failure)
+        if outcome.kind != "paused":
+            _release(child, successors, waiting, ready)
+
+    def take(done: asyncio.Future[Outcome]) -> None:
+        child = child_of.pop(done)
+        del running[child]
+        settle(child, done.result())  # an executor bug or a store failure propagates from here
+
     try:
         while True:
+            started = 0
             while ready and (limit is None or len(running) < limit):
                 child = ready.popleft()
                 blocker = _failed_dependency(child, predecessors[child], outcomes)
@@ -58,24 +76,24 @@ async def run_scope(
                     continue
                 if not ready and not running:
                     # The only child that can run now (a chain): run it inline, without a task's overhead.
-                    outcome = await run_node(graph.nodes[child], iteration)
-                    break
+                    settle(child, await run_node(graph.nodes[child], iteration))
+                    continue
                 task = asyncio.ensure_future(run_node(graph.nodes[child], iteration))
-                task.add_done_callback(lambda done, child=child: finished.put_nowait((child, done)))  # type: ignore[misc]
+                task.add_done_callback(finished.put_nowait)
                 running[child] = task
-            else:
-                if not running:
-                    return outcomes
-                if finished.empty():
-                    await state.flush()  # nothing finished yet: make what did durable before waiting
-                child, task = await finished.get()
-                del running[child]
-                outcome = task.result()  # an executor bug or a store failure propagates from here
-            outcomes[child] = outcome
-            if outcome.kind == "failed" and not tolerate_failures:
-                raise ScopeFailed(child, outcome.failure)
-            if outcome.kind != "paused":
-                _release(child, successors, waiting, ready)
+                child_of[task] = child
+                started += 1
+                if started % START_BATCH == 0 and ready:
+                    # A wide scope: let the children started so far run up to their first wait (quick ones
+                    # finish) before starting the next batch, so thousands of tasks are not all pending at once.
+                    await asyncio.sleep(0)
+                    while not finished.empty():
+                        take(finished.get_nowait())
+            if not running:
+                return outcomes
+            if finished.empty():
+                await state.flush()  # nothing finished yet: make what did durable before waiting
+            take(await finished.get())
     finally:
         if running:
             await _cancel_all(state, running)

@@ -8,21 +8,24 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..lint import Diagnostic, Severity
-from ..plan import Plan
+from ..plan import NodeBase, Plan, PlanGraph
 from ._base import Feeds
 from ._runtime import DEFAULT_CHAIN_ID
 
 FEED_MISSING = "FEED_MISSING"
 
 
-def feed_findings(plan: Plan, feeds: Feeds | None, *, runtime_known: bool = True) -> list[Diagnostic]:
+def feed_findings(
+    plan: Plan, feeds: Feeds | None, *, runtime_known: bool = True, graph: PlanGraph | None = None
+) -> list[Diagnostic]:
     """Warnings for each runtime call and trigger of ``plan`` that ``feeds`` can't answer.
 
     ``runtime_known=False`` (the executor has some other runtime provider) checks the trigger only.
+    ``graph``: the plan's graph, when the caller has it (its visits are read instead of walking the plan).
     """
     found: list[Diagnostic] = []
     if runtime_known:
-        for path, fn, args in _runtime_calls(plan):
+        for path, fn, args in _runtime_calls(plan, graph):
             missing = _missing_for(fn, args, feeds)
             if missing:
                 found.append(_warning(f"{fn}() {missing}", path))
@@ -54,13 +57,25 @@ _VALUE_FIELDS = ("params", "condition", "until", "exit_when")
 """Node fields that may hold runtime calls (params, and the conditions of if, wait and loop nodes)."""
 
 
-def _runtime_calls(plan: Plan) -> list[tuple[str, str, list[Any]]]:
+_fields_of: dict[type[NodeBase], tuple[str, ...]] = {}
+"""Which of :data:`_VALUE_FIELDS` each node class has (asking a pydantic model for a field it lacks is slow)."""
+
+
+def _value_fields(kind: type[NodeBase]) -> tuple[str, ...]:
+    fields = _fields_of.get(kind)
+    if fields is None:
+        fields = _fields_of[kind] = tuple(name for name in _VALUE_FIELDS if name in kind.model_fields)
+    return fields
+
+
+def _runtime_calls(plan: Plan, graph: PlanGraph | None = None) -> list[tuple[str, str, list[Any]]]:
     """(JSON path, fn, literal args) of every runtime call in the plan: only the fields that can hold one are
     read (the rest of a large plan is not dumped), and walked iteratively."""
     stack: list[tuple[str, Any]] = []
-    for visit in plan.walk():
-        for name in _VALUE_FIELDS:
-            value = getattr(visit.node, name, None)
+    for visit in graph.visits if graph is not None else plan.walk():
+        node = visit.node
+        for name in _value_fields(type(node)):
+            value = getattr(node, name)
             if value is None:
                 continue
             if isinstance(value, BaseModel):

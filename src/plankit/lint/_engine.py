@@ -24,7 +24,7 @@ from typing import Any
 
 from .._utils import did_you_mean, gc_paused, utcnow
 from ..errors import FormatProblem, PlanFormatError, PolicyError
-from ..plan import Plan, plan_from_data, plan_to_data, read_document
+from ..plan import Plan, PlanGraph, plan_from_data, plan_to_data, read_document
 from ..plan._normalize import normalize_plan
 from ..tools import ToolRegistry, ToolSpec, load_tools
 from ._context import LintContext
@@ -78,11 +78,17 @@ class Linter:
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
 
-    def validate(self, plan: PlanSource, *, now: datetime | None = None) -> ValidationResult:
+    def validate(
+        self, plan: PlanSource, *, now: datetime | None = None, graph: PlanGraph | None = None
+    ) -> ValidationResult:
         """The verdict on one plan: status, risk score, errors, warnings and suppressed findings, and (for a
-        plan that loads) the plan IR's summary in ``validation`` (tools, chains, duration, gas)."""
+        plan that loads) the plan IR's summary in ``validation`` (tools, chains, duration, gas).
+
+        ``graph``: ``PlanGraph.of(plan)`` when the caller has built it already (the executor shares one graph
+        between the lint and the run); it must be the graph of this very ``plan`` object.
+        """
         with gc_paused():
-            diagnostics, ctx = self._lint(plan, now)
+            diagnostics, ctx = self._lint(plan, now, graph)
             risk = risk_score(diagnostics, self.policy.risk_weights)
             status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
             result = ValidationResult.from_diagnostics(diagnostics, status, risk)
@@ -97,11 +103,15 @@ class Linter:
         with gc_paused():
             return self._lint(plan, now)[0]
 
-    def _lint(self, plan: PlanSource, now: datetime | None) -> tuple[list[Diagnostic], LintContext | None]:
+    def _lint(
+        self, plan: PlanSource, now: datetime | None, graph: PlanGraph | None = None
+    ) -> tuple[list[Diagnostic], LintContext | None]:
         loaded, diagnostics = _load(plan)
         ctx = None
         if loaded is not None:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
+            if graph is not None and graph.plan is loaded:
+                vars(ctx)["graph"] = graph  # fills the cached property: the graph is built once
             for rule in self.rules:
                 diagnostics.extend(_run(rule, ctx))
             if self.rego is not None:
@@ -209,14 +219,15 @@ def _expand(patterns: Iterable[str], option: str) -> set[str]:
 def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
     if isinstance(source, Plan):
         return source, []
+    checked = False  # a document read here is held to the limits already; parsed data handed in is not
     if isinstance(source, str | Path):
-        data, name = read_document(source)
+        (data, name), checked = read_document(source), True
     elif _is_plan_object(source):
         return _load_object(source)
     else:
         data, name = source, "<data>"
     try:
-        return plan_from_data(data, source=name), []
+        return plan_from_data(data, source=name, checked=checked), []
     except PlanFormatError as exc:
         return None, _load_diagnostics(data, exc)
 

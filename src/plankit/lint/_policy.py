@@ -9,13 +9,11 @@ a confirmation, and loops, waits and fan-out have limits.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from .._utils import did_you_mean
@@ -61,6 +59,28 @@ fail_risk_threshold: 0.8
 goal_alignment: warn     # steps the goal never asked for: off | warn | error
 """
 """The built-in default policy, as YAML with comments (``plankit policy default`` prints it)."""
+
+_DEFAULT_POLICY_DATA: dict[str, Any] = {
+    "name": "plankit-default",
+    "deny_tools": ["shell.*", "exec.*", "*.exec", "*.delete*", "*.drop*", "*.destroy*", "*.truncate*", "*.wipe*"],
+    "require_confirmation": ["payments.*", "*.transfer*", "*.withdraw*", "*.swap*", "*.bridge*"],
+    "deny_tokens_regex": [
+        r"\bdrop\s+(table|database|schema)\b",
+        r"\btruncate\s+table\b",
+        r"\brm\s+-[a-z]*(rf|fr)",
+        r"\bmkfs(\.\w+)?\s",
+    ],
+    "max_steps": 1000,
+    "max_loop_iterations": 10000,
+    "max_wait_ms": 604800000,
+    "max_parallel": 64,
+    "max_slippage": 1.0,
+    "fail_risk_threshold": 0.8,
+    "goal_alignment": "warn",
+}
+""":data:`DEFAULT_POLICY_YAML` as data, written out so that linting with the default policy never imports
+yaml (about 10 ms of every ``plankit lint``). ``tests/lint/test_policy.py`` checks that the two are equal:
+change both together."""
 
 
 class Policy(IRModel):
@@ -108,6 +128,15 @@ class Policy(IRModel):
     trusted_values: list[str] = Field(default_factory=list)
     """Targets a side effect may always use (the user's own address, account, home folder, a company
     domain), besides what the goal and the plan's context name."""
+    untrusted_outputs: list[str] = Field(default_factory=list)
+    """Tools (globs) whose whole output is content written by others (a web page, a review, a shared
+    document): every field is untrusted as a side effect's target (``GOAL_TAINTED_TARGET``)."""
+    trusted_outputs: list[str] = Field(default_factory=list)
+    """Tools (globs) whose output is trusted whatever its fields are called (an internal CRM, the user's own
+    address book); they win over ``untrusted_outputs`` and the name heuristics."""
+    untrusted_fields: list[str] = Field(default_factory=list)
+    """Output field names that hold free text (``free_form_notes``), besides the built-in ones (``body``,
+    ``text``, ``memo``, ``reply_to``...)."""
     gas_estimates: dict[str, float] = Field(default_factory=dict)
     """Gas per call by tool glob, in ETH, for the validation result's ``estimated_gas_eth``."""
 
@@ -222,14 +251,15 @@ class Policy(IRModel):
 
     def to_yaml(self) -> str:
         """The policy as YAML, with only the keys it sets explicitly."""
+        import yaml
+
         return yaml.safe_dump(
             self.model_dump(mode="json", include=self.model_fields_set), sort_keys=False, allow_unicode=True
         )
 
 
-@functools.cache
 def _default_policy_data() -> Any:
-    return yaml.safe_load(DEFAULT_POLICY_YAML)
+    return _DEFAULT_POLICY_DATA
 
 
 def _known_codes() -> list[str]:

@@ -51,6 +51,7 @@ DEFAULT_RISK_WEIGHTS: Mapping[str, float] = {
     # ``goal_alignment: error``) but never tip a plan over the risk threshold by their number alone.
     "GOAL_UNASKED_EFFECT": 0.0,
     "GOAL_UNTRUSTED_TARGET": 0.0,
+    "GOAL_TAINTED_TARGET": 0.0,
 }
 """Default weight per code (a policy's ``risk_weights`` overrides any of them)."""
 

@@ -4,7 +4,13 @@
 >>> plan = loads_plan('[{"id": "a", "tool": "echo"}, {"id": "b", "tool": "echo", "args": {"x": "{{a.x}}"}}]')
 >>> PlanGraph.of(plan).top_level_order()
 ['a', 'b']
+
+The execution and schedule records (``Execution``, ``Schedule``...) are imported on first use (PEP 562):
+loading and linting a plan does not pay for their models.
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from ._base import IRModel, TaggedModel, UtcDatetime
 from ._graph import ESTIMATE_KEY, CriticalPath, Cycle, Dangling, Edge, PlanGraph
@@ -46,17 +52,6 @@ from ._nodes import (
     SkipPolicy,
     WaitNode,
 )
-from ._records import (
-    DeadLetterEntry,
-    Execution,
-    ExecutionCheckpoint,
-    ExecutionStatus,
-    PlanTemplate,
-    StepExecution,
-    StepStatus,
-    TemplateParam,
-    TemplateParamType,
-)
 from ._refs import (
     RESERVED_ROOTS,
     Reference,
@@ -66,7 +61,6 @@ from ._refs import (
     single_reference,
     value_references,
 )
-from ._schedules import Fire, FireStatus, Schedule, ScheduleStatus, fire_execution_id, fire_key
 from ._schema import plan_json_schema
 from ._triggers import (
     DEFAULT_MISFIRE_GRACE_MS,
@@ -98,6 +92,20 @@ from ._values import (
     StepOutputRef,
     ValueRef,
 )
+
+if TYPE_CHECKING:  # loaded on first use (PEP 562): loading and linting a plan never need these records
+    from ._records import (
+        DeadLetterEntry,
+        Execution,
+        ExecutionCheckpoint,
+        ExecutionStatus,
+        PlanTemplate,
+        StepExecution,
+        StepStatus,
+        TemplateParam,
+        TemplateParamType,
+    )
+    from ._schedules import Fire, FireStatus, Schedule, ScheduleStatus, fire_execution_id, fire_key
 
 __all__ = [
     "DEFAULT_LIMITS",
@@ -191,3 +199,37 @@ __all__ = [
     "validate_timezone",
     "value_references",
 ]
+
+_LAZY_HOMES = {
+    **dict.fromkeys(
+        [
+            "DeadLetterEntry",
+            "Execution",
+            "ExecutionCheckpoint",
+            "ExecutionStatus",
+            "PlanTemplate",
+            "StepExecution",
+            "StepStatus",
+            "TemplateParam",
+            "TemplateParamType",
+        ],
+        "._records",
+    ),
+    **dict.fromkeys(
+        ["Fire", "FireStatus", "Schedule", "ScheduleStatus", "fire_execution_id", "fire_key"], "._schedules"
+    ),
+}
+"""Names imported on first use, by the module that holds them."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _LAZY_HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'plankit.plan' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value  # the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

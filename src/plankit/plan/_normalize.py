@@ -80,6 +80,10 @@ _CANONICAL_NODE_KEYS = frozenset(
 )
 _CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
 _CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
+_NESTING_KEYS = frozenset({"steps", *_CHILD_NODE_KEYS})
+_NODE_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The canonical keys for each layout of node keys met (plan-lint steps: id, tool, args, on_fail...)."""
+_NODE_KEYS_CACHED = 1024
 _CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
 _FAILURE_WORDS = {"abort": "abort", "fail": "abort", "continue": "skip", "skip": "skip", "retry": "retry"}
 
@@ -135,22 +139,42 @@ def normalize_plan(data: Any) -> Any:
 def _normalize_nodes(steps: list[Any]) -> list[Any]:
     """Normalize a list of nodes and, iteratively, everything nested in them."""
     top = list(steps)
-    stack: list[tuple[Any, Any]] = [(top, index) for index in range(len(top))]
+    # Top-level nodes first, in place (the hot path of a large flat plan); nested ones through the stack.
+    stack: list[tuple[Any, Any]] = []
+    for index, raw in enumerate(top):
+        if isinstance(raw, dict):
+            top[index] = node = _normalize_node(raw)
+            if not _NESTING_KEYS.isdisjoint(node):
+                _push_children(node, stack)
     while stack:
         holder, slot = stack.pop()
         raw = holder[slot]
         if not isinstance(raw, dict):
             continue
-        node = _normalize_node(raw)
-        holder[slot] = node
-        children = node.get("steps")
-        if isinstance(children, list) and node.get("type") in ("sequence", "parallel"):
-            node["steps"] = children = list(children)
-            stack.extend((children, index) for index in range(len(children)))
-        for key in _CHILD_NODE_KEYS:
-            if isinstance(node.get(key), dict):
-                stack.append((node, key))
+        holder[slot] = node = _normalize_node(raw)
+        _push_children(node, stack)
     return top
+
+
+def _push_children(node: dict[str, Any], stack: list[tuple[Any, Any]]) -> None:
+    children = node.get("steps")
+    if isinstance(children, list) and node.get("type") in ("sequence", "parallel"):
+        node["steps"] = children = list(children)
+        stack.extend((children, index) for index in range(len(children)))
+    for key in _CHILD_NODE_KEYS:
+        if isinstance(node.get(key), dict):
+            stack.append((node, key))
+
+
+def _node_keys(raw: dict[str, Any]) -> tuple[str, ...] | None:
+    """The canonical keys of a node with these keys (in order), when they can be renamed one for one."""
+    layout = tuple(raw)
+    keys = _NODE_KEYS.get(layout)
+    if keys is None and len(_NODE_KEYS) < _NODE_KEYS_CACHED and all(key.__class__ is str for key in layout):
+        renamed = tuple(_snake_keys(dict.fromkeys(layout), _NODE_RENAMES))
+        # Two spellings of one key that the renaming merges keep the general path (and its quirks).
+        keys = _NODE_KEYS[layout] = renamed if len(renamed) == len(layout) else ()
+    return keys or None
 
 
 def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
@@ -158,12 +182,13 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
     if canonical:
         node = dict(raw)  # the common case: already canonical keys, so skip the per-key renaming
     else:
-        node = _snake_keys(raw, _NODE_RENAMES)
+        keys = _node_keys(raw)
+        node = dict(zip(keys, raw.values(), strict=True)) if keys else _snake_keys(raw, _NODE_RENAMES)
         _apply_seed_fields(node)
     if "type" not in node:
         inferred = _infer_type(node)
         if inferred is not None:
-            node = {"type": inferred, **node}
+            node["type"] = inferred  # added last: validation reads keys by name, so no second copy
     if isinstance(node.get("on_failure"), str | dict):
         node["on_failure"] = _normalize_failure(node["on_failure"])
     for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():

@@ -12,7 +12,6 @@ import re
 from typing import Annotated, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from croniter import croniter
 from pydantic import AfterValidator, Field, field_validator
 
 from ._base import TaggedModel, UtcDatetime
@@ -104,6 +103,8 @@ def validate_cron_expression(expression: str) -> str:
 
     Cached: croniter's check costs ~75 µs, and the same expressions are read again with every stored schedule.
     """
+    from croniter import croniter  # here, not at the top: a plan without a cron trigger never needs it
+
     fields = expression.split()
     if len(fields) != 5:
         raise ValueError(

@@ -102,7 +102,8 @@ def create_app(settings: ServerSettings | None = None) -> Any:
 
     @app.get("/health", tags=["service"], summary="Liveness (no auth)")
     async def health() -> dict[str, Any]:
-        return {"status": "ok", "version": __version__, "worker": ctx.scheduler is not None}
+        engine = "temporal" if ctx.engine is not None else "local"
+        return {"status": "ok", "version": __version__, "worker": ctx.scheduler is not None, "engine": engine}
 
     @app.get("/api/v1/me", tags=["service"], summary="Who this token is")
     async def me(who: Principal = Depends(roles["viewer"])) -> dict[str, Any]:

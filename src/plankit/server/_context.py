@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .._utils import new_id
-from ..errors import PlanFormatError
-from ..execute import Clock, Executor, SystemClock
+from ..engines import DEFAULT_TASK_QUEUE, TemporalEngine, TemporalExecutor
+from ..errors import MissingExtraError, PlanFormatError
+from ..execute import Clock, Executor, ModelSteps, SystemClock
 from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
+from ..llm import LlmClient
 from ..plan import DEFAULT_LIMITS, Execution, LoadLimits, Plan, loads_plan, plan_from_data
 from ..schedule import Scheduler
 from ..store import Store, store_for
@@ -53,12 +55,20 @@ class ServerSettings:
     """``provider:model`` for ``POST /compile`` (None: ``$PLANKIT_MODEL``; neither: compiling answers 503)."""
     model_base_url: str | None = None
     """An OpenAI-compatible server for ``model`` (Ollama, vLLM...)."""
+    step_llm: LlmClient | None = None
+    """The model that answers the ``llm`` steps of executions (``--model``); None: plans with ``llm`` steps are
+    refused, saying so. The server closes it when it stops."""
     event_poll_seconds: float = 0.1
     """How often an event stream looks for new transitions."""
     worker_poll_seconds: float = 0.5
     feeds: Feeds | None = None
     """Prices and chains for runtime values and market triggers (``--feeds``)."""
     clock: Clock | None = None
+    temporal_address: str | None = None
+    """Run executions on this Temporal cluster (``--engine temporal``): executions created here start
+    workflows; decisions are signals, cancel is workflow cancellation (None: the in-process worker runs them)."""
+    temporal_namespace: str = "default"
+    temporal_task_queue: str = DEFAULT_TASK_QUEUE
     rate_clock: Any = None
     """Monotonic seconds for the rate limiter (tests inject one)."""
 
@@ -74,10 +84,13 @@ class ServerContext:
         if settings.rate_clock is not None:
             self.limiter.clock = settings.rate_clock
         runtime = FeedRuntime(settings.feeds) if settings.feeds is not None else None
+        steps = ModelSteps(settings.step_llm) if settings.step_llm is not None else None
         self.executor = Executor(
-            self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime,
+            self.store, settings.tools, policy=settings.policy, clock=self.clock, runtime=runtime, llm=steps,
             wake_on_interrupt=True,
         )  # fmt: skip
+        self.engine: TemporalEngine | None = None
+        """Set in :meth:`open` when executions run on Temporal."""
         self.scheduler: Scheduler | None = None
         self._worker: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
@@ -88,6 +101,8 @@ class ServerContext:
     async def open(self) -> None:
         """Open the store and start the worker (unless disabled)."""
         await self.store.open()
+        if self.settings.temporal_address is not None:
+            await self._use_temporal(self.settings.temporal_address)
         if self.settings.worker:
             self.scheduler = Scheduler(
                 self.store,
@@ -97,6 +112,49 @@ class ServerContext:
                 feeds=self.settings.feeds,
             )
             self._worker = asyncio.ensure_future(self.scheduler.run(grace_seconds=10.0))
+
+    async def _use_temporal(self, address: str) -> None:
+        """Executions run on Temporal: the worker here only decides fires and starts workflows for them."""
+        try:
+            from temporalio.client import Client
+        except ImportError:
+            raise MissingExtraError("temporalio", "temporal") from None
+        settings = self.settings
+        try:
+            client = await Client.connect(address, namespace=settings.temporal_namespace)
+        except Exception as exc:  # the SDK raises RuntimeError for an unreachable server
+            await self.store.close()
+            raise ConnectionError(
+                f"can't reach Temporal at {address} (namespace {settings.temporal_namespace}): {exc}"
+            ) from None
+        self.engine = TemporalEngine(client, self.store, task_queue=settings.temporal_task_queue)
+        local = self.executor
+        # The worker's model answers llm steps there; the runner here lets such plans through lint at the start.
+        self.executor = TemporalExecutor(
+            self.store, local.tools, engine=self.engine, builtins=False, policy=local.policy, clock=self.clock,
+            runtime=local.runtime, llm=local.llm, wake_on_interrupt=True,
+        )  # fmt: skip
+        local.close()
+
+    async def start_execution(self, execution_id: str) -> None:
+        """A pending execution was stored: on Temporal, start its workflow now (else the worker picks it up)."""
+        if self.engine is None:
+            self.wake_worker()
+            return
+        try:
+            await self.engine.start_pending(execution_id, self.executor)
+        except Exception as exc:  # Temporal unreachable: the execution stays pending and due
+            logger.error("could not start the workflow of execution %s: %s", execution_id, exc)
+            where = f"{self.settings.temporal_address} (queue {self.settings.temporal_task_queue})"
+            retry = "this server's worker starts it when it can" if self.scheduler is not None else (
+                "a `plankit scheduler --engine temporal` on this store starts it when it can"
+            )  # fmt: skip
+            raise ApiError(
+                503, "engine_unavailable",
+                f"execution {execution_id!r} is stored, but its workflow could not be started on Temporal at "
+                f"{where}: {exc}; {retry}",
+                {"execution_id": execution_id},
+            ) from None
 
     async def close(self) -> None:
         """Stop the worker (running executions get a grace period, then stay resumable) and the store."""
@@ -111,6 +169,8 @@ class ServerContext:
         self.executor.close()
         if self.settings.feeds is not None:
             await self.settings.feeds.aclose()
+        if self.settings.step_llm is not None:
+            await self.settings.step_llm.aclose()
         await self.store.close()
 
     def wake_worker(self) -> None:

@@ -2,11 +2,14 @@
 dead letters.
 
 Executions started here are stored ``pending`` and due at once; the worker runs them under their lease
-(the in-process one, or any ``plankit scheduler`` on the same store with ``--no-worker``).
+(the in-process one, or any ``plankit scheduler`` on the same store with ``--no-worker``). With
+``--engine temporal`` each starts its Temporal workflow at once (a ``plankit worker`` runs it); approve and
+deny also signal the workflow, cancel cancels it, and records are read from the store's mirror as always.
 No ``from __future__ import annotations``: FastAPI reads the annotations as objects.
 """
 
 import asyncio
+import contextlib
 import json
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
@@ -85,6 +88,30 @@ async def event_stream(ctx: ServerContext, execution_id: str, after: int) -> Asy
             quiet = 0.0
 
 
+CANCEL_WAIT_SECONDS = 10.0
+"""How long a cancel on Temporal waits for the workflow to record the execution cancelled."""
+
+
+async def cancel_on_temporal(ctx: ServerContext, execution_id: str) -> Execution:
+    """Cancel the execution's workflow; return its record once the workflow has recorded it cancelled (or as
+    it is after :data:`CANCEL_WAIT_SECONDS`: a busy worker records it a little later)."""
+    assert ctx.engine is not None
+    try:
+        await ctx.engine.cancel(execution_id)
+    except Exception as exc:  # no such workflow (never started), or Temporal unreachable
+        execution = await ctx.store.load_execution(execution_id)
+        if execution is not None and execution.status is ExecutionStatus.PENDING:
+            return await ctx.executor.cancel(execution_id)  # its workflow never started: cancelled here
+        raise ApiError(
+            503, "engine_unavailable", f"could not cancel the workflow of execution {execution_id!r}: {exc}"
+        ) from None
+    with contextlib.suppress(TimeoutError):
+        return await asyncio.wait_for(ctx.engine.wait(execution_id, until_final=True), CANCEL_WAIT_SECONDS)
+    execution = await ctx.store.load_execution(execution_id)
+    assert execution is not None
+    return execution
+
+
 def _ready_to_run(plan: Plan) -> Plan:
     path = transition_path(plan.status, PlanStatus.RUNNING)
     if path is None:
@@ -127,7 +154,7 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             wake_at=WAKE_NOW,
         )
         await ctx.store.record_transition(execution)
-        ctx.wake_worker()
+        await ctx.start_execution(execution.execution_id)
         return {"execution_id": execution.execution_id, "plan_id": plan_id, "status": execution.status.value}
 
     @app.get("/api/v1/executions", tags=["executions"], summary="Executions, newest first (without step records)")
@@ -178,6 +205,8 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
         execution = await ctx.execution(execution_id, who)
         if execution.status.value in FINAL:
             raise ApiError(409, "already_finished", f"execution {execution_id!r} is {execution.status.value}")
+        if ctx.engine is not None:
+            return execution_view(await cancel_on_temporal(ctx, execution_id))
         return execution_view(await ctx.executor.cancel(execution_id))
 
     async def decide(execution_id: str, step_id: str, body: DecisionRequest | None, who: Principal, ok: bool) -> Any:
@@ -203,6 +232,8 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             decision = await (approve if ok else deny)(ctx.store, execution_id, step_id, who.user, waiting[0])
         except ValueError as exc:
             raise ApiError(409, "not_confirmable", str(exc)) from None
+        if ctx.engine is not None:  # the workflow waits for the decide signal, and goes on at once
+            await ctx.engine.signal(execution_id, decision)
         ctx.wake_worker()
         return {
             "execution_id": execution_id,
@@ -328,5 +359,11 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
         entry = await ctx.store.get_dead_letter(entry_id)
         if entry is None or not who.may_see(entry.owner):
             raise not_found("dead letter", entry_id)
+        if ctx.engine is not None:
+            raise ApiError(
+                409, "not_on_temporal",
+                f"dead letter {entry_id!r} belongs to an execution that ran on Temporal; retrying a step inside a "
+                "Temporal execution is not supported: start the plan again",
+            )  # fmt: skip
         ctx.spawn(ctx.executor.retry_dead_letter(entry_id), f"retry of dead letter {entry_id}")
         return {"dead_letter_id": entry_id, "status": "retrying"}

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Sequence
+from copy import deepcopy
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 from .._utils import new_id, utcnow
 from ..plan import (
@@ -37,13 +40,28 @@ def _step_key(step: StepExecution) -> tuple[str, int]:
     return step.step_id, -1 if step.iteration is None else step.iteration
 
 
+_Event = tuple[int, str, str | None, int | None, str, int, str | None]
+"""A :class:`StoredEvent`'s fields: the log keeps plain tuples (two per step transition; the garbage collector
+stops scanning a tuple of plain values) and builds the events when they are read."""
+
+
+def _load_step(values: dict[str, Any]) -> StepExecution:
+    """A stored step record (its field values) as a model of its own: the output is copied too."""
+    output = values["output"]
+    if isinstance(output, dict | list):
+        values = {**values, "output": deepcopy(output)}
+    return StepExecution.model_validate(values)
+
+
 class MemoryStore(Store):
     """Keeps everything in dictionaries. Stored models are copies, so callers can't change them by accident."""
 
     def __init__(self) -> None:
         self._plans: dict[str, Plan] = {}
         self._executions: dict[str, Execution] = {}
-        self._steps: dict[str, dict[tuple[str, int], StepExecution]] = {}
+        self._steps: dict[str, dict[tuple[str, int], dict[str, Any]]] = {}
+        """Step records as their field values (a snapshot is a dict copy: cheaper than a model's, at every
+        transition)."""
         self._checkpoints: dict[str, ExecutionCheckpoint] = {}
         self._dead_letters: dict[str, DeadLetterEntry] = {}
         self._templates: dict[str, PlanTemplate] = {}
@@ -53,7 +71,7 @@ class MemoryStore(Store):
         self._fires: dict[str, Fire] = {}
         self._leases: dict[tuple[str, str], Lease] = {}
         """Leases by (kind, id): kind ``schedule`` or ``execution``."""
-        self._events: dict[str, list[StoredEvent]] = {}
+        self._events: dict[str, list[_Event]] = {}
         self._seq = 0
         self._tokens: dict[str, ApiToken] = {}
 
@@ -81,25 +99,35 @@ class MemoryStore(Store):
             object.__setattr__(plan, "status", status)  # the caller checked the transition
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
-        previous = self._executions.get(execution.execution_id)
+        execution_id = execution.execution_id
+        previous = self._executions.get(execution_id)
+        # ``_value_``: the member's value as a plain attribute (``.value`` is a property, slow at every step).
         for step in steps or []:
-            self._log(
-                execution.execution_id, step.step_id, step.iteration, step.status.value, step.attempt_count, step.error
-            )
+            self._log(execution_id, step.step_id, step.iteration, step.status._value_, step.attempt_count, step.error)
         if previous is None or previous.status is not execution.status:
-            self._log(execution.execution_id, None, None, execution.status.value, 0, execution.error)
-        self._executions[execution.execution_id] = execution.model_copy(update={"steps": []})
-        records = self._steps.setdefault(execution.execution_id, {})
+            self._log(execution_id, None, None, execution.status._value_, 0, execution.error)
+        # Most transitions change only step records: the header is copied when it changed (the executor's
+        # header has no steps; a caller's execution with steps differs from the stored copy, so it is copied).
+        if previous is None or vars(previous) != vars(execution):
+            self._executions[execution_id] = execution.model_copy(update={"steps": []})
+        records = self._steps.get(execution_id)
+        if records is None:
+            records = self._steps[execution_id] = {}
         for step in steps or []:
-            # A shallow copy: step outputs are JSON data the executor never mutates after recording, and a
-            # deep copy per transition was most of this store's cost.
-            records[_step_key(step)] = step.model_copy()
+            # A shallow snapshot of the field values: step outputs are JSON data the executor never mutates
+            # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
+            values = vars(step).copy()
+            # Enum members as their values: a dict of plain values is one the garbage collector stops tracking.
+            values["status"] = step.status._value_
+            if step.error_type is not None:
+                values["error_type"] = step.error_type._value_
+            records[_step_key(step)] = values
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         execution = self._executions.get(execution_id)
         if execution is None:
             return None
-        steps = [step.model_copy(deep=True) for step in self._steps.get(execution_id, {}).values()]
+        steps = [_load_step(values) for values in self._steps.get(execution_id, {}).values()]
         return execution.model_copy(update={"steps": steps}, deep=True)
 
     async def list_executions(
@@ -304,11 +332,15 @@ class MemoryStore(Store):
         error: str | None,
     ) -> None:
         self._seq += 1
-        event = StoredEvent(self._seq, execution_id, step_id, iteration, status, attempt, error)
-        self._events.setdefault(execution_id, []).append(event)
+        events = self._events.get(execution_id)
+        if events is None:
+            events = self._events[execution_id] = []
+        events.append((self._seq, execution_id, step_id, iteration, status, attempt, error))
 
     async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
-        return [event for event in self._events.get(execution_id, []) if event.seq > after][:limit]
+        events = self._events.get(execution_id, [])
+        start = bisect_right(events, after, key=lambda event: event[0])  # seq grows along each list
+        return [StoredEvent(*event) for event in events[start : start + limit]]
 
     # --------------------------------------------------------------------------------------- API tokens
     async def save_token(self, token: ApiToken) -> None:

@@ -10,6 +10,7 @@ thread would be. Models are stored as canonical JSON beside the columns that are
 
 from __future__ import annotations
 
+import copy
 import json
 import sqlite3
 from collections.abc import Collection, Iterator, Sequence
@@ -149,6 +150,9 @@ class SqliteStore(Store):
         self.path = str(path)
         self.sync = sync
         self._db: sqlite3.Connection | None = None
+        self._last_header: tuple[dict[str, Any], str] | None = None
+        """The last execution header written and its JSON: most transitions change only step records, and the
+        header is not serialised again when it is unchanged."""
 
     async def open(self) -> None:
         if self._db is not None:
@@ -247,7 +251,7 @@ class SqliteStore(Store):
 
     # --------------------------------------------------------------------------------------- executions
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
-        header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
+        header = self._header_json(execution)
         with self._transaction() as db:
             # Steps before the header: the event log (migration 3) then lists an execution's final status
             # after the step records that led to it.
@@ -266,6 +270,16 @@ class SqliteStore(Store):
                     ],
                 )
             self._write_header(db, execution, header)
+
+    def _header_json(self, execution: Execution) -> str:
+        values = vars(execution)
+        last = self._last_header
+        if last is not None and not execution.steps and last[0] == values:
+            return last[1]
+        header = execution.model_copy(update={"steps": []}).model_dump_json(exclude_defaults=True)
+        if not execution.steps:  # the executor's header (its records go separately): worth remembering
+            self._last_header = (copy.deepcopy(values), header)  # deep: a nested value changed in place is seen
+        return header
 
     @staticmethod
     def _write_header(db: sqlite3.Connection, execution: Execution, header: str) -> None:

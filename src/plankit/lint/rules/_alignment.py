@@ -4,8 +4,9 @@ An agent that read attacker-written text (an email, a web page, a review, a file
 user steps are fine plus a few nobody asked for: a transfer to an account no one mentioned, a mail to an outside
 address, a deleted file, a changed password, a shared link. The tools are allowed, so a tool policy can't see
 them; the relation between the goal and the step can. Effects, intent and trusted values are read by
-:mod:`plankit.lint._effects`. The family runs only on plans that state a ``goal`` (without one there is nothing
-to align with) and follows the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``error``.
+:mod:`plankit.lint._effects`, the provenance of step-output references by :mod:`plankit.lint._provenance`.
+The family runs only on plans that state a ``goal`` (without one there is nothing to align with) and follows
+the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``error``.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...plan import ActionNode
+from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, plan_text, template_text
 from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
 from .._findings import Finding, Severity
+from .._provenance import Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 
@@ -133,7 +135,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     objects changed (``message_id``, any key ending in ``id``), at any depth (for a tool whose only side effect
     is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
     come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
-    ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is never flagged).
+    ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is not flagged here;
+    ``GOAL_TAINTED_TARGET`` judges where it comes from).
     Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
     path or name); an amount must equal a number written there. A literal target found in none of them is
     reported with where it would go.
@@ -218,6 +221,115 @@ def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[t
                 part = part[part.rindex("<") + 1 : -1].strip()
             if part and _RUNTIME not in part:
                 yield kind, part, where
+
+
+@rule(
+    "GOAL_TAINTED_TARGET",
+    "target-from-untrusted-content",
+    severity=Severity.WARNING,
+    summary="A side effect's target is taken from text someone else wrote (a mail's body, a page, a review).",
+)
+def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
+    """What it does: for every action with a side effect (as in ``GOAL_UNTRUSTED_TARGET``: any effect but
+    ``read``; for a tool that only writes, only its recipients, accounts, URLs and hosts), follows each
+    reference in its target parameters back to where the value comes from. A target is flagged when it is
+    read from *untrusted content*: text written by someone the user does not control. Which outputs count:
+
+    * every field of a tool whose output is third-party content as a whole: the policy's
+      ``untrusted_outputs`` globs, a tool with the ``external`` effect (``web.fetch``, ``http.get``), or one
+      whose name says *web, page, browse, scrape, feed, review, comment, forum*;
+    * in the output of a tool that reads records people write (*email, message, chat, doc, file, ticket,
+      calendar...*), anything but a field the platform records: ``from``, ``sender``, ``author``, ``id``,
+      ``*_id``, ``channel``, ``date``... are trusted; ``body``, ``text``, ``reply_to``, ``links``, a whole
+      message or the whole output are not;
+    * in any other tool's output, a free-text field: ``body``, ``text``, ``description``, ``memo``, ``note``,
+      ``comment``, ``subject``, ``reply_to``, ``links``... (the policy's ``untrusted_fields`` add names);
+    * the output of an ``llm`` step or of a tool that rewrites its input (*extract, summarize, parse,
+      classify, translate, generate...*) when any of its inputs is untrusted content, through any number of
+      such steps.
+
+    The policy's ``trusted_outputs`` globs mark tools whose output is trusted whatever its fields are called;
+    ``context.*`` and ``env.*`` values are the user's. The message names the parameter and where it would go,
+    and the way the value came: each step, the path read and why it is untrusted. Runs only when the plan has
+    a ``goal``; ``goal_alignment`` sets it off, to warnings (the default) or to errors.
+
+    Why is this bad: this is the laundered form of a prompt injection. The attacker's mail says "our bank
+    details changed" or "also copy billing@…", and the agent writes a step whose recipient or account is
+    read at run time from that text, so no literal target is left to check and the goal may well ask to send
+    or pay. The sender of the mail the user named, or the id of the invoice the user named, is a field the
+    platform records; an address in the mail's text is whatever its author wrote.
+
+    Example:
+        {"goal": "Pay invoice INV-2231 from Northwind",
+         "steps": [{"id": "mail", "tool": "email.search", "args": {"query": "INV-2231"}},
+                   {"id": "iban", "tool": "text.extract",
+                    "args": {"text": "{{mail.result.messages[0].body}}", "what": "IBAN"}},
+                   {"id": "pay", "tool": "bank.transfer",
+                    "args": {"to_account": "{{iban.result}}", "amount": 120}}]}
+
+    Use instead: take the target from the goal, the context, the policy's ``trusted_values`` or a structured
+    field of the object the user named (``{{invoice.result.payee_iban}}`` from the bank's own invoice record,
+    ``{{mail.result.messages[0].from}}``); if a tool's output is in fact trusted, list it under the policy's
+    ``trusted_outputs``.
+    """
+    if not _active(ctx):
+        return
+    effects_of = _effects(ctx)
+    side: dict[str, str] = {}
+    for tool in ctx.tools_used:
+        effects = effects_of.of(tool)[0] & SIDE_EFFECTS
+        if effects:
+            side[tool] = next(effect for effect in _ORDER if effect in effects)
+    names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
+    if not side or not names:
+        return
+    severity = _severity(ctx)
+    provenance: Provenance | None = None
+    references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
+    for action, path in ctx.actions_of(side):
+        # Only the step-output references of this action, by the JSON path of the value holding them.
+        at: dict[str, list[Reference]] = {}
+        for ref in references.get(action.id, ()):
+            if ref.root not in RESERVED_ROOTS:
+                at.setdefault(ref.location, []).append(ref)
+        if not at:
+            continue
+        effect = side[action.tool]
+        for key, _value, where in walk_params(action.params, f"{path}.params", names):
+            kind = target_kind(key)
+            if kind is None or (effect == "write" and kind not in _OUTWARD) or where not in at:
+                continue
+            for ref in at[where]:
+                if provenance is None:
+                    provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+                hops = provenance.origin(ref)
+                if hops is None:
+                    continue
+                yield Finding(
+                    f"'{action.id}' would {_VERB[effect]} {kind} {_shown_ref(ref)} ({action.tool}, {where}), "
+                    f"taken from untrusted content: {_way(hops)}; not from the goal, the plan's context or a "
+                    "structured field of an object the user named",
+                    node_id=action.id,
+                    path=where,
+                    hint=_TAINT_HINT,
+                    severity=severity,
+                )
+                break  # one finding per parameter value
+
+
+_TAINT_HINT = (
+    "take the target from the goal, the context or a structured field of the object the user named (its sender, "
+    "its id); if the tool's output is trusted, list the tool in the policy's trusted_outputs"
+)
+
+
+def _shown_ref(ref: Reference) -> str:
+    return ref.text or "{{" + ".".join(part for part in (ref.root, ref.path) if part) + "}}"
+
+
+def _way(hops: tuple[Hop, ...]) -> str:
+    """``'x' (text.extract) made from untrusted content <- 'mail' (email.search) messages[0].body: ...``."""
+    return " <- ".join(f"'{hop.step}' ({hop.tool}){' ' + hop.path if hop.path else ''}: {hop.why}" for hop in hops)
 
 
 def _quote(text: str, limit: int = 80) -> str:

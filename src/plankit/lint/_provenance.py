@@ -1,0 +1,213 @@
+"""Where a step-output value comes from: text someone else wrote, or a structured field the user can rely on.
+
+A side effect's target (a recipient, an account, a URL) taken from a step's output is not trusted because it is
+a reference. ``to: {{mail.result.messages[0].from}}`` is the sender of the mail the user named: the mail system
+recorded it. ``to: {{mail.result.messages[0].reply_to}}``, or an address a model pulled out of the mail's body,
+is text the mail's author wrote, so whoever wrote the mail chooses where the side effect goes. This module reads
+the provenance of a reference once per tool and once per referenced step (:class:`Provenance`):
+
+* **What a tool's output is** (:meth:`Provenance.kind`), decided once per tool name:
+
+  - ``trusted``: the policy's ``trusted_outputs`` globs (an internal CRM, the user's own address book): no field
+    of it is untrusted, whatever it is called.
+  - ``untrusted``: the policy's ``untrusted_outputs`` globs; a tool whose effects include ``external`` (it
+    fetches from a host outside: ``web.fetch``, ``http.get``); a tool whose name says its output is
+    third-party content as a whole (*web, page, browse, scrape, crawl, feed, rss, review, comment, forum*). Every
+    field of its output is untrusted: a page's or a review's "contact" is whatever its author typed.
+  - ``transform``: an ``llm`` step, or a tool whose name rewrites its input (*extract, summarize, parse,
+    classify, translate, generate, rewrite, ask, answer, infer, llm, ai*). Its output is untrusted when any of
+    its inputs is: a value a model pulled out of a mail is as trusted as the mail's text.
+  - ``content``: a tool that only reads (its effects are ``read`` or unknown) records written by other people
+    (*email, mail, inbox, message, chat, channel, thread, conversation, doc, document, file, drive, note, ticket,
+    issue, calendar, event, invite, post, comment, sms, attachment*). A field the platform records (the
+    :data:`STRUCTURED_FIELDS`: ``from``, ``sender``, ``author``, ``id``, any ``*_id``, ``channel``, ``date``...)
+    is trusted; anything else (``body``, ``text``, ``reply_to``, ``links``, a whole message or the whole
+    output) is text the records' authors wrote.
+  - ``plain``: every other tool (a bank's transactions, a booking, a flight search). Its fields are trusted
+    except the free-text ones (the :data:`FREE_TEXT_FIELDS`: ``body``, ``text``, ``description``, ``memo``,
+    ``note``, ``comment``, ``reply_to``...; the policy's ``untrusted_fields`` add names), anywhere in the path:
+    a payment's memo is written by whoever paid.
+
+* **A reference's origin** (:meth:`Provenance.origin`): ``context.*`` and ``env.*`` are the user's; a step's
+  output is judged by that step's kind and the path read. A transform's taint is worked out once per step, by
+  following its own references (cycles count as trusted), and remembers the chain for the message.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from ..plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
+from ..tools import tool_matches
+from ._context import LintContext
+from ._detect import name_words
+from ._effects import ToolEffects
+
+
+def _set(text: str) -> frozenset[str]:
+    """The space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+STRUCTURED_FIELDS = _set(
+    "from sender author owner organizer creator user username handle to cc bcc recipient recipients attendees "
+    "participants members email id ids uid key channel folder date time timestamp created updated start end "
+    "size count status url permalink"
+)
+"""Fields of a read record that its platform fills in (who sent it, its id, its channel, its date), trusted in
+``content`` outputs; a key ending in ``id`` or ``ids`` (``thread_id``, ``message_ids``) counts too. A key is
+compared by its words joined (``reply_to`` is ``reply to``, not ``to``)."""
+FREE_TEXT_FIELDS = _set(
+    "body text content contents html markdown snippet preview description desc summary notes note memo comment "
+    "comments message messages review reviews reply_to replyto transcript caption bio signature subject title "
+    "remarks remittance links link urls instructions raw page"
+)
+"""Fields written freely by whoever wrote the record (a mail's body, a payment's memo, a review's text), and
+what is derived from that text (the ``links`` found in a body), untrusted in every output but ``trusted``
+when read last (``messages[0].body``); the text blobs among them (``body``, ``text``, ``content``...) also
+anywhere on the path (``body.links[0]``)."""
+
+_TEXT_BLOBS = _set("body text content contents html markdown snippet description memo raw page")
+"""Free-text fields that are never containers: whatever is read inside them is their text."""
+_UNTRUSTED_NOUNS = _set(
+    "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
+)
+_CONTENT_NOUNS = _set(
+    "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
+    "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
+    "calendar event events invite invites post posts sms attachment attachments"
+)
+_TRANSFORM_VERBS = _set(
+    "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
+    "complete completion prompt"
+)
+_SEGMENTS = re.compile(r"[.\[\]]+")
+_INDEX = re.compile(r"\d+")
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    """One step of the way an untrusted value travelled: the step, its tool (``llm`` for a model step), the
+    path read from it and why that part of its output is untrusted."""
+
+    step: str
+    tool: str
+    path: str
+    why: str
+
+
+@functools.lru_cache(maxsize=4096)
+def _key(segment: str) -> str:
+    """A path segment by its words (``replyTo``, ``reply-to`` and ``reply_to`` are ``reply_to``)."""
+    return "_".join(name_words(segment)) or segment.lower()
+
+
+@functools.lru_cache(maxsize=4096)
+def _tool_words(tool: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(every word of the tool's name, the words of its last part)."""
+    parts = [name_words(part) for part in re.split(r"[./:\s]+", tool) if part]
+    return frozenset(word for part in parts for word in part), frozenset(parts[-1] if parts else ())
+
+
+def _is_id(key: str) -> bool:
+    return key in ("id", "ids") or key.endswith(("_id", "_ids"))
+
+
+class Provenance:
+    """The provenance of the step-output references of one lint run (tools decided once, steps once)."""
+
+    def __init__(self, ctx: LintContext, effects: ToolEffects):
+        policy = ctx.policy
+        self._graph = ctx.graph
+        self._effects = effects
+        self._trusted = list(policy.trusted_outputs)
+        self._untrusted = list(policy.untrusted_outputs)
+        self._free = FREE_TEXT_FIELDS | {_key(field) for field in policy.untrusted_fields}
+        self._kinds: dict[str, tuple[str, str]] = {}
+        self._steps: dict[str, tuple[Hop, ...] | None] = {}
+        self._paths: dict[tuple[str, str], str | None] = {}
+
+    def kind(self, tool: str) -> tuple[str, str]:
+        """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``transform``, ``content``, ``plain``."""
+        known = self._kinds.get(tool)
+        if known is None:
+            known = self._kinds[tool] = self._read_kind(tool)
+        return known
+
+    def _read_kind(self, tool: str) -> tuple[str, str]:
+        if self._trusted and tool_matches(tool, self._trusted):
+            return "trusted", "the policy's trusted_outputs"
+        if self._untrusted and tool_matches(tool, self._untrusted):
+            return "untrusted", "the policy's untrusted_outputs"
+        effects, source = self._effects.of(tool)
+        if "external" in effects:
+            return "untrusted", f"an external host's answer (effect external, from its {source})"
+        words, last = _tool_words(tool)
+        if last & _TRANSFORM_VERBS:
+            return "transform", "it rewrites its input"
+        if words & _UNTRUSTED_NOUNS:
+            return "untrusted", "third-party content (from its tool name)"
+        if words & _CONTENT_NOUNS and effects <= {"read"}:
+            return "content", "records written by other people (from its tool name)"
+        return "plain", ""
+
+    def untrusted_path(self, kind: str, path: str) -> str | None:
+        """Why reading ``path`` from an output of ``kind`` gives untrusted text, or None when it does not."""
+        if kind == "trusted":
+            return None
+        keys = [_key(segment) for segment in _SEGMENTS.split(path) if segment and not _INDEX.fullmatch(segment)]
+        if keys and keys[0] in ("result", "output", "outputs"):
+            keys = keys[1:]
+        if kind == "untrusted":
+            return "third-party content"
+        # A text field anywhere (``body.links``), or a free-text field read last (``messages[0].reply_to``; a
+        # ``messages`` or ``reviews`` list on the way is a container, judged by what is read from it).
+        free = next((key for key in keys[:-1] if key in _TEXT_BLOBS), None) or (
+            keys[-1] if keys and keys[-1] in self._free else None
+        )
+        if free is not None:
+            return f"the free-text field {free!r}"
+        if kind == "content" and not (keys and (keys[-1] in STRUCTURED_FIELDS or _is_id(keys[-1]))):
+            shown = f"its {keys[-1]!r}" if keys else "its whole output"
+            return f"{shown}, text written by the senders or authors (not a field the platform records)"
+        return None
+
+    def origin(self, ref: Reference) -> tuple[Hop, ...] | None:
+        """The hops from a reference back to untrusted content (the reference's own hop first), or None when
+        the value does not come from untrusted content."""
+        if ref.root in RESERVED_ROOTS:
+            return None
+        node = self._graph.nodes.get(ref.root)
+        if isinstance(node, LlmNode):
+            kind, tool = "transform", "llm"
+        elif isinstance(node, ActionNode):
+            kind, tool = self.kind(node.tool)[0], node.tool
+        else:
+            return None  # an unknown step (UNKNOWN_REFERENCE says so) or a composite: judged where it is built
+        if kind == "untrusted":
+            return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
+        if kind != "transform":
+            pair = (kind, ref.path)  # paths repeat across steps (``result.email``): each is read once
+            why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))
+            return None if why is None else (Hop(ref.root, tool, ref.path, why),)
+        inputs = self._step_taint(ref.root)
+        if inputs is None:
+            return None
+        return (Hop(ref.root, tool, ref.path, "made from untrusted content"), *inputs)
+
+    def _step_taint(self, step: str) -> tuple[Hop, ...] | None:
+        """The first untrusted input of a transform step, followed back to its content (memoized per step)."""
+        if step in self._steps:
+            return self._steps[step]
+        self._steps[step] = None  # a cycle through this step adds nothing
+        found: tuple[Hop, ...] | None = None
+        for ref in self._graph.references.get(step, ()):
+            if ref.root == step:
+                continue
+            found = self.origin(ref)
+            if found is not None:
+                break
+        self._steps[step] = found
+        return found

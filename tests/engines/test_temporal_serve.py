@@ -1,0 +1,150 @@
+"""``plankit serve --engine temporal``: executions created through the API run as Temporal workflows (on a
+``temporal_worker`` in its own thread, records mirrored into the server's SQLite file); approve through the
+API signals the workflow, cancel cancels it, and the API shows the mirrored records and events. Real
+HTTP (httpx against a live server on 127.0.0.1) and a real Temporal dev server."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from temporalio.client import Client, WorkflowExecutionStatus
+from tests.server.harness import TOOLS, live_server, sse_events, wait_for
+from tests.server.plans import approval_plan
+
+from plankit.engines import temporal_worker
+from plankit.store import SqliteStore
+
+
+@contextmanager
+def worker_thread(address: str, db: Path, queue: str) -> Iterator[None]:
+    """A Temporal worker for ``queue`` in a thread of its own (its own event loop and store connection)."""
+    stop = threading.Event()
+    ready = threading.Event()
+    failed: list[BaseException] = []
+
+    async def work() -> None:
+        client = await Client.connect(address)
+        async with SqliteStore(db) as store, temporal_worker(client, store, TOOLS, task_queue=queue):
+            ready.set()
+            while not stop.is_set():
+                await asyncio.sleep(0.02)
+
+    def run() -> None:
+        try:
+            asyncio.run(work())
+        except BaseException as exc:  # reported by the test, not lost in the thread
+            failed.append(exc)
+            ready.set()
+
+    thread = threading.Thread(target=run, name="temporal-worker", daemon=True)
+    thread.start()
+    assert ready.wait(30) and not failed, failed
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join(60)
+    assert not failed, failed
+
+
+def _workflow_status(address: str, execution_id: str) -> WorkflowExecutionStatus | None:
+    async def describe() -> WorkflowExecutionStatus | None:
+        client = await Client.connect(address)
+        return (await client.get_workflow_handle(execution_id).describe()).status
+
+    return asyncio.run(describe())
+
+
+def test_an_api_execution_pauses_is_approved_through_the_api_and_completes_on_temporal(
+    temporal_address: str, tmp_path: Path
+) -> None:
+    queue = "serve-approve"
+    with (
+        live_server(tmp_path, tools=TOOLS, temporal_address=temporal_address, temporal_task_queue=queue) as server,
+        worker_thread(temporal_address, server.db, queue),
+    ):
+        ann = server.client("ann")
+        assert server.client().get("/health").json()["engine"] == "temporal"
+        created = ann.post("/api/v1/executions", json={"plan": approval_plan()})
+        assert created.status_code == 202, created.text
+        execution_id = created.json()["execution_id"]
+
+        paused = wait_for(ann, execution_id, {"paused", "failed"})
+        steps = {step["step_id"]: step["status"] for step in paused["steps"]}
+        assert (paused["status"], steps) == ("paused", {"greet": "completed", "pay": "awaiting_confirmation"})
+        assert _workflow_status(temporal_address, execution_id) is WorkflowExecutionStatus.RUNNING
+
+        approved = ann.post(f"/api/v1/executions/{execution_id}/steps/pay/approve")
+        assert (approved.status_code, approved.json()) == (
+            200, {"execution_id": execution_id, "step_id": "pay", "approved": True, "by": "ann"}
+        )  # fmt: skip
+        done = wait_for(ann, execution_id, {"completed", "failed"})
+        outputs = {step["step_id"]: (step["status"], step["output"]) for step in done["steps"]}
+        assert (done["status"], outputs) == (
+            "completed", {"greet": ("completed", {"text": "hi"}), "pay": ("completed", {"text": "hi"})}
+        )  # fmt: skip
+        assert [(d["step_id"], d["approved"], d["by"]) for d in done["decisions"]] == [("pay", True, "ann")]
+        assert _workflow_status(temporal_address, execution_id) is WorkflowExecutionStatus.COMPLETED
+
+        events = sse_events(ann.get(f"/api/v1/executions/{execution_id}/events").text)
+        execution_events = [event["data"]["status"] for event in events if event["event"] == "execution"]
+        assert execution_events == ["pending", "running", "paused", "running", "completed"]
+        pay_events = [e["data"]["status"] for e in events if e["event"] == "step" and e["data"]["step_id"] == "pay"]
+        assert pay_events == ["awaiting_confirmation", "running", "completed"]
+
+
+def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_path: Path) -> None:
+    queue = "serve-cancel"
+    nap = {"goal": "wait an hour", "steps": [{"id": "nap", "type": "wait", "duration_ms": 3_600_000}]}
+    with (
+        live_server(tmp_path, tools=TOOLS, temporal_address=temporal_address, temporal_task_queue=queue) as server,
+        worker_thread(temporal_address, server.db, queue),
+    ):
+        ann = server.client("ann")
+        execution_id = ann.post("/api/v1/executions", json={"plan": nap}).json()["execution_id"]
+        for _ in range(1000):  # until the wait is recorded (a durable timer on Temporal)
+            record = ann.get(f"/api/v1/executions/{execution_id}").json()
+            if [step["status"] for step in record["steps"]] == ["waiting"]:
+                break
+            threading.Event().wait(0.02)
+        assert [step["status"] for step in record["steps"]] == ["waiting"]
+
+        cancelled = ann.post(f"/api/v1/executions/{execution_id}/cancel")
+        assert cancelled.status_code == 200, cancelled.text
+        body = cancelled.json()
+        assert (body["status"], body["error"], [s["status"] for s in body["steps"]]) == (
+            "cancelled", "cancelled", ["cancelled"]
+        )  # fmt: skip
+        assert _workflow_status(temporal_address, execution_id) is WorkflowExecutionStatus.CANCELED
+        again = ann.post(f"/api/v1/executions/{execution_id}/cancel")
+        assert (again.status_code, again.json()["error"]["code"]) == (409, "already_finished")
+
+        # A step that failed for good leaves its dead letter, mirrored; retrying it inside a Temporal execution
+        # is refused with the way out, not run in this process behind Temporal's back.
+        failing = {"goal": "fail", "steps": [{"id": "b", "tool": "boom", "args": {"reason": "no"}}]}
+        failed_id = ann.post("/api/v1/executions", json={"plan": failing}).json()["execution_id"]
+        failed = wait_for(ann, failed_id, {"failed", "completed"})
+        assert (failed["status"], failed["error"]) == ("failed", "step 'b' failed: no")
+        (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
+        retried = ann.post(f"/api/v1/dead-letters/{letter['id']}/retry")
+        assert (retried.status_code, retried.json()["error"]) == (409, {
+            "code": "not_on_temporal",
+            "message": f"dead letter {letter['id']!r} belongs to an execution that ran on Temporal; retrying a step "
+                       "inside a Temporal execution is not supported: start the plan again",
+            "details": None,
+        })  # fmt: skip
+
+
+def test_serve_on_an_unreachable_temporal_exits_2_saying_where(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from plankit.cli import app
+
+    db = str(tmp_path / "plankit.db")
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--engine", "temporal", "--temporal-address", "127.0.0.1:1"])
+    assert result.exit_code == 2
+    assert "can't reach Temporal at 127.0.0.1:1 (namespace default): " in result.output
