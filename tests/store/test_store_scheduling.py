@@ -1,7 +1,8 @@
 """The scheduler's part of the store contract (schedules, fires, leases, wake-ups), for every backend.
 
-Same pattern as ``test_store_contract.py``: each test runs against MemoryStore and SqliteStore. The
-properties compare ``due_schedules`` and ``due_executions`` with a brute-force filter over random data.
+Same pattern as ``test_store_contract.py``: each test runs against MemoryStore, SqliteStore and PostgresStore.
+The properties compare ``due_schedules`` and ``due_executions``, and what ``claim_due_schedules`` and
+``claim_due_executions`` take, with a brute-force filter over random data.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -167,6 +169,122 @@ def test_claim_schedule_free_held_expired_and_own(make_store: Callable[[], Store
         assert await store.claim_schedule("s1", "w1", at(5), at(3.5)) == Lease("w2", at(4))
 
     run(make_store, body)
+
+
+def test_claim_due_schedules_takes_due_free_ones_earliest_first_and_returns_them_as_stored(
+    make_store: Callable[[], Store],
+) -> None:
+    async def body(store: Store) -> None:
+        await store.save_schedule(schedule("late", due=at(5)))
+        await store.save_schedule(schedule("early", due=at(-10), runs=4))
+        await store.save_schedule(schedule("exact", due=at(0)))
+        await store.save_schedule(schedule("paused", due=at(-20), status=ScheduleStatus.PAUSED))
+        await store.save_schedule(schedule("held", due=at(-30)))
+        await store.save_schedule(schedule("mine", due=at(-25)))
+        await store.save_schedule(schedule("expired", due=at(-5)))
+        assert await store.claim_schedule("held", "w1", at(1), at(-1)) is None
+        assert await store.claim_schedule("mine", "w2", at(1), at(-1)) is None
+        assert await store.claim_schedule("expired", "w1", at(-1), at(-2)) is None
+        # w2 takes two: the earliest due among the free and expired ones (its own live lease is not taken again).
+        claimed = await store.claim_due_schedules("w2", at(3), at(0), limit=2)
+        assert claimed == [schedule("early", due=at(-10), runs=4), schedule("expired", due=at(-5))]
+        assert await store.claim_schedule("early", "w1", at(4), at(1)) == Lease("w2", at(3))
+        assert await store.claim_schedule("expired", "w1", at(4), at(1)) == Lease("w2", at(3))
+        assert [s.id for s in await store.due_schedules(at(0))] == ["exact"]
+        assert [s.id for s in await store.claim_due_schedules("w3", at(3), at(0))] == ["exact"]
+        assert await store.claim_due_schedules("w3", at(3), at(0)) == []
+        # A claimed schedule is released by its commit as usual, and is due again.
+        assert await store.commit_fire(schedule("exact", due=at(0), runs=1), [])
+        assert await store.claim_due_schedules("w1", at(3), at(0)) == [schedule("exact", due=at(0), runs=1)]
+
+    run(make_store, body)
+
+
+def test_claim_due_executions_takes_due_free_ones_earliest_first_except_the_excluded(
+    make_store: Callable[[], Store],
+) -> None:
+    async def body(store: Store) -> None:
+        await store.record_transition(execution("late", wake=at(5), status=ExecutionStatus.WAITING))
+        await store.record_transition(execution("now", wake=at(0)))
+        await store.record_transition(execution("early", wake=at(-3), status=ExecutionStatus.WAITING))
+        await store.record_transition(execution("refused", wake=at(-4)))
+        await store.record_transition(execution("never", wake=None, status=ExecutionStatus.PAUSED))
+        await store.record_transition(execution("held", wake=at(-9), status=ExecutionStatus.RUNNING))
+        await store.record_transition(execution("mine", wake=at(-9), status=ExecutionStatus.RUNNING))
+        await store.record_transition(execution("dead", wake=at(-8), status=ExecutionStatus.RUNNING))
+        await store.record_transition(execution("woken", wake=WAKE_NOW, status=ExecutionStatus.PAUSED))
+        assert await store.claim_execution("held", "w1", at(10), at(-9)) is None
+        assert await store.claim_execution("mine", "w2", at(10), at(-9)) is None
+        assert await store.claim_execution("dead", "w1", at(-1), at(-8)) is None
+        claimed = await store.claim_due_executions("w2", at(1), at(0), limit=2, exclude=["refused", "ghost"])
+        assert claimed == ["woken", "dead"]
+        assert await store.claim_execution("dead", "w1", at(2), at(0.5)) == Lease("w2", at(1))
+        assert await store.renew_execution("woken", "w2", at(2)) is True  # the claimer's lease, renewed as usual
+        assert await store.due_executions(at(0)) == ["refused", "early", "now"]
+        assert await store.claim_due_executions("w3", at(1), at(0), exclude=("refused",)) == ["early", "now"]
+        assert await store.claim_due_executions("w3", at(1), at(0), exclude=("refused",)) == []
+        assert await store.claim_due_executions("w3", at(1), at(0)) == ["refused"]
+        await store.release_execution("now", "w3")
+        # At 1.5 the leases of w3 and of w2's "dead" have expired; "woken" (renewed to 2) and w1's are live.
+        assert await store.claim_due_executions("w1", at(11), at(1.5)) == ["dead", "refused", "early", "now"]
+
+    run(make_store, body)
+
+
+@pytest.mark.parametrize("kind", ["schedules", "executions"])
+def test_workers_claiming_at_once_get_every_due_row_exactly_once(make_store: Callable[[], Store], kind: str) -> None:
+    """Six workers, each with its own store (its own connection pool; one event loop per thread), claim three
+    at a time until nothing is left: every due row goes to exactly one of them, none is lost."""
+    due = [f"{kind[0]}{i:02d}" for i in range(40)]
+    workers = [f"w{n}" for n in range(6)]
+
+    async def seed(store: Store) -> None:
+        for i, row_id in enumerate(due):
+            if kind == "schedules":
+                await store.save_schedule(schedule(row_id, due=at(-i)))
+            else:
+                await store.record_transition(execution(row_id, wake=at(-i)))
+        await store.save_schedule(schedule("later", due=at(5)))
+        await store.record_transition(execution("later", wake=at(5)))
+
+    async def claim_all(store: Store, worker: str) -> list[str]:
+        taken: list[str] = []
+        while True:
+            if kind == "schedules":
+                batch = [s.id for s in await store.claim_due_schedules(worker, at(10), at(0), limit=3)]
+            else:
+                batch = await store.claim_due_executions(worker, at(10), at(0), limit=3)
+            if not batch:
+                return taken
+            taken += batch
+            await asyncio.sleep(0)
+
+    async def holder(store: Store, row_id: str) -> str:
+        claim = store.claim_schedule if kind == "schedules" else store.claim_execution
+        lease = await claim(row_id, "auditor", at(20), at(1))
+        assert lease is not None
+        return lease.owner
+
+    first = make_store()
+    if isinstance(first, MemoryStore):  # one store in one process: the workers are tasks on its loop
+
+        async def on_memory() -> list[list[str]]:
+            await seed(first)
+            return list(await asyncio.gather(*(claim_all(first, worker) for worker in workers)))
+
+        claims = asyncio.run(on_memory())
+        owners = asyncio.run(holder_of_each(first, due, holder))
+    else:
+        run(lambda: first, seed)
+        with ThreadPoolExecutor(len(workers)) as pool:
+            claims = list(pool.map(lambda worker: run(make_store, lambda store: claim_all(store, worker)), workers))
+        owners = run(make_store, lambda store: holder_of_each(store, due, holder))
+    assert sorted(row for taken in claims for row in taken) == due
+    assert owners == {row: worker for worker, taken in zip(workers, claims, strict=True) for row in taken}
+
+
+async def holder_of_each(store: Store, rows: list[str], holder: Callable[[Store, str], Any]) -> dict[str, str]:
+    return {row: await holder(store, row) for row in rows}
 
 
 # -------------------------------------------------------------------------------------------- fires
@@ -466,13 +584,17 @@ def test_due_schedules_is_the_brute_force_filter(
     def due(i: int, minute: int | None) -> datetime | None:
         return None if minute is None else at(minute) + timedelta(microseconds=i)
 
-    async def main() -> list[str]:
+    async def main() -> tuple[list[str], list[str], list[str]]:
         async with _fresh(backend) as store:
             for i, (status, minute, lease) in enumerate(rows):
                 await store.save_schedule(schedule(f"s{i}", status=status, due=due(i, minute)))
                 if lease is not None:
                     assert await store.claim_schedule(f"s{i}", lease[0], at(lease[1]), at(-100)) is None
-            return [s.id for s in await store.due_schedules(at(now), limit)]
+            listed = [s.id for s in await store.due_schedules(at(now), limit)]
+            # Claiming takes exactly what was listed, read as stored; what it took is no longer due.
+            claimed = await store.claim_due_schedules("w3", at(100), at(now), limit)
+            assert claimed == [await store.load_schedule(s.id) for s in claimed]
+            return listed, [s.id for s in claimed], [s.id for s in await store.due_schedules(at(now), 100)]
 
     expected = sorted(
         (
@@ -484,7 +606,8 @@ def test_due_schedules_is_the_brute_force_filter(
             and (lease is None or at(lease[1]) <= at(now))
         ),
     )
-    assert asyncio.run(main()) == [schedule_id for _, schedule_id in expected[:limit]]
+    ids = [schedule_id for _, schedule_id in expected]
+    assert asyncio.run(main()) == (ids[:limit], ids[:limit], ids[limit:])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -492,9 +615,10 @@ def test_due_schedules_is_the_brute_force_filter(
     rows=st.lists(st.tuples(st.none() | st.integers(-30, 30), _lease), max_size=12),
     now=st.integers(-35, 35),
     limit=st.integers(1, 14),
+    exclude=st.sets(st.integers(0, 13)),
 )
 def test_due_executions_is_the_brute_force_filter(
-    backend: str, rows: list[tuple[int | None, tuple[str, int] | None]], now: int, limit: int
+    backend: str, rows: list[tuple[int | None, tuple[str, int] | None]], now: int, limit: int, exclude: set[int]
 ) -> None:
     def wake(i: int, minute: int | None) -> datetime | None:
         return None if minute is None else at(minute) + timedelta(microseconds=i)
@@ -505,11 +629,15 @@ def test_due_executions_is_the_brute_force_filter(
                 await store.record_transition(execution(f"e{i}", wake=wake(i, minute)))
                 if lease is not None:
                     assert await store.claim_execution(f"e{i}", lease[0], at(lease[1]), at(-100)) is None
-            return await store.due_executions(at(now), limit)
+            listed = await store.due_executions(at(now), limit)
+            claimed = await store.claim_due_executions("w3", at(100), at(now), limit, [f"e{i}" for i in exclude])
+            return listed, claimed, await store.due_executions(at(now), 100)
 
     expected = sorted(
         (moment, f"e{i}")
         for i, (minute, lease) in enumerate(rows)
         if (moment := wake(i, minute)) is not None and moment <= at(now) and (lease is None or at(lease[1]) <= at(now))
     )
-    assert asyncio.run(main()) == [execution_id for _, execution_id in expected[:limit]]
+    ids = [execution_id for _, execution_id in expected]
+    taken = [execution_id for execution_id in ids if int(execution_id[1:]) not in exclude][:limit]
+    assert asyncio.run(main()) == (ids[:limit], taken, [e for e in ids if e not in taken])

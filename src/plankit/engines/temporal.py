@@ -552,6 +552,9 @@ class TemporalExecutor(Executor):
 
     async def resume(self, execution_id: str) -> Execution:
         """Start the workflow of a pending execution (a fire's); return its record as it is now."""
+        # The scheduler claimed the execution for this worker: hand the lease to Temporal's holder (giving up
+        # one's own lease is a no-op when there is none).
+        await self.store.release_execution(execution_id, self.worker_id)
         await self.engine.start_pending(execution_id, self)
         found = await self.store.load_execution(execution_id)
         assert found is not None

@@ -1,13 +1,16 @@
 """The worker: fires due schedules and runs due executions, sharing the work with any other workers on
 the same store through leases.
 
-One tick does two indexed look-ups (nothing is scanned): schedules whose ``due_at`` has come, and
-executions whose ``wake_at`` has come. A due schedule is claimed (a lease), decided (:mod:`._fires`) and
-committed in one transaction with the executions its fires start, named after the fire keys: a worker
-that dies anywhere in between leaves either nothing (the schedule is still due; the next decision makes
-the same keys) or everything (the executions are due; any worker runs them). Executions run under their
-own leases through :class:`~plankit.execute.Executor`; a long ``wait`` parks the execution (``waiting``)
-and frees the slot, and a decided confirmation makes a paused execution due again.
+One tick does two kinds of indexed claims (nothing is scanned): schedules whose ``due_at`` has come, and
+executions whose ``wake_at`` has come. Each claim takes the leases of several due rows in one atomic step
+(``Store.claim_due_schedules``/``claim_due_executions``) and reads them under those leases, so workers
+sharing a store split the due work between them instead of all reading the same list and racing for each
+row. A claimed schedule is decided (:mod:`._fires`) and committed in one transaction with the executions
+its fires start, named after the fire keys: a worker that dies anywhere in between leaves either nothing
+(the schedule is still due once its lease expires; the next decision makes the same keys) or everything
+(the executions are due; any worker runs them). Executions run under their own leases through
+:class:`~plankit.execute.Executor`; a long ``wait`` parks the execution (``waiting``) and frees the slot,
+and a decided confirmation makes a paused execution due again.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from ..errors import LeaseHeldError, PlanRefusedError
-from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, Resolver, SystemClock, holder_is_dead
+from ..execute import DEFAULT_LEASE_SECONDS, Clock, Executor, Resolver, SystemClock
 from ..feeds import FeedError, FeedRuntime, Feeds
 from ..lint import Policy
 from ..plan import (
@@ -52,6 +55,9 @@ DEFAULT_PARK_AFTER = 30.0
 
 PRICE_RELOAD = timedelta(seconds=60)
 """How often the price watch rebuilds its index from the store (to follow other workers' changes)."""
+
+CLAIM_CHUNK = 10
+"""How many due schedules a worker claims at a time (then decides them, then claims again)."""
 
 REFUSAL_PAUSE = timedelta(minutes=5)
 """How long a worker leaves alone an execution it could not run (then it tries again: tools may have changed)."""
@@ -118,6 +124,7 @@ class Scheduler:
         )
         self.worker_id = self.executor.worker_id
         self.lease = timedelta(seconds=lease_seconds)
+        self._execution_lease = timedelta(seconds=self.executor.lease_seconds)
         self.concurrency = concurrency
         self.poll_interval = poll_interval
         self.batch = batch
@@ -139,27 +146,20 @@ class Scheduler:
         self._log_reads = LogReads()  # on-chain triggers decided in this tick share their log reads
         if self._watching_prices():
             await self._watch_prices(self.clock.now())
-        for schedule in await self.store.due_schedules(self.clock.now(), self.batch):
-            if self._stopping.is_set():
-                break
-            # Each decision reads the clock anew (its lease counts from now), and lets the loop run in between:
-            # lease renewals of running executions and a stop request must not wait for a whole batch.
-            if await self._decide(schedule, self.clock.now()):
-                report.decided.append(schedule.id)
-            await asyncio.sleep(0)
+        await self._decide_due(report)
         now = self.clock.now()
         self._forget_refusals(now)
         free = self.concurrency - len(self._tasks)
         if free > 0 and not self._stopping.is_set():
-            candidates = await self.store.due_executions(now, free + len(self._tasks) + len(self._refused))
-            for execution_id in candidates:
-                if free == 0:
-                    break
-                if execution_id in self._tasks or execution_id in self._refused:
-                    continue
+            # Claimed in one step, as many as there are free slots: workers sharing the store never race for
+            # the same execution (each claim skips the others'), and an execution is claimed before it is read.
+            # Executions this worker runs or can't run (refused) are left to the others.
+            claimed = await self.store.claim_due_executions(
+                self.worker_id, now + self._execution_lease, now, free, exclude=[*self._tasks, *self._refused]
+            )
+            for execution_id in claimed:
                 self._tasks[execution_id] = asyncio.ensure_future(self._run_execution(execution_id))
                 report.started.append(execution_id)
-                free -= 1
         return report
 
     async def run_once(self) -> list[TickReport]:
@@ -219,19 +219,35 @@ class Scheduler:
             await asyncio.wait(pending)
 
     # ------------------------------------------------------------------------------------ schedules
-    async def _decide(self, schedule: Schedule, now: datetime) -> bool:
-        """Claim a due schedule, decide it, and commit the decision; False when someone else had it."""
-        holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, now)
-        if holder is not None and holder_is_dead(holder.owner):  # a worker of this host that was killed
-            holder = await self.store.claim_schedule(schedule.id, self.worker_id, now + self.lease, holder.until)
-        if holder is not None:
-            return False
-        current = await self.store.load_schedule(schedule.id)
-        if current is None:
-            return False
-        if current.status is not ScheduleStatus.ACTIVE or current.due_at is None or current.due_at > now:
-            await self.store.commit_fire(current, [])  # decided meanwhile by someone else: just let go
-            return False
+    async def _decide_due(self, report: TickReport) -> None:
+        """Claim due schedules a few at a time (up to ``batch`` in all) and decide each one.
+
+        A small claim at a time, not the whole batch: each claim's leases count from when it is made, so a
+        long batch can't outlive them, and workers sharing the store split a burst of due schedules between
+        them instead of one taking it all.
+        """
+        taken = 0
+        while taken < self.batch and not self._stopping.is_set():
+            now = self.clock.now()
+            wanted = min(CLAIM_CHUNK, self.batch - taken)
+            claimed = await self.store.claim_due_schedules(self.worker_id, now + self.lease, now, wanted)
+            taken += len(claimed)
+            for index, schedule in enumerate(claimed):
+                if self._stopping.is_set():  # give the rest back untouched: another worker decides them
+                    for left in claimed[index:]:
+                        await self.store.commit_fire(left, [])
+                    return
+                # Each decision reads the clock anew, and lets the loop run in between: lease renewals of running
+                # executions and a stop request must not wait for a whole batch.
+                if await self._decide(schedule, self.clock.now()):
+                    report.decided.append(schedule.id)
+                await asyncio.sleep(0)
+            if len(claimed) < wanted:
+                return
+
+    async def _decide(self, current: Schedule, now: datetime) -> bool:
+        """Decide a schedule this worker claimed (read under its lease) and commit the decision, which lets the
+        lease go; False when there was nothing to record (a fire already on record, a refusal)."""
         if current.trigger.type not in ("time", "interval", "cron", "immediate"):
             return await self._decide_market(current, now)
         previous_running = await self._running(current.last_execution_id)

@@ -9,7 +9,7 @@ half a transition.
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from types import TracebackType
@@ -284,6 +284,16 @@ class Store(abc.ABC):
         """
 
     @abc.abstractmethod
+    async def claim_due_schedules(self, owner: str, until: datetime, now: datetime, limit: int = 100) -> list[Schedule]:
+        """Take the leases of up to ``limit`` due schedules (those :meth:`due_schedules` lists) for ``owner``
+        until ``until``, in one atomic step, and return them as they are stored, earliest due first.
+
+        What it returns was read under the new lease, so a worker decides from current records. Workers
+        claiming at once never get the same schedule and skip each other's (no waiting, no failed claims);
+        a schedule under a live lease, ``owner``'s own included, is left alone.
+        """
+
+    @abc.abstractmethod
     async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
         """Record a decision about a schedule in one transaction: the ``fires``, the ``executions`` the
         started fires create (headers, new), and the advanced ``schedule`` (lease released).
@@ -315,6 +325,19 @@ class Store(abc.ABC):
         """Ids of executions whose ``wake_at`` has come and that no live process holds, earliest first:
         parked waits that are due, paused steps that got a decision, new executions of fires, and running
         executions whose process died (its lease expired)."""
+
+    @abc.abstractmethod
+    async def claim_due_executions(
+        self, owner: str, until: datetime, now: datetime, limit: int = 100, exclude: Collection[str] = ()
+    ) -> list[str]:
+        """Take the leases of up to ``limit`` due executions (those :meth:`due_executions` lists, less the
+        ids in ``exclude``) for ``owner`` until ``until``, in one atomic step; return their ids, earliest
+        ``wake_at`` first.
+
+        Workers claiming at once never get the same execution and skip each other's; an execution under a
+        live lease, ``owner``'s own included, is left alone. ``exclude``: what the worker won't take now
+        (executions it already runs, or can't run).
+        """
 
     # ------------------------------------------------------------------ signals from other processes
     @abc.abstractmethod

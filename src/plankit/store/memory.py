@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from copy import deepcopy
 from dataclasses import replace
 from datetime import datetime
@@ -223,6 +223,16 @@ class MemoryStore(Store):
         ]
 
     async def due_schedules(self, now: datetime, limit: int = 100) -> list[Schedule]:
+        return [s.model_copy(deep=True) for s in self._due_schedules(now)[:limit]]
+
+    async def claim_due_schedules(self, owner: str, until: datetime, now: datetime, limit: int = 100) -> list[Schedule]:
+        # Nothing awaits between choosing and taking: no other task runs on the loop in between.
+        claimed = self._due_schedules(now)[:limit]
+        for s in claimed:
+            self._leases[("schedule", s.id)] = Lease(owner, until)
+        return [s.model_copy(deep=True) for s in claimed]
+
+    def _due_schedules(self, now: datetime) -> list[Schedule]:
         due = [
             s
             for s in self._schedules.values()
@@ -232,7 +242,7 @@ class MemoryStore(Store):
             and self._free(("schedule", s.id), now)
         ]
         due.sort(key=lambda s: s.due_at or now)
-        return [s.model_copy(deep=True) for s in due[:limit]]
+        return due
 
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         if schedule_id not in self._schedules:
@@ -280,13 +290,25 @@ class MemoryStore(Store):
             del self._leases[("execution", execution_id)]
 
     async def due_executions(self, now: datetime, limit: int = 100) -> list[str]:
+        return self._due_executions(now)[:limit]
+
+    async def claim_due_executions(
+        self, owner: str, until: datetime, now: datetime, limit: int = 100, exclude: Collection[str] = ()
+    ) -> list[str]:
+        skipped = set(exclude)
+        claimed = [execution_id for execution_id in self._due_executions(now) if execution_id not in skipped][:limit]
+        for execution_id in claimed:  # no await in between: atomic on the loop
+            self._leases[("execution", execution_id)] = Lease(owner, until)
+        return claimed
+
+    def _due_executions(self, now: datetime) -> list[str]:
         due = [
             e
             for e in self._executions.values()
             if e.wake_at is not None and e.wake_at <= now and self._free(("execution", e.execution_id), now)
         ]
         due.sort(key=lambda e: e.wake_at or now)
-        return [e.execution_id for e in due[:limit]]
+        return [e.execution_id for e in due]
 
     def _free(self, key: tuple[str, str], now: datetime) -> bool:
         lease = self._leases.get(key)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -614,6 +614,19 @@ class PostgresStore(Store):
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         return await self._claim("schedules", schedule_id, owner, until, now)
 
+    async def claim_due_schedules(self, owner: str, until: datetime, now: datetime, limit: int = 100) -> list[Schedule]:
+        rows = await self._claim_due(
+            "schedules",
+            "status = 'active' AND due_at IS NOT NULL AND due_at <= %s "
+            "AND (lease_until IS NULL OR lease_until <= %s) ORDER BY due_at",
+            (now, now),
+            ("document", "due_at"),
+            owner,
+            until,
+            limit,
+        )
+        return [Schedule.model_validate_json(document) for document, _, _ in rows]
+
     async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
         async with self._transaction() as cur:
             rows = [(f.key, f.schedule_id, f.nominal_at, f.model_dump_json(exclude_defaults=True)) for f in fires]
@@ -685,6 +698,49 @@ class PostgresStore(Store):
             (now, now, limit),
         )
         return [row[0] for row in rows]
+
+    async def claim_due_executions(
+        self, owner: str, until: datetime, now: datetime, limit: int = 100, exclude: Collection[str] = ()
+    ) -> list[str]:
+        rows = await self._claim_due(
+            "executions",
+            "wake_at IS NOT NULL AND wake_at <= %s AND (lease_until IS NULL OR lease_until <= %s) "
+            "AND id <> ALL(%s::text[]) ORDER BY wake_at",
+            (now, now, list(exclude)),
+            ("id", "wake_at"),
+            owner,
+            until,
+            limit,
+        )
+        return [execution_id for execution_id, _, _ in rows]
+
+    async def _claim_due(
+        self,
+        table: str,
+        where: str,
+        params: tuple[Any, ...],
+        returning: tuple[str, str],
+        owner: str,
+        until: datetime,
+        limit: int,
+    ) -> list[tuple[Any, ...]]:
+        """Choose up to ``limit`` due rows and lease them to ``owner`` in one statement; rows another worker
+        is choosing or writing right now are skipped (``SKIP LOCKED``), not waited for.
+
+        A row whose lease another worker committed after this statement began is re-checked under its lock
+        (``FOR UPDATE`` reads the newest version), so it is not taken twice. The CTE is ``MATERIALIZED`` so
+        that the locking ``SELECT`` runs exactly once. Returns rows of the two ``returning`` columns (a value,
+        then the column the ``where`` orders by) and ``seq``, in that order (``seq`` breaks ties).
+        """
+        assert table in _LEASED
+        # One statement is one transaction on the pool's autocommit connections: a single round trip.
+        rows = await self._fetchall(
+            f"WITH picked AS MATERIALIZED (SELECT id FROM {table} WHERE {where} LIMIT %s FOR UPDATE SKIP LOCKED) "
+            f"UPDATE {table} SET lease_owner = %s, lease_until = %s FROM picked WHERE {table}.id = picked.id "
+            f"RETURNING {table}.{returning[0]}, {table}.{returning[1]}, {table}.seq",
+            (*params, limit, owner, until),
+        )
+        return sorted(rows, key=lambda row: (row[1], row[2]))
 
     async def _claim(self, table: str, row_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         # Read the lease under the row lock, then decide: a racing worker waits for the lock and then sees the

@@ -11,8 +11,9 @@ thread would be. Models are stored as canonical JSON beside the columns that are
 from __future__ import annotations
 
 import copy
+import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -486,6 +487,22 @@ class SqliteStore(Store):
     async def claim_schedule(self, schedule_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
         return self._claim("schedules", schedule_id, owner, until, now)
 
+    async def claim_due_schedules(self, owner: str, until: datetime, now: datetime, limit: int = 100) -> list[Schedule]:
+        moment = _ts(now)
+        # Chosen and taken in one write transaction: another process's claim waits for the write lock, then
+        # sees these leases.
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id, document FROM schedules WHERE status = 'active' AND due_at IS NOT NULL AND due_at <= ? "
+                "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY due_at LIMIT ?",
+                (moment, moment, limit),
+            ).fetchall()
+            db.executemany(
+                "UPDATE schedules SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                [(owner, _ts(until), row[0]) for row in rows],
+            )
+        return [Schedule.model_validate_json(row[1]) for row in rows]
+
     async def commit_fire(self, schedule: Schedule, fires: list[Fire], executions: Sequence[Execution] = ()) -> bool:
         with self._transaction() as db:
             if fires and db.execute("SELECT 1 FROM fires WHERE key = ?", (fires[0].key,)).fetchone():
@@ -537,6 +554,23 @@ class SqliteStore(Store):
             "AND (lease_until IS NULL OR lease_until <= ?) ORDER BY wake_at LIMIT ?",
             (moment, moment, limit),
         ).fetchall()
+        return [row[0] for row in rows]
+
+    async def claim_due_executions(
+        self, owner: str, until: datetime, now: datetime, limit: int = 100, exclude: Collection[str] = ()
+    ) -> list[str]:
+        moment = _ts(now)
+        with self._transaction() as db:
+            rows = db.execute(
+                "SELECT id FROM executions WHERE wake_at IS NOT NULL AND wake_at <= ? "
+                "AND (lease_until IS NULL OR lease_until <= ?) "
+                "AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY wake_at LIMIT ?",
+                (moment, moment, json.dumps(list(exclude)), limit),
+            ).fetchall()
+            db.executemany(
+                "UPDATE executions SET lease_owner = ?, lease_until = ? WHERE id = ?",
+                [(owner, _ts(until), row[0]) for row in rows],
+            )
         return [row[0] for row in rows]
 
     def _claim(self, table: str, row_id: str, owner: str, until: datetime, now: datetime) -> Lease | None:
