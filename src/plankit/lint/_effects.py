@@ -187,7 +187,7 @@ _GOAL_WORDS = _table(
     "share: share invite grant access permission permissions publish collaborator export promote"
 )
 _AMBIGUOUS = _words(
-    "email mail message reply answer post text invite order book payment transfer share access "
+    "email mail message reply answer post text invite order book payment transfer share access contact "
     "permission permissions cc tip trade"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
@@ -416,12 +416,8 @@ def computed_amounts(goal: str) -> frozenset[float]:
         for a in numbers:
             if a != float(match):
                 found.update((a * (1 + rate), a * (1 - rate), a * rate))
-    return frozenset(
-        rounded
-        for value in found
-        if math.isfinite(value) and value > 0
-        for rounded in (_cents(value), float(round(value)))
-    )
+    rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
+    return frozenset(value for value in rounded if value > 0)
 
 
 def _inside_token(char: str) -> bool:
