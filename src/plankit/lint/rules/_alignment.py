@@ -171,6 +171,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not side or not names:
         return
     severity = _severity(ctx)
+    verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
             continue
@@ -178,8 +179,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         for kind, shown, where in _targets(action, path, names):
             if effect == "write" and kind not in _OUTWARD:
                 continue  # a plain write (a file, a record) stays inside; only where it could send things counts
-            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-            if trusted.trusts(kind, shown):
+            key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
+            verdict = verdicts.get(key)
+            if verdict is None:
+                trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+                verdict = verdicts[key] = trusted.trusts(kind, shown)
+            if verdict:
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
