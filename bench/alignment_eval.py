@@ -35,7 +35,7 @@ SPLITS = {
     "heldout": "old held-out (session 2; seen in session 2, so no longer held out on its own)",
     "new_heldout": "new held-out (session 3, first round; seen while GOAL_TAINTED_TARGET was written)",
     "heldout_v3": "held-out v3 (session 3, second round; five new workspaces, written before that round's rule "
-    "changes, never tuned on)",
+    "changes and not looked at while tuning; one name-parsing fix came after its first full run)",
 }
 
 

@@ -104,9 +104,11 @@ def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:
 
 def _effects_of(words: list[str], resource: list[str]) -> frozenset[str]:
     nouns = _nouns(words)
-    if words[0] in _READ_WORDS:
-        # A name that starts with a reading verb reads, whatever nouns follow (``get_order``, ``list_refunds``,
-        # ``get_transfer_limit``: *order* and *transfer* are verbs elsewhere).
+    lead = next((word for word in words if word in _READ_WORDS or word in _TOOL_VERBS), None)
+    if lead in _READ_WORDS:
+        # A name whose first verb reads, reads, whatever nouns follow (``get_order``, ``list_refunds``,
+        # ``get_transfer_limit``: *order* and *transfer* are verbs elsewhere); words before that verb are a
+        # vendor or namespace written into the name (``shopify_get_order``, ``gusto_get_pay_stub``).
         return frozenset({"read"} | (nouns & {"external"}))
     verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())}
     if verbs:
@@ -125,10 +127,11 @@ def name_effects(tool: str) -> frozenset[str]:
     is financial, ``files.delete`` destructive, ``account.change_password`` touches credentials,
     ``drive.share`` shares, ``http.post`` sends to an external host, ``calendar.create_event`` writes,
     ``email.search`` reads. The last part of the name decides (its verbs, or its nouns when it has no verb:
-    ``notify.email`` sends); a part that starts with a reading verb reads (``get_order``); nouns qualify a verb
-    (``create_payout`` is financial, ``assign_role`` shares, ``create_access_key`` touches credentials, and the
-    part before a generic verb names what it acts on: ``stripe.payouts.create``); the parts before the last
-    count only when the last part says nothing. A name with no known word has no known effect (empty)."""
+    ``notify.email`` sends); a part whose first verb reads, reads (``get_order``, ``shopify_get_order``); nouns
+    qualify a verb (``create_payout`` is financial, ``assign_role`` shares, ``create_access_key`` touches
+    credentials, and the part before a generic verb names what it acts on: ``stripe.payouts.create``); the
+    parts before the last count only when the last part says nothing. A name with no known word has no known
+    effect (empty)."""
     parts = [words for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
     for index in range(len(parts) - 1, -1, -1):
         effects = _effects_of(parts[index], parts[index - 1] if index else [])

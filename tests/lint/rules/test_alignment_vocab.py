@@ -43,6 +43,9 @@ def _plan(goal: str, *steps: dict[str, Any]) -> dict[str, Any]:
         ("shop.get_order", {"read"}),
         ("bank.get_transfer_limit", {"read"}),
         ("HUBSPOT_LIST_DEALS", {"read"}),
+        ("shopify_get_order", {"read"}),
+        ("gusto_get_pay_stub", {"read"}),
+        ("gmail_send_message", {"send"}),
     ],
 )
 def test_name_effects_vocabulary(tool: str, effects: set[str]) -> None:
