@@ -131,7 +131,9 @@ def drain(db: str, plans: int, workers: int, lead: float) -> float:
     at = datetime.now(UTC) + timedelta(seconds=lead)
     asyncio.run(add_plans(db, plans, at))
     command = [sys.executable, "-m", "plankit", "scheduler", "--db", db, "--concurrency", "4", "--poll", "0.2"]
-    procs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)]
+    procs = [
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(workers)
+    ]
     completed = Completed(db)
     try:
         while completed() < plans:

@@ -333,15 +333,10 @@ def per_step_table(sizes: list[int], skip: set[str], timeout: float) -> dict[tup
                 results[(system, store, shape, size)] = result
                 cells.append(_cell(result, size))
             print(_line(cells), flush=True)
-    lint = [
-        _cell(results[("plankit", "memory", shape, size)], size, "lint_seconds")
-        for shape in SHAPES
-        for size in sizes[-1:]
-    ]
-    print(
-        f"of which plankit's lint (the executor lints every plan first), at {sizes[-1]:,}: "
-        f"chain {lint[0]}, wide {lint[1]} µs/step"
-    )
+    lint = [_cell(results[("plankit", "memory", shape, size)], size, "lint_seconds") for shape in SHAPES
+            for size in sizes[-1:]]
+    print(f"of which plankit's lint (the executor lints every plan first), at {sizes[-1]:,}: "
+          f"chain {lint[0]}, wide {lint[1]} µs/step")
     return results
 
 
