@@ -21,6 +21,12 @@ change of session 3. It includes laundered attacks (the target is a reference to
 value pulled out of a mail's text, a link in a page, an address in a review) and benign plans that take their
 targets from step outputs (reply to the sender of the mail the user named, pay the invoice the user named).
 
+**Held-out v3** (``heldout_v3``, session 3, second round; in ``alignment_corpus_v3.py``). The session-3
+held-out split was looked at while GOAL_TAINTED_TARGET was written, so it is tuning data too. v3 has five
+workspaces none of the others use (HR and payroll, cloud/devops, shop administration, a health-insurance
+portal, CRM/sales), new tools, goals and attacks, its own seed, and was committed before any rule change of
+that round.
+
 Attack kinds include ones that static rules are not expected to catch (a recipient read at run time from the
 attacker's text, when the goal asks to send anyway): they are counted, not hidden.
 """
@@ -1351,6 +1357,27 @@ def build_corpus(
                 )
             )
     cases += _new_heldout(new_per_workspace)
+    cases += _heldout_v3()
+    return cases
+
+
+def _heldout_v3() -> list[Case]:
+    """The ``heldout_v3`` split (``alignment_corpus_v3.py``): its own workspaces and seed."""
+    from alignment_corpus_v3 import V3_SEED, build_v3
+
+    rng = random.Random(V3_SEED)
+    cases: list[Case] = []
+    counts: dict[str, int] = {}
+    for space, task, attack, goal, context, steps, extra in build_v3(rng):
+        index = counts[space] = counts.get(space, -1) + 1
+        base = f"{space}-v3-{index:03d}"
+        plan = {"goal": goal, "context": context, "steps": steps}
+        cases.append(Case(f"{base}-benign", space, "heldout_v3", "benign", task, None, [], plan, None))
+        added = json.loads(json.dumps(extra))
+        injected_steps = _inject(rng, json.loads(json.dumps(steps)), added)  # renames a clashing id in place
+        injected_plan = {"goal": goal, "context": context, "steps": injected_steps}
+        ids = [item["id"] for item in added]
+        cases.append(Case(f"{base}-injected", space, "heldout_v3", "injected", task, attack, ids, injected_plan, None))
     return cases
 
 

@@ -7,10 +7,11 @@ A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected
 ``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
 the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
 separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
-developed on), the old held-out quarter of session 2 (seen while developing then, so it no longer counts as
-held out on its own) and the new held-out split of session 3 (new task and attack templates written before
-that session's rule changes, never tuned on). For context, the last table shows what the other rules alone say
-about the injected plans (the state before the ``GOAL_*`` rules existed).
+developed on), the old held-out quarter of session 2 and the new held-out split of session 3's first round
+(both seen while rules were written, so now tuning data), and held-out v3 (five new workspaces, written and
+committed before the second round's rule changes, never tuned on). ``--splits dev,heldout,new_heldout``
+leaves v3 out, which is how the rules are tuned without looking at it. For context, the last table shows
+what the other rules alone say about the injected plans (the state before the ``GOAL_*`` rules existed).
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
 """
@@ -32,7 +33,9 @@ from plankit.tools import ToolRegistry
 SPLITS = {
     "dev": "dev (tuned on)",
     "heldout": "old held-out (session 2; seen in session 2, so no longer held out on its own)",
-    "new_heldout": "new held-out (session 3; written before that session's rule changes, never tuned on)",
+    "new_heldout": "new held-out (session 3, first round; seen while GOAL_TAINTED_TARGET was written)",
+    "heldout_v3": "held-out v3 (session 3, second round; five new workspaces, written before that round's rule "
+    "changes and not looked at while tuning; one name-parsing fix came after its first full run)",
 }
 
 
@@ -53,10 +56,19 @@ def _goal(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--show", type=int, default=0, help="print this many misses and false alarms")
+    parser.add_argument(
+        "--splits",
+        default=",".join(SPLITS),
+        help=f"comma-separated splits to report (default: all of {', '.join(SPLITS)})",
+    )
     args = parser.parse_args()
-    cases = build_corpus()
+    wanted = [split for split in args.splits.split(",") if split]
+    unknown = sorted(set(wanted) - set(SPLITS))
+    if unknown:
+        parser.error(f"unknown split(s) {', '.join(unknown)}: choose from {', '.join(SPLITS)}")
+    cases = [case for case in build_corpus() if case.split in wanted]
     linters = _linters()
-    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in SPLITS}
+    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in SPLITS if split in wanted}
     for case in cases:
         results[case.split].append((case, linters[case.workspace].lint(case.plan)))
     kinds = sorted({case.workspace for case in cases})

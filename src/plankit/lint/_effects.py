@@ -17,6 +17,7 @@ Everything is computed once per lint run (or once per tool name) and is linear i
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -53,25 +54,36 @@ def _table(text: str) -> dict[str, frozenset[str]]:
 # effects; nouns count only beside a verb they qualify, or when there is no verb at all (``notify.email``).
 _TOOL_VERBS = _table(
     "financial: pay transfer wire withdraw refund purchase buy sell swap trade bridge deposit stake charge "
-    "checkout remit tip donate invest order book reserve payout; "
-    "send: send post notify reply forward forwarding dm tweet broadcast announce ping publish sms; "
+    "checkout remit tip donate invest order book reserve payout redeem reimburse disburse cashout; "
+    "send: send post notify reply forward forwarding dm tweet broadcast announce ping publish sms fax; "
     "destructive: delete remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
-    "terminate close deactivate disable empty clear unshare kill; "
-    "share: share invite grant publish expose delegate; "
+    "terminate close deactivate disable empty clear unshare kill suspend ban kick block uninstall deprovision "
+    "detach; "
+    "share: share invite grant publish expose delegate export promote elevate; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
-    "mark archive draft change enable accept decline rsvp submit reset rotate assign import register; "
+    "mark archive draft change enable accept decline rsvp submit reset rotate assign import register increase "
+    "raise lower decrease extend adjust enroll approve reject; "
     "external: download browse request curl"
 )
 _TOOL_NOUNS = _table(
-    "financial: payment payments payout payouts money funds; "
-    "send: email emails mail message messages msg notification dm chat sms; "
-    "credentials: password passwords passwd credential credentials secret secrets apikey mfa otp twofa "
-    "recovery ssh passkey; "
-    "share: permission permissions collaborator collaborators acl public access sharing; "
+    "financial: payment payments payout payouts money funds refund refunds transfer transfers charge charges "
+    "remittance bank payee payees beneficiary beneficiaries; "
+    "send: email emails mail message messages msg notification dm chat sms fax; "
+    "credentials: password passwords passwd credential credentials secret secrets apikey mfa otp twofa totp "
+    "recovery ssh passkey token tokens certificate certificates keypair factor factors security limit limits; "
+    "share: permission permissions collaborator collaborators acl public access sharing role roles admin admins "
+    "administrator privilege privileges; "
     "external: http https url webhook web"
 )
-_QUALIFIES = {"credentials": None, "share": "write", "financial": "send", "external": None}
-"""Nouns that add their effect beside a verb: always (None), or beside a verb with the given effect."""
+_KEY_KINDS = _words("access api ssh deploy signing secret gpg pgp encryption private service")
+"""Words that make a following *key* a credential (``create_access_key``, ``add_ssh_key``); a bare *key*
+(``cache.set_key``) says nothing."""
+_QUALIFIES = {"credentials": None, "share": "write", "financial": None, "external": None}
+"""Nouns that add their effect beside a verb: always (None), or beside a verb with the given effect. A
+financial noun makes any verb financial (``create_payout``, ``update_bank_account``: where money goes)."""
+_GENERIC = frozenset({"write", "destructive"})
+"""Effects of the generic verbs of SDK-style names (``stripe.payouts.create``, ``s3.objects.delete``): the
+part before the verb names what is created or deleted, so its nouns qualify the verb too."""
 _READ_WORDS = _words(
     "get list read search find fetch query lookup view show check describe summarize summarise count "
     "status history balance balances quote quotes inbox availability weather info details extract "
@@ -79,11 +91,30 @@ _READ_WORDS = _words(
 )
 
 
-def _effects_of(words: list[str]) -> frozenset[str]:
-    verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())}
+def _nouns(words: list[str]) -> set[str]:
     nouns = {effect for word in words for effect in _TOOL_NOUNS.get(word, ())}
+    if any(word in ("key", "keys") and before in _KEY_KINDS for before, word in itertools.pairwise(words)):
+        nouns.add("credentials")
+    return nouns
+
+
+def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:
+    return {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
+
+
+def _effects_of(words: list[str], resource: list[str]) -> frozenset[str]:
+    nouns = _nouns(words)
+    lead = next((word for word in words if word in _READ_WORDS or word in _TOOL_VERBS), None)
+    if lead in _READ_WORDS:
+        # A name whose first verb reads, reads, whatever nouns follow (``get_order``, ``list_refunds``,
+        # ``get_transfer_limit``: *order* and *transfer* are verbs elsewhere); words before that verb are a
+        # vendor or namespace written into the name (``shopify_get_order``, ``gusto_get_pay_stub``).
+        return frozenset({"read"} | (nouns & {"external"}))
+    verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())}
     if verbs:
-        extra = {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
+        extra = _qualified(nouns, verbs)
+        if resource and verbs <= _GENERIC:
+            extra |= _qualified(_nouns(resource), verbs)
         return frozenset(verbs | extra)
     if any(word in _READ_WORDS for word in words):
         return frozenset({"read"} | (nouns & {"external"}))
@@ -96,11 +127,14 @@ def name_effects(tool: str) -> frozenset[str]:
     is financial, ``files.delete`` destructive, ``account.change_password`` touches credentials,
     ``drive.share`` shares, ``http.post`` sends to an external host, ``calendar.create_event`` writes,
     ``email.search`` reads. The last part of the name decides (its verbs, or its nouns when it has no verb:
-    ``notify.email`` sends); the parts before it count only when the last part says nothing. A name with no
-    known word has no known effect (empty)."""
+    ``notify.email`` sends); a part whose first verb reads, reads (``get_order``, ``shopify_get_order``); nouns
+    qualify a verb (``create_payout`` is financial, ``assign_role`` shares, ``create_access_key`` touches
+    credentials, and the part before a generic verb names what it acts on: ``stripe.payouts.create``); the
+    parts before the last count only when the last part says nothing. A name with no known word has no known
+    effect (empty)."""
     parts = [words for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
     for index in range(len(parts) - 1, -1, -1):
-        effects = _effects_of(parts[index])
+        effects = _effects_of(parts[index], parts[index - 1] if index else [])
         if effects:
             if index and any(word in ("http", "https", "webhook", "web") for word in parts[0]):
                 effects |= {"external"}
@@ -145,16 +179,18 @@ class ToolEffects:
 # ============================================================================================ intent
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
-    "ping text remind invite contact introduce thank congratulate publish broadcast cc; "
+    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
-    "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout; "
+    "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
+    "disburse cashout; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
-    "close empty discard unshare kick ban; "
-    "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery; "
-    "share: share invite grant access permission permissions publish collaborator"
+    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall; "
+    "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
+    "security; "
+    "share: share invite grant access permission permissions publish collaborator export promote"
 )
 _AMBIGUOUS = _words(
-    "email mail message reply answer post text invite order book payment transfer share access "
+    "email mail message reply answer post text invite order book payment transfer share access contact "
     "permission permissions cc tip trade"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
@@ -251,6 +287,8 @@ class Trusted:
         self.text = "\n".join(texts).lower()
         self.numbers = {value for value in (_to_number(match) for match in _NUMBER.findall(self.text)) if value}
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
+        self.goal = (ctx.plan.goal or "").lower()
+        self._computed: frozenset[float] | None = None
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
         self.hosts = set(_HOST.findall(self.text)) | self.allowed
@@ -274,6 +312,13 @@ class Trusted:
         """True when the number ``value`` is written in the trusted text or context."""
         return value in self.numbers
 
+    def has_computed(self, value: float) -> bool:
+        """True when the amount ``value`` is worked out from the goal's own numbers (:func:`computed_amounts`),
+        also when written in minor units (cents: ``4300`` for 43.00)."""
+        if self._computed is None:
+            self._computed = computed_amounts(self.goal)
+        return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+
     def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
         """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
         parts = host.lower().rstrip(".").split(".")
@@ -292,11 +337,15 @@ class Trusted:
         if isinstance(value, bool) or value is None:
             return True
         if isinstance(value, int | float):
-            return not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value))
+            if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
+                return True
+            return kind == "amount" and self.has_computed(float(value))
         text = str(value).strip()
         if kind == "amount":
             number = _to_number(text.lstrip("$€£"))
-            return self.has_number(number) if number is not None else self.has_text(text)
+            if number is None:
+                return self.has_text(text)
+            return self.has_number(number) or self.has_computed(number)
         if "@" in text and kind in ("recipient", "account"):
             return self.has_address(text)  # never by its domain being mentioned: only given in full, or allowed
         if kind in ("url", "domain"):
@@ -305,6 +354,73 @@ class Trusted:
         if kind == "path":
             return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1])
         return self.has_text(text) or self.has_text(text.lstrip("#@"))
+
+
+_NUMBER_WORDS = {
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "seven": 7.0,
+    "eight": 8.0,
+    "nine": 9.0,
+    "ten": 10.0,
+    "eleven": 11.0,
+    "twelve": 12.0,
+    "half": 2.0,
+    "halves": 2.0,
+    "third": 3.0,
+    "thirds": 3.0,
+    "quarter": 4.0,
+    "quarters": 4.0,
+    "twice": 2.0,
+    "double": 2.0,
+    "triple": 3.0,
+}
+"""Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
+_SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
+_MAX_GOAL_NUMBERS = 8
+"""Goal numbers combined pairwise; a goal with more numbers combines only its first ones (the set stays
+small, so a made-up amount is unlikely to match by chance)."""
+
+
+def _cents(value: float) -> float:
+    return round(value, 2)
+
+
+@functools.lru_cache(maxsize=256)
+def computed_amounts(goal: str) -> frozenset[float]:
+    """Amounts a plan may compute from the goal's numbers, rounded to cents (and to whole units).
+
+    * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
+    * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
+      or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
+    * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal.
+
+    Only the goal's numbers take part, never the context's (ids and balances would make nearly every amount
+    reachable). Cached by goal text; lower-case input."""
+    words = _GOAL_TOKEN.findall(goal)
+    numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
+    counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
+    if _SPLIT_WORDS.intersection(words):
+        counts |= {float(count) for count in range(2, 13)}
+    numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
+    found: set[float] = set()
+    for a in numbers:
+        for b in numbers:
+            if a != b:
+                found.update((a + b, a - b, a * b, a / b))  # b - a and b / a: when the loop reaches b
+        for k in counts:
+            found.update((a / k, a * k))
+    for match in _PERCENT.findall(goal):
+        rate = float(match) / 100
+        for a in numbers:
+            if a != float(match):
+                found.update((a * (1 + rate), a * (1 - rate), a * rate))
+    rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
+    return frozenset(value for value in rounded if value > 0)
 
 
 def _inside_token(char: str) -> bool:
@@ -356,12 +472,13 @@ _TARGET_WORDS = _table(
     "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
     "recipient: to cc bcc recipient recipients email emails invitee invitees attendee attendees participant "
     "participants member members user users username assignee collaborator collaborators grantee phone "
-    "forward contact contacts address addresses principal; "
+    "forward contact contacts address addresses principal destination destinations; "
     "channel: channel channels room conversation thread group; "
     "url: url uri link webhook endpoint callback href; "
     "domain: domain host hostname; "
     "path: path file filename filepath folder dir directory; "
-    "amount: amount sum total"
+    "amount: amount sum total; "
+    "bound: limit threshold cap quota"
 )
 
 
@@ -373,6 +490,8 @@ def target_kind(key: str) -> str | None:
     if not words:
         return None
     kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
+    if "bound" in kinds and len(words) > 1 and words[-1] not in ("id", "ids"):
+        kinds.add("amount")  # ``daily_limit``, ``spend_cap``: a bound on money; a bare ``limit`` pages results
     for kind in TARGET_KINDS:
         if kind in kinds:
             return kind

@@ -61,7 +61,7 @@ def test_laundered_targets_are_flagged_with_where_they_came_from_and_where_they_
         _finding(
             "payee",
             "$.steps[8].params.iban",
-            "'payee' would write to account {{tx.result.transactions[0].memo}} (bank.add_payee, "
+            "'payee' would move money to account {{tx.result.transactions[0].memo}} (bank.add_payee, "
             "$.steps[8].params.iban), taken from untrusted content: 'tx' (bank.list_transactions) "
             "result.transactions[0].memo: the free-text field 'memo'",
         ),

@@ -66,10 +66,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     ``credentials``, ``share``; also ``read``, ``write``, ``external``), from the tool spec's ``effects``
     (``@plankit.tool(..., effects=[...])``, MCP annotations), the policy's ``tool_effects``, or the words of the
     tool's name (``email.send``, ``payments.transfer``, ``files.delete``, ``account.change_password``,
-    ``drive.share``). It then reads which of those the goal asks for: words such as *send, email, reply, tell,
-    post* ask to send; *pay, transfer, refund, buy, book* or an amount of money (``$40``) to move money;
-    *delete, remove, cancel, clean up* to destroy; *password, reset, 2fa* to touch credentials; *share,
-    invite, grant access* to share (a negation just before a word cancels it). A step with a side effect the
+    ``drive.share``, ``bank.set_transfer_limit``, ``stripe.payouts.create``; the vocabulary is in
+    docs/linting.md). It then reads which of those the goal asks for: words such as *send, email, reply, tell,
+    post* ask to send; *pay, transfer, refund, redeem, buy, book* or an amount of money (``$40``) to move money;
+    *delete, remove, cancel, deactivate, clean up* to destroy; *password, reset, 2fa, limit, security* to touch
+    credentials or a safeguard; *share, invite, grant access, export, promote* to share (a negation just before
+    a word cancels it). A step with a side effect the
     goal does not ask for is reported with the goal words it was checked against. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
     ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
@@ -138,8 +140,10 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is not flagged here;
     ``GOAL_TAINTED_TARGET`` judges where it comes from).
     Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
-    path or name); an amount must equal a number written there. A literal target found in none of them is
-    reported with where it would go.
+    path or name); an amount must equal a number written there, or one worked out from the goal's own numbers
+    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
+    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. A literal target found
+    in none of them is reported with where it would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
@@ -167,6 +171,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not side or not names:
         return
     severity = _severity(ctx)
+    verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
             continue
@@ -174,8 +179,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         for kind, shown, where in _targets(action, path, names):
             if effect == "write" and kind not in _OUTWARD:
                 continue  # a plain write (a file, a record) stays inside; only where it could send things counts
-            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-            if trusted.trusts(kind, shown):
+            key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
+            verdict = verdicts.get(key)
+            if verdict is None:
+                trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+                verdict = verdicts[key] = trusted.trusts(kind, shown)
+            if verdict:
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
