@@ -55,6 +55,24 @@ def _shown(effects: frozenset[str]) -> str:
     return ", ".join(effect for effect in _ORDER if effect in effects)
 
 
+def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[str]] | None:
+    """For the target rules: each side-effecting tool of the plan with its main effect, and the plan's parameter
+    names (any depth, normalized) that can name a target; None when either is empty (nothing to check).
+    Shared through the lint context, so both rules read the plan's keys once."""
+
+    def compute() -> tuple[dict[str, str], frozenset[str]] | None:
+        effects_of = _effects(ctx)
+        side: dict[str, str] = {}
+        for tool in ctx.tools_used:
+            effects = effects_of.of(tool)[0] & SIDE_EFFECTS
+            if effects:
+                side[tool] = next(effect for effect in _ORDER if effect in effects)
+        names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
+        return (side, names) if side and names else None
+
+    return memo(ctx, "side_effect_targets", compute)
+
+
 @rule(
     "GOAL_UNASKED_EFFECT",
     "side-effect-not-in-goal",
@@ -160,16 +178,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     """
     if not _active(ctx):
         return
-    effects_of = _effects(ctx)
-    side: dict[str, str] = {}
-    for tool in ctx.tools_used:
-        effects = effects_of.of(tool)[0] & SIDE_EFFECTS
-        if effects:
-            side[tool] = next(effect for effect in _ORDER if effect in effects)
     # The plan's keys (any depth) say at once which parameter names can be targets at all.
-    names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
-    if not side or not names:
+    found = _side_effect_targets(ctx)
+    if found is None:
         return
+    side, names = found
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
@@ -283,15 +296,10 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     """
     if not _active(ctx):
         return
-    effects_of = _effects(ctx)
-    side: dict[str, str] = {}
-    for tool in ctx.tools_used:
-        effects = effects_of.of(tool)[0] & SIDE_EFFECTS
-        if effects:
-            side[tool] = next(effect for effect in _ORDER if effect in effects)
-    names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
-    if not side or not names:
+    found = _side_effect_targets(ctx)
+    if found is None:
         return
+    side, names = found
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
@@ -310,7 +318,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 continue
             for ref in at[where]:
                 if provenance is None:
-                    provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+                    provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
                 hops = provenance.origin(ref)
                 if hops is None:
                     continue
