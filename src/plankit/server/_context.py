@@ -14,7 +14,7 @@ from typing import Any
 
 from .._utils import new_id
 from ..engines import DEFAULT_TASK_QUEUE, TemporalEngine, TemporalExecutor
-from ..errors import MissingExtraError, PlanFormatError
+from ..errors import LeaseHeldError, MissingExtraError, PlanFormatError
 from ..execute import Clock, Executor, ModelSteps, SystemClock
 from ..feeds import FeedRuntime, Feeds
 from ..lint import Policy, ValidationResult
@@ -143,6 +143,13 @@ class ServerContext:
             return
         try:
             await self.engine.start_pending(execution_id, self.executor)
+        except LeaseHeldError as exc:
+            if exc.owner == self.executor.worker_id:
+                return  # this server's own worker claimed it first (it was due): that worker starts the workflow
+            raise ApiError(
+                409, "execution_taken", f"execution {execution_id!r} is being run by {exc.owner}",
+                {"execution_id": execution_id, "holder": exc.owner},
+            ) from None  # fmt: skip
         except Exception as exc:  # Temporal unreachable: the execution stays pending and due
             logger.error("could not start the workflow of execution %s: %s", execution_id, exc)
             where = f"{self.settings.temporal_address} (queue {self.settings.temporal_task_queue})"
