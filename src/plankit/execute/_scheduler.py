@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ..plan import NodeBase, StepStatus
@@ -33,7 +33,7 @@ START_BATCH = 64
 async def run_scope(
     state: RunState,
     run_node: RunNode,
-    child_ids: list[str],
+    child_ids: Sequence[str],
     iteration: IterationKey,
     *,
     limit: int | None = None,
@@ -142,7 +142,7 @@ async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[Outcome]]
     running.clear()
 
 
-def scope_output(child_ids: list[str], outcomes: dict[str, Outcome], shape: str) -> Any:
+def scope_output(child_ids: Sequence[str], outcomes: dict[str, Outcome], shape: str) -> Any:
     """A sequence's output is its last child's; a parallel's maps each completed child to its output."""
     if shape == "sequence":
         last = outcomes.get(child_ids[-1]) if child_ids else None

@@ -14,6 +14,7 @@ A reference's ``root`` is a step id, or one of the reserved roots ``context`` an
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Literal, NamedTuple
 
 from ._nodes import ActionNode, IfNode, LlmNode, LoopNode, NodeBase, WaitNode
@@ -26,6 +27,9 @@ RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env", "trigger"})
 """Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``, ``{{trigger.price}}``."""
 
 _tuple_new = tuple.__new__
+# A reference's path repeats across steps (``result.total``): one string for all of them, not one per step
+# (interned strings are freed with their last user).
+_intern = sys.intern
 
 _ID = r"[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _PATH = r"(?:\.[A-Za-z0-9_\-]+|\[\d+\])*"
@@ -66,7 +70,7 @@ def _template_reference(match: re.Match[str], location: str) -> Reference:
     else:
         root, path = droot, dpath
     if path and path[0] == ".":
-        path = path[1:]
+        path = _intern(path[1:])
     return _new_reference(root, path or "", location, "template", match.group(0))
 
 
@@ -132,7 +136,7 @@ def _string_references(text: str, where: str, found: list[Reference]) -> None:
         mroot, mpath, droot, dpath = whole.groups()
         root, path = (mroot, mpath) if mroot is not None else (droot, dpath)
         if path and path[0] == ".":
-            path = path[1:]
+            path = _intern(path[1:])
         found.append(_tuple_new(Reference, (root, path or "", where, "template", text)))
     else:
         found.extend(part for part in parse_template(text, where) if part.__class__ is Reference)

@@ -21,6 +21,7 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
+from typing import Literal
 
 from ..._utils import did_you_mean
 from ...plan import (
@@ -41,7 +42,7 @@ from .._registry import rule
 from .._static import can_be_true, describe_condition, plan_start, visits_of
 from .._trigger_checks import trigger_findings
 
-EXPLICIT_KINDS = frozenset({"depends_on", "sequence"})
+EXPLICIT_KINDS: frozenset[Literal["depends_on", "sequence"]] = frozenset({"depends_on", "sequence"})
 """Edge kinds that order steps explicitly."""
 
 DEFAULT_MAX_LOOP_ITERATIONS = 1_000
@@ -134,9 +135,8 @@ def _cycle_through(start: str, members: set[str], successors: Mapping[str, Seque
 
 def _explicit_successors(graph: PlanGraph) -> dict[str, list[str]]:
     successors: dict[str, dict[str, None]] = {}
-    for edge in graph.edges:
-        if edge.kind in EXPLICIT_KINDS:
-            successors.setdefault(edge.source, {})[edge.target] = None
+    for edge in graph.iter_edges(EXPLICIT_KINDS):
+        successors.setdefault(edge.source, {})[edge.target] = None
     return {source: list(targets) for source, targets in successors.items()}
 
 
@@ -144,7 +144,7 @@ def _first_edges(graph: PlanGraph) -> tuple[dict[tuple[str, str], Edge], dict[tu
     """The first explicit and the first reference edge between each ordered pair of siblings."""
     explicit: dict[tuple[str, str], Edge] = {}
     reference: dict[tuple[str, str], Edge] = {}
-    for edge in graph.edges:
+    for edge in graph.iter_edges():
         target = explicit if edge.kind != "reference" else reference
         pair = (edge.source, edge.target)
         if pair not in target:
@@ -427,16 +427,14 @@ def _undeclared_references(graph: PlanGraph) -> list[Edge]:
     """The first reference edge between each pair of siblings that no explicit edge joins directly."""
     explicit: set[tuple[str, str]] | None = None
     found: dict[tuple[str, str], Edge] = {}
-    for edge in graph.edges:
-        if edge.kind != "reference":
-            continue
+    for edge in graph.iter_edges(("reference",)):
         pair = (edge.source, edge.target)
         # Most references are declared on the step itself; the full set of explicit edges is built only
         # for the others (sequence order, depends_on lifted from inner steps).
         if pair in found or edge.source in graph.nodes[edge.target].depends_on:
             continue
         if explicit is None:
-            explicit = {(e.source, e.target) for e in graph.edges if e.kind != "reference"}
+            explicit = {(e.source, e.target) for e in graph.iter_edges(EXPLICIT_KINDS)}
         if pair not in explicit:
             found[pair] = edge
     return list(found.values())
