@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from ..plan import NodeBase, StepStatus
@@ -108,7 +108,7 @@ class ScopeFailed(Exception):
         self.failure = failure
 
 
-def _release(child: str, successors: dict[str, list[str]], waiting: dict[str, int], ready: deque[str]) -> None:
+def _release(child: str, successors: Mapping[str, Sequence[str]], waiting: dict[str, int], ready: deque[str]) -> None:
     for successor in successors[child]:
         if successor in waiting:
             waiting[successor] -= 1
@@ -116,7 +116,7 @@ def _release(child: str, successors: dict[str, list[str]], waiting: dict[str, in
                 ready.append(successor)
 
 
-def _failed_dependency(child: str, predecessors: list[str], outcomes: dict[str, Outcome]) -> str | None:
+def _failed_dependency(child: str, predecessors: Sequence[str], outcomes: dict[str, Outcome]) -> str | None:
     for predecessor in predecessors:
         outcome = outcomes.get(predecessor)
         if outcome is not None and outcome.kind in ("failed", "blocked"):

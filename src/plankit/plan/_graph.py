@@ -20,7 +20,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple
@@ -34,6 +34,7 @@ from ._refs import RESERVED_ROOTS, Reference, node_references
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
 _DEPENDS_ON = "{}.depends_on[{}]"
+_SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
 _EDGE_KINDS: frozenset[EdgeKind] = frozenset(("depends_on", "reference", "sequence"))
@@ -102,10 +103,11 @@ class PlanGraph:
     """Every node in document (pre-)order with its path, holder and depth, as :meth:`Plan.walk` gives them."""
     references: dict[str, tuple[Reference, ...]]
     """Each node's own references (params, prompt, conditions), in document order."""
-    successors: dict[str, list[str]]
-    """The sibling-level nodes that wait for each node (each once, in the order the edges were found)."""
-    predecessors: dict[str, list[str]]
-    """The sibling-level nodes each node waits for (each once)."""
+    successors: dict[str, Sequence[str]]
+    """The sibling-level nodes that wait for each node (each once, in the order the edges were found).
+    Read-only: a node without any has the shared empty tuple."""
+    predecessors: dict[str, Sequence[str]]
+    """The sibling-level nodes each node waits for (each once; read-only, as ``successors``)."""
     dangling: list[Dangling]
     containment_cycles: list[Cycle]
 
@@ -120,6 +122,7 @@ class PlanGraph:
         self.dangling = []
         self.containment_cycles = []
         self._containment_seen: set[Cycle] = set()
+        self._known: dict[str, set[str]] = {}  # the predecessors of nodes that have many, while building
 
     def __repr__(self) -> str:
         return f"PlanGraph({len(self.nodes)} nodes)"
@@ -131,6 +134,7 @@ class PlanGraph:
         with gc_paused():
             graph._index()
             graph._build_edges()
+        graph._known = {}
         return graph
 
     # ----------------------------------------------------------------------------------- built on demand
@@ -194,8 +198,8 @@ class PlanGraph:
             if slots:
                 for suffix, child in reversed(slots):
                     stack.append((child, f"{path}.{suffix}", node, level + 1))
-        self.successors = {node_id: [] for node_id in nodes}
-        self.predecessors = {node_id: [] for node_id in nodes}
+        self.successors = dict.fromkeys(nodes, ())
+        self.predecessors = dict.fromkeys(nodes, ())
 
     def _build_edges(self) -> None:
         """Fill ``successors``, ``predecessors``, ``references``, ``dangling`` and the containment cycles.
@@ -203,9 +207,7 @@ class PlanGraph:
         The edges themselves are not kept: :meth:`iter_edges` finds them again, in the same order, from what
         this keeps (the nodes' ``depends_on`` and ``references``).
         """
-        seen: set[tuple[str, str]] = set()
-        nodes, parent, references = self.nodes, self.parent, self.references
-        successors, predecessors = self.successors, self.predecessors
+        nodes, parent, references, pair = self.nodes, self.parent, self.references, self._pair
         for node, path, _, _ in self.visits:
             node_id = node.id
             own_parent = parent[node_id]
@@ -213,15 +215,11 @@ class PlanGraph:
             # or left to _need.
             for index, dep in enumerate(node.depends_on):
                 if dep in nodes and dep != node_id and parent[dep] == own_parent:
-                    key = (dep, node_id)
-                    if key not in seen:
-                        seen.add(key)
-                        successors[dep].append(node_id)
-                        predecessors[node_id].append(dep)
+                    pair(dep, node_id)
                 else:
-                    self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index), seen)
+                    self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
             if node.type == "sequence":
-                self._sequence(node, seen)
+                self._sequence(node)
             found = node_references(node, path)
             if not found:
                 references[node_id] = ()  # shared: most nodes of a big plan reference nothing, or one step
@@ -232,18 +230,14 @@ class PlanGraph:
                 if root in RESERVED_ROOTS:
                     continue
                 if root in nodes and root != node_id and parent[root] == own_parent:
-                    key = (root, node_id)
-                    if key not in seen:
-                        seen.add(key)
-                        successors[root].append(node_id)
-                        predecessors[node_id].append(root)
+                    pair(root, node_id)
                 else:
-                    self._need(root, node_id, own_parent, "reference", ref[2], seen)
+                    self._need(root, node_id, own_parent, "reference", ref[2])
 
-    def _sequence(self, node: NodeBase, seen: set[tuple[str, str]]) -> None:
+    def _sequence(self, node: NodeBase) -> None:
         kids = [child.id for _, child in node.child_slots()]
         for before, after in itertools.pairwise(kids):
-            self._pair(before, after, seen)
+            self._pair(before, after)
 
     def _need(
         self,
@@ -252,11 +246,10 @@ class PlanGraph:
         needer_parent: str | None,
         kind: EdgeKind,
         location: str,
-        seen: set[tuple[str, str]],
     ) -> None:
         """Record that ``needer`` needs ``needed`` finished first (``location``: where it says so)."""
         if needed in self.nodes and needed != needer and self.parent[needed] == needer_parent:
-            self._pair(needed, needer, seen)  # already siblings: no lifting
+            self._pair(needed, needer)  # already siblings: no lifting
             return
         if needed not in self.nodes:
             self.dangling.append(Dangling(needer, needed, location, kind))
@@ -266,17 +259,35 @@ class PlanGraph:
             return
         source, target = self._lift(needed, needer)
         if source != target:
-            self._pair(source, target, seen)
+            self._pair(source, target)
         elif not self._allowed_containment(needed, needer):
             # One contains the other, and nothing makes that legal: it can never run.
             self._containment(Cycle((needer, needed), "containment"))
 
-    def _pair(self, source: str, target: str, seen: set[tuple[str, str]]) -> None:
-        key = (source, target)
-        if key not in seen:
-            seen.add(key)
-            self.successors[source].append(target)
-            self.predecessors[target].append(source)
+    def _pair(self, source: str, target: str) -> None:
+        """Join ``source -> target`` in ``successors`` and ``predecessors``, once per pair."""
+        # A node's first neighbour gets a list of one (no room to grow: most nodes have one). Repeats are
+        # found in the target's short list, or in a set once it is long (no set of every pair is kept).
+        before = self.predecessors[target]
+        if not before:
+            self.predecessors[target] = [source]
+        else:
+            if len(before) < _SHORT:
+                if source in before:
+                    return
+            else:
+                known = self._known.get(target)
+                if known is None:
+                    known = self._known[target] = set(before)
+                if source in known:
+                    return
+                known.add(source)
+            before.append(source)  # type: ignore[attr-defined]  # a list once not empty
+        after = self.successors[source]
+        if after:
+            after.append(target)  # type: ignore[attr-defined]
+        else:
+            self.successors[source] = [target]
 
     def _containment(self, cycle: Cycle) -> None:
         # A node may name the same enclosing node in several fields: that is one cycle, reported once.
@@ -550,15 +561,17 @@ class PlanGraph:
         return list(reversed(chain)), total
 
     def _reach(self, node_ids: Iterable[str], reverse: bool, kinds: Iterable[EdgeKind] | None) -> set[str]:
+        neighbours: Mapping[str, Sequence[str]]
         if kinds is None:
             neighbours = self.predecessors if reverse else self.successors
         else:
-            neighbours = {node_id: [] for node_id in self.nodes}
+            some: dict[str, list[str]] = {node_id: [] for node_id in self.nodes}
             for edge in self.iter_edges(kinds):
                 if reverse:
-                    neighbours[edge.target].append(edge.source)
+                    some[edge.target].append(edge.source)
                 else:
-                    neighbours[edge.source].append(edge.target)
+                    some[edge.source].append(edge.target)
+            neighbours = some
         found: set[str] = set()
         queue = deque(node_ids)
         while queue:
