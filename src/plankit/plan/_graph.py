@@ -339,7 +339,7 @@ class PlanGraph:
                     if dep in nodes and dep != node_id and parent[dep] == own_parent:
                         yield _new_edge(Edge, (dep, node_id, "depends_on", node_id, location))
                     else:
-                        edge = self._lifted(dep, node_id, "depends_on", location)
+                        edge = self.edge_of(dep, node_id, "depends_on", location)
                         if edge is not None:
                             yield edge
             if referenced:
@@ -350,15 +350,17 @@ class PlanGraph:
                     if root in nodes and root != node_id and parent[root] == own_parent:
                         yield _new_edge(Edge, (root, node_id, "reference", node_id, ref[2]))
                     else:
-                        edge = self._lifted(root, node_id, "reference", ref[2])
+                        edge = self.edge_of(root, node_id, "reference", ref[2])
                         if edge is not None:
                             yield edge
             if ordered and node.type == "sequence":
                 for (_, before), (suffix, after) in itertools.pairwise(node.child_slots()):
                     yield Edge(before.id, after.id, "sequence", node_id, f"{path}.{suffix}")
 
-    def _lifted(self, needed: str, needer: str, kind: EdgeKind, location: str) -> Edge | None:
-        """The edge a need between non-siblings makes, if any (none: dangling, or a containment)."""
+    def edge_of(self, needed: str, needer: str, kind: EdgeKind, location: str) -> Edge | None:
+        """The edge made by ``needer`` needing ``needed`` (a ``depends_on`` entry or a reference written at
+        ``location``), lifted to the siblings holding them; None when there is none: ``needed`` is missing
+        (dangling), or one of them holds the other (a containment)."""
         if needed not in self.nodes or needed == needer:
             return None
         source, target = self._lift(needed, needer)

@@ -25,6 +25,7 @@ from typing import Literal
 
 from ..._utils import did_you_mean
 from ...plan import (
+    RESERVED_ROOTS,
     TRIGGER_DATA_KEYS,
     Cycle,
     Edge,
@@ -427,17 +428,35 @@ def _undeclared_references(graph: PlanGraph) -> list[Edge]:
     """The first reference edge between each pair of siblings that no explicit edge joins directly."""
     explicit: set[tuple[str, str]] | None = None
     found: dict[tuple[str, str], Edge] = {}
-    for edge in graph.iter_edges(("reference",)):
-        pair = (edge.source, edge.target)
-        # Most references are declared on the step itself; the full set of explicit edges is built only
-        # for the others (sequence order, depends_on lifted from inner steps).
-        if pair in found or edge.source in graph.nodes[edge.target].depends_on:
-            continue
-        if explicit is None:
-            explicit = {(e.source, e.target) for e in graph.iter_edges(EXPLICIT_KINDS)}
-        if pair not in explicit:
-            found[pair] = edge
+    nodes, parent = graph.nodes, graph.parent
+    for node_id, refs in graph.references.items():  # the order of the graph's reference edges
+        depends_on = nodes[node_id].depends_on if refs else ()
+        for ref in refs:
+            root = ref[0]
+            # The common case is decided without making the edge: a sibling the step depends on.
+            if root in depends_on and root != node_id and root in nodes and parent[root] == parent[node_id]:
+                continue
+            if root not in RESERVED_ROOTS:
+                edge = graph.edge_of(root, node_id, "reference", ref[2])
+                if edge is not None:
+                    explicit = _undeclared(graph, edge, found, explicit)
     return list(found.values())
+
+
+def _undeclared(
+    graph: PlanGraph, edge: Edge, found: dict[tuple[str, str], Edge], explicit: set[tuple[str, str]] | None
+) -> set[tuple[str, str]] | None:
+    """Add ``edge`` to ``found`` unless an explicit edge joins its pair; the explicit pairs, once read."""
+    pair = (edge.source, edge.target)
+    # Most references are declared on the step itself; the full set of explicit edges is built only for
+    # the others (sequence order, depends_on lifted from inner steps).
+    if pair in found or edge.source in graph.nodes[edge.target].depends_on:
+        return explicit
+    if explicit is None:
+        explicit = {(e.source, e.target) for e in graph.iter_edges(EXPLICIT_KINDS)}
+    if pair not in explicit:
+        found[pair] = edge
+    return explicit
 
 
 def _referenced_root(graph: PlanGraph, edge: Edge) -> str:
