@@ -153,26 +153,30 @@ def value_references(value: Any, location: str) -> list[Reference]:
         if "{" in value:
             _string_references(value, location, found)
     elif value.__class__ is dict and "type" not in value:
-        # A step's params: their strings and lists of scalars are read in place, other containers walked.
-        for key, item in value.items():
-            item_class = item.__class__
-            if item_class is str:
-                if "{" in item:
-                    _string_references(item, f"{location}.{key}", found)
-            elif item_class is list:
-                where = f"{location}.{key}"
-                for index, entry in enumerate(item):
-                    entry_class = entry.__class__
-                    if entry_class is str:
-                        if "{" in entry:
-                            _string_references(entry, f"{where}[{index}]", found)
-                    elif entry_class is dict or entry_class is list:
-                        _walk(entry, f"{where}[{index}]", found)
-            elif item_class is dict:
-                _walk(item, f"{location}.{key}", found)
+        _dict_references(value, location, "", found)
     else:
         _walk(value, location, found)
     return found
+
+
+def _dict_references(value: dict[str, Any], base: str, middle: str, found: list[Reference]) -> None:
+    """The references in a dict that is not a reference object (a step's params), its entries at
+    ``{base}{middle}.{key}``: strings and lists of scalars are read in place, other containers walked."""
+    for key, item in value.items():
+        item_class = item.__class__
+        if item_class is str:
+            if "{" in item:
+                _string_references(item, f"{base}{middle}.{key}", found)
+        elif item_class is list:
+            for index, entry in enumerate(item):
+                entry_class = entry.__class__
+                if entry_class is str:
+                    if "{" in entry:
+                        _string_references(entry, f"{base}{middle}.{key}[{index}]", found)
+                elif entry_class is dict or entry_class is list:
+                    _walk(entry, f"{base}{middle}.{key}[{index}]", found)
+        elif item_class is dict:
+            _walk(item, f"{base}{middle}.{key}", found)
 
 
 def _walk(value: Any, location: str, found: list[Reference]) -> None:
@@ -238,7 +242,15 @@ def condition_references(condition: Any, location: str) -> list[Reference]:
 def node_references(node: NodeBase, path: str) -> list[Reference]:
     """References in the node's own fields (not its children's): params, prompt, conditions."""
     if isinstance(node, ActionNode):
-        return value_references(node.params, f"{path}.params") if node.params else []
+        params = node.params
+        if not params:
+            return []
+        if "type" in params:
+            return value_references(params, f"{path}.params")
+        # A location string is made only for a value that holds a reference (most hold none).
+        found: list[Reference] = []
+        _dict_references(params, path, ".params", found)
+        return found
     if isinstance(node, LlmNode):
         return value_references(node.prompt, f"{path}.prompt")
     if isinstance(node, IfNode):
