@@ -184,22 +184,33 @@ class PlanGraph:
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
         nodes, parent, visits = self.nodes, self.parent, self.visits
-        stack: list[tuple[NodeBase, str, NodeBase | None, int]] = [
-            (step, f"$.steps[{index}]", None, 0) for index, step in reversed(list(enumerate(self.plan.steps)))
-        ]
-        while stack:
-            entry = stack.pop()
-            node, path, holder, level = entry
-            node_id = node.id
-            visits.append(_new_visit(NodeVisit, entry))
-            nodes[node_id] = node
-            parent[node_id] = holder.id if holder is not None else None
-            slots = node.child_slots()
-            if slots:
-                for suffix, child in reversed(slots):
-                    stack.append((child, f"{path}.{suffix}", node, level + 1))
+        for index, step in enumerate(self.plan.steps):
+            # Top-level steps directly (most plans are flat); a composite's subtree through a stack.
+            visit = _new_visit(NodeVisit, (step, f"$.steps[{index}]", None, 0))
+            visits.append(visit)
+            step_id = step.id
+            nodes[step_id] = step
+            parent[step_id] = None
+            if step.child_slots():
+                self._index_inside(visit)
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
+
+    def _index_inside(self, top: NodeVisit) -> None:
+        """Index what a top-level composite holds, in document (pre-)order."""
+        nodes, parent, visits = self.nodes, self.parent, self.visits
+        stack = [
+            _new_visit(NodeVisit, (child, f"{top[1]}.{suffix}", top[0], 1)) for suffix, child in top[0].child_slots()
+        ]
+        stack.reverse()
+        while stack:
+            visit = stack.pop()
+            node, path, holder, level = visit
+            visits.append(visit)
+            nodes[node.id] = node
+            parent[node.id] = holder.id if holder is not None else None
+            for suffix, child in reversed(node.child_slots()):
+                stack.append(_new_visit(NodeVisit, (child, f"{path}.{suffix}", node, level + 1)))
 
     def _build_edges(self) -> None:
         """Fill ``successors``, ``predecessors``, ``references``, ``dangling`` and the containment cycles.
@@ -213,7 +224,8 @@ class PlanGraph:
             own_parent = parent[node_id]
             # Each need is either between siblings (the common case in flat plans, inlined here: no lifting)
             # or left to _need.
-            for index, dep in enumerate(node.depends_on):
+            depends_on = node.depends_on
+            for index, dep in enumerate(depends_on):
                 if dep in nodes and dep != node_id and parent[dep] == own_parent:
                     pair(dep, node_id)
                 else:
@@ -230,7 +242,8 @@ class PlanGraph:
                 if root in RESERVED_ROOTS:
                     continue
                 if root in nodes and root != node_id and parent[root] == own_parent:
-                    pair(root, node_id)
+                    if root not in depends_on:  # else joined above already
+                        pair(root, node_id)
                 else:
                     self._need(root, node_id, own_parent, "reference", ref[2])
 
@@ -457,9 +470,7 @@ class PlanGraph:
     @cached_property
     def _strong_components(self) -> list[list[str]]:
         # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does.
-        if all(
-            len(self._scope_orders[parent]) == len(self._members[parent]) for parent in self._scope_orders
-        ):
+        if all(len(self._scope_orders[parent]) == len(self._members[parent]) for parent in self._scope_orders):
             return []
         with gc_paused():
             return list(self._components())
