@@ -93,6 +93,9 @@ class Linter:
             result = ValidationResult.from_diagnostics(diagnostics, status, risk)
             if ctx is not None:
                 result.summarize = summarizer(ctx, diagnostics, risk, result.valid)
+            # The rules' indexes go now: leaving the pause, the collector looks once at every object this run
+            # made that is still alive (about 0.1 s for the 500,000 a 100,000-step graph holds).
+            del ctx
         return result
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:
