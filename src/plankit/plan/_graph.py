@@ -34,6 +34,7 @@ from ._refs import RESERVED_ROOTS, Reference, node_references
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
 _DEPENDS_ON = "{}.depends_on[{}]"
+_ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
 _SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
@@ -218,7 +219,8 @@ class PlanGraph:
         The edges themselves are not kept: :meth:`iter_edges` finds them again, in the same order, from what
         this keeps (the nodes' ``depends_on`` and ``references``).
         """
-        nodes, parent, references, pair = self.nodes, self.parent, self.references, self._pair
+        parent, references, pair = self.parent, self.references, self._pair
+        holder_of = parent.get  # one lookup tells both that a step exists and whether it is a sibling
         for node, path, _, _ in self.visits:
             node_id = node.id
             own_parent = parent[node_id]
@@ -226,7 +228,7 @@ class PlanGraph:
             # or left to _need.
             depends_on = node.depends_on
             for index, dep in enumerate(depends_on):
-                if dep in nodes and dep != node_id and parent[dep] == own_parent:
+                if holder_of(dep, _ABSENT) == own_parent and dep != node_id:
                     pair(dep, node_id)
                 else:
                     self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
@@ -241,7 +243,7 @@ class PlanGraph:
                 root = ref[0]
                 if root in RESERVED_ROOTS:
                     continue
-                if root in nodes and root != node_id and parent[root] == own_parent:
+                if holder_of(root, _ABSENT) == own_parent and root != node_id:
                     if root not in depends_on:  # else joined above already
                         pair(root, node_id)
                 else:
