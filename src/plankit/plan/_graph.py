@@ -220,6 +220,7 @@ class PlanGraph:
         this keeps (the nodes' ``depends_on`` and ``references``).
         """
         parent, references, pair = self.parent, self.references, self._pair
+        successors, predecessors = self.successors, self.predecessors
         holder_of = parent.get  # one lookup tells both that a step exists and whether it is a sibling
         for node, path, _, _ in self.visits:
             node_id = node.id
@@ -229,7 +230,10 @@ class PlanGraph:
             depends_on = node.depends_on
             for index, dep in enumerate(depends_on):
                 if holder_of(dep, _ABSENT) == own_parent and dep != node_id:
-                    pair(dep, node_id)
+                    if predecessors[node_id] or successors[dep]:
+                        pair(dep, node_id)
+                    else:  # the first edge of both ends (most edges of a chain): nothing to compare
+                        predecessors[node_id], successors[dep] = [dep], [node_id]
                 else:
                     self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
             if node.type == "sequence":
