@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from plankit.lint import Linter, Policy, validate_plan
+from plankit.lint import LintContext, Linter, Policy, validate_plan
 from plankit.plan import PlanStatus, ValidationInfo, ValidationIssue, load_plan, plan_from_data
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -95,3 +96,27 @@ def test_a_plan_that_does_not_load_has_no_summary() -> None:
     assert result.validation is None
     with pytest.raises(ValueError, match="the plan did not load"):
         result.apply_to(plan_from_data({"steps": [{"id": "a", "tool": "x"}]}))
+
+
+def test_the_summary_is_the_same_whichever_rules_ran() -> None:
+    # Without CONTRA_CHAIN, nobody read the chain params during the lint: the summary reads them itself.
+    info = Linter(select=["TOOL_DENY"]).validate(EXAMPLES / "eth-sell-bridge.json", now=NOW).validation
+    assert info is not None
+    assert (info.tools_used, info.chains_used, info.estimated_duration_ms) == (
+        ["bridge.transfer", "defi_swap", "notify.push", "wallet.balance"],
+        [1, 42161],
+        120000,
+    )
+
+
+def test_a_result_waiting_to_summarize_keeps_the_graph_not_the_rules_indexes() -> None:
+    linter = Linter()
+    plan = load_plan(EXAMPLES / "eth-sell-bridge.json")
+    result = linter.validate(plan, now=NOW)
+    assert isinstance(result.summarize, functools.partial)
+    kept = result.summarize.args[0]
+    assert isinstance(kept, LintContext)
+    assert set(kept._shared) <= {"param_hits"}  # no plan text, effects, provenance or visit indexes
+    assert "actions" not in vars(kept)
+    assert kept.plan is plan
+    assert result.validation == linter.validate(plan, now=NOW).validation

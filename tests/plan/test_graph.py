@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plankit.plan import (
@@ -27,7 +27,7 @@ from plankit.plan import (
     loads_plan,
     plan_from_data,
 )
-from tests.plan.strategies import dag_plans, digraph_plans
+from tests.plan.strategies import dag_plans, digraph_plans, plans
 
 Edges = set[tuple[str, str]]
 
@@ -609,3 +609,61 @@ def test_graph_analyses_do_not_recurse_over_depth() -> None:
     assert cycles == [Cycle(("leaf", "top"), "containment")]
     assert path == CriticalPath(("top", "after"), 2.0, "steps")
     assert walked == 2_003
+
+
+# ----------------------------------------------------------------------------------- built on demand
+@settings(max_examples=150, deadline=None)
+@given(plans())
+def test_what_is_built_on_demand_is_what_the_walk_and_the_edges_say(plan: Plan) -> None:
+    """``paths``, ``position``, ``depth``, ``children`` and ``edges`` are made on first use, and
+    ``successors``/``predecessors`` without a list of edges: each must equal its eager definition."""
+    graph = PlanGraph.of(plan)
+    visits = list(plan.walk())
+    assert graph.visits == visits
+    assert graph.paths == {visit.node.id: visit.path for visit in visits}
+    assert graph.position == {visit.node.id: index for index, visit in enumerate(visits)}
+    assert graph.depth == {visit.node.id: visit.depth for visit in visits}
+    children: dict[str | None, tuple[str, ...]] = {
+        visit.node.id: tuple(child.id for _, child in visit.node.child_slots()) for visit in visits
+    }
+    children[None] = tuple(step.id for step in plan.steps)
+    assert graph.children == children
+    edges = graph.edges
+    assert list(graph.iter_edges()) == edges
+    for kinds in (["depends_on"], ["reference"], ["sequence"], ["depends_on", "sequence"]):
+        assert list(graph.iter_edges(kinds)) == [edge for edge in edges if edge.kind in kinds]
+    for edge in edges:  # every location names the field that asked for the edge
+        via = graph.nodes[edge.via]
+        if edge.kind == "depends_on":
+            index = int(edge.location.rsplit("[", 1)[1][:-1])
+            assert edge.location == f"{graph.paths[edge.via]}.depends_on[{index}]"
+            assert via.depends_on[index] == edge.source or graph.contains(edge.source, via.depends_on[index])
+        elif edge.kind == "reference":
+            assert edge.location in {ref.location for ref in graph.references[edge.via]}
+        else:
+            assert edge.location == graph.paths[edge.target]
+    pairs = list(dict.fromkeys((edge.source, edge.target) for edge in edges))
+    assert {node: list(graph.successors[node]) for node in graph.nodes} == {
+        node: [target for source, target in pairs if source == node] for node in graph.nodes
+    }
+    assert {node: list(graph.predecessors[node]) for node in graph.nodes} == {
+        node: [source for source, target in pairs if target == node] for node in graph.nodes
+    }
+
+
+@given(st.integers(1, 40).flatmap(lambda n: st.tuples(st.just(n), st.lists(st.integers(0, n - 1), max_size=60))))
+def test_many_predecessors_are_each_kept_once_in_the_order_first_named(case: tuple[int, list[int]]) -> None:
+    # Past 16 predecessors, repeats are found through a set instead of the list: both must agree.
+    count, named = case
+    half = len(named) // 2
+    sink = {
+        "id": "sink",
+        "tool": "t",
+        "depends_on": [f"s{index}" for index in named[:half]],
+        "params": {"v": [f"{{{{s{index}.x}}}}" for index in named[half:]]},
+    }
+    graph = _graph([*({"id": f"s{index}", "tool": "t"} for index in range(count)), sink])
+    expected = list(dict.fromkeys(f"s{index}" for index in named))
+    assert list(graph.predecessors["sink"]) == expected
+    assert all(list(graph.successors[source]) == ["sink"] for source in expected)
+    assert all(graph.successors[f"s{index}"] == () for index in range(count) if f"s{index}" not in expected)

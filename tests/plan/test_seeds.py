@@ -107,11 +107,11 @@ def test_monthly_statement_parameters_and_references() -> None:
     assert plan.context == {"user_id": "user-123", "month": "January 2025"}
     assert plan.meta == {"planner": "gpt-4o", "created_at": "2025-01-01T00:00:00Z"}
     graph = PlanGraph.of(plan)
-    assert graph.references["step2"] == [
+    assert graph.references["step2"] == (
         Reference("step1", "result.email", "$.steps[1].params.to", "template", "{{step1.result.email}}"),
         # "${{...}}" is a literal "$" followed by the reference.
         Reference("step1", "result.balance", "$.steps[1].params.body", "template", "{{step1.result.balance}}"),
-    ]
+    )
     assert [(edge.source, edge.target, edge.kind) for edge in graph.edges] == [
         ("step1", "step2", "depends_on"),
         ("step1", "step2", "reference"),

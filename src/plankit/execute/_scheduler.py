@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 from ..plan import NodeBase, StepStatus
@@ -33,7 +33,7 @@ START_BATCH = 64
 async def run_scope(
     state: RunState,
     run_node: RunNode,
-    child_ids: list[str],
+    child_ids: Sequence[str],
     iteration: IterationKey,
     *,
     limit: int | None = None,
@@ -108,7 +108,7 @@ class ScopeFailed(Exception):
         self.failure = failure
 
 
-def _release(child: str, successors: dict[str, list[str]], waiting: dict[str, int], ready: deque[str]) -> None:
+def _release(child: str, successors: Mapping[str, Sequence[str]], waiting: dict[str, int], ready: deque[str]) -> None:
     for successor in successors[child]:
         if successor in waiting:
             waiting[successor] -= 1
@@ -116,7 +116,7 @@ def _release(child: str, successors: dict[str, list[str]], waiting: dict[str, in
                 ready.append(successor)
 
 
-def _failed_dependency(child: str, predecessors: list[str], outcomes: dict[str, Outcome]) -> str | None:
+def _failed_dependency(child: str, predecessors: Sequence[str], outcomes: dict[str, Outcome]) -> str | None:
     for predecessor in predecessors:
         outcome = outcomes.get(predecessor)
         if outcome is not None and outcome.kind in ("failed", "blocked"):
@@ -142,7 +142,7 @@ async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[Outcome]]
     running.clear()
 
 
-def scope_output(child_ids: list[str], outcomes: dict[str, Outcome], shape: str) -> Any:
+def scope_output(child_ids: Sequence[str], outcomes: dict[str, Outcome], shape: str) -> Any:
     """A sequence's output is its last child's; a parallel's maps each completed child to its output."""
     if shape == "sequence":
         last = outcomes.get(child_ids[-1]) if child_ids else None

@@ -34,6 +34,11 @@ class LintContext:
             self._shared[name] = compute()
         return self._shared[name]  # type: ignore[no-any-return]
 
+    def share(self, other: LintContext, name: str) -> None:
+        """Take ``other``'s :meth:`memo` of ``name``, if it has one (both must be of the same plan)."""
+        if name in other._shared:
+            self._shared[name] = other._shared[name]
+
     @cached_property
     def graph(self) -> PlanGraph:
         """The plan's dependency graph (built once, shared by every rule)."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
-import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
@@ -43,7 +42,7 @@ from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
 from ._result import ValidationResult
 from ._risk import risk_score, status_of
-from ._summary import plan_summary
+from ._summary import summarizer
 
 PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path | object
 """What the engine lints: a loaded plan, parsed data of any accepted shape, a file path (``-``: stdin), or a
@@ -93,7 +92,10 @@ class Linter:
             status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
             result = ValidationResult.from_diagnostics(diagnostics, status, risk)
             if ctx is not None:
-                result.summarize = functools.partial(plan_summary, ctx, diagnostics, risk, result.valid)
+                result.summarize = summarizer(ctx, diagnostics, risk, result.valid)
+            # The rules' indexes go now: leaving the pause, the collector looks once at every object this run
+            # made that is still alive (about 0.1 s for the 500,000 a 100,000-step graph holds).
+            del ctx
         return result
 
     def lint(self, plan: PlanSource, *, now: datetime | None = None) -> list[Diagnostic]:

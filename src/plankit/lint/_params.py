@@ -99,8 +99,9 @@ def visits_of(ctx: LintContext, *kinds: str) -> list[NodeVisit]:
         return by_type
 
     by_type = memo(ctx, "visits_by_type", index)
-    found = [visit for kind in kinds for visit in by_type.get(kind, ())]
-    if len(kinds) > 1:
+    groups = [by_type[kind] for kind in kinds if kind in by_type]
+    found = [visit for group in groups for visit in group]
+    if len(groups) > 1:  # each group is in document order already
         position = ctx.graph.position
         found.sort(key=lambda visit: position[visit.node.id])
     return found

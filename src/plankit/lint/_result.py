@@ -93,7 +93,7 @@ class ValidationResult:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summarize: Callable[[], ValidationInfo] | None = field(default=None, repr=False, compare=False)
     """Computes :attr:`validation` on first use (most callers never read it, and at 100,000 steps it costs about a
-    sixth of the lint). Until then the result keeps the plan's lint context (its graph) alive."""
+    sixth of the lint). Until then the result keeps the plan's graph alive (not the rules' indexes)."""
     _validation: ValidationInfo | None = field(default=None, init=False, repr=False, compare=False)
 
     @property

@@ -18,12 +18,29 @@ Stored with a validated plan (:meth:`plankit.lint.ValidationResult.apply_to`) an
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from datetime import datetime
 
 from ..plan import ESTIMATE_KEY, ActionNode, IfNode, LlmNode, LoopNode, ValidationInfo, ValidationIssue, WaitNode
 from ._context import LintContext
 from ._findings import Diagnostic
 from ._params import chains_of, param_hits, plan_start
+
+
+def summarizer(
+    ctx: LintContext, diagnostics: list[Diagnostic], risk: float, valid: bool
+) -> Callable[[], ValidationInfo]:
+    """:func:`plan_summary` of a linted plan, computed when called. It keeps what the summary reads (the plan,
+    policy and clock, the graph, the tools and chain params the rules found), not the rules' indexes: a
+    result held after a 100,000-step lint keeps the graph alone."""
+    kept = LintContext(ctx.plan, ctx.policy, ctx.tools, ctx.now)
+    done = vars(ctx)
+    for name in ("graph", "tools_used"):  # cached properties, when the rules computed them
+        if name in done:
+            vars(kept)[name] = done[name]
+    kept.share(ctx, "param_hits")
+    return functools.partial(plan_summary, kept, diagnostics, risk, valid)
 
 
 def plan_summary(ctx: LintContext, diagnostics: list[Diagnostic], risk: float, valid: bool) -> ValidationInfo:
@@ -53,7 +70,7 @@ def _chains(ctx: LintContext) -> list[int]:
     hits = param_hits(ctx)  # the chain params CONTRA_CHAIN already read
     found = {
         use.chain_id
-        for action, path in ctx.actions
+        for action, path in (ctx.actions if hits else ())
         if action.id in hits
         for use in chains_of(action, path, hits[action.id])
         if use.chain_id

@@ -20,8 +20,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections import deque
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal, NamedTuple
 
@@ -33,8 +33,12 @@ from ._refs import RESERVED_ROOTS, Reference, node_references
 # tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
+_DEPENDS_ON = "{}.depends_on[{}]"
+_ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
+_SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
 
 EdgeKind = Literal["depends_on", "reference", "sequence"]
+_EDGE_KINDS: frozenset[EdgeKind] = frozenset(("depends_on", "reference", "sequence"))
 ESTIMATE_KEY = "estimated_duration_ms"
 """The ``metadata`` key holding a node's estimated duration, used by the critical path. Only a finite,
 non-negative number counts; any other value is ignored (metadata is free-form)."""
@@ -82,27 +86,47 @@ class CriticalPath:
     unit: Literal["ms", "steps"]
 
 
-@dataclass
 class PlanGraph:
-    """The analysed dependency graph of one plan. Build it with :meth:`of`."""
+    """The analysed dependency graph of one plan. Build it with :meth:`of`.
+
+    Built eagerly: ``nodes``, ``parent``, ``visits``, ``references``, ``successors``, ``predecessors``,
+    ``dangling`` and ``containment_cycles``. Built on first use (a 100k-step lint never needs most of them,
+    and each id-keyed dict costs about 5 MiB there): ``paths``, ``position``, ``depth``, ``children`` and
+    ``edges``. :meth:`iter_edges` gives the edges without holding them.
+    """
 
     plan: Plan
-    nodes: dict[str, NodeBase] = field(default_factory=dict)
-    paths: dict[str, str] = field(default_factory=dict)
-    visits: list[NodeVisit] = field(default_factory=list)
+    nodes: dict[str, NodeBase]
+    """Every node by id, in document (pre-)order."""
+    parent: dict[str, str | None]
+    """The id of the composite holding each node; None for a top-level step."""
+    visits: list[NodeVisit]
     """Every node in document (pre-)order with its path, holder and depth, as :meth:`Plan.walk` gives them."""
-    position: dict[str, int] = field(default_factory=dict)
-    """Each node's place in document (pre-)order."""
-    parent: dict[str, str | None] = field(default_factory=dict)
-    children: dict[str | None, list[str]] = field(default_factory=dict)
-    depth: dict[str, int] = field(default_factory=dict)
-    references: dict[str, list[Reference]] = field(default_factory=dict)
-    edges: list[Edge] = field(default_factory=list)
-    successors: dict[str, list[str]] = field(default_factory=dict)
-    predecessors: dict[str, list[str]] = field(default_factory=dict)
-    dangling: list[Dangling] = field(default_factory=list)
-    containment_cycles: list[Cycle] = field(default_factory=list)
-    _containment_seen: set[Cycle] = field(default_factory=set, repr=False, compare=False)
+    references: dict[str, tuple[Reference, ...]]
+    """Each node's own references (params, prompt, conditions), in document order."""
+    successors: dict[str, Sequence[str]]
+    """The sibling-level nodes that wait for each node (each once, in the order the edges were found).
+    Read-only: a node without any has the shared empty tuple."""
+    predecessors: dict[str, Sequence[str]]
+    """The sibling-level nodes each node waits for (each once; read-only, as ``successors``)."""
+    dangling: list[Dangling]
+    containment_cycles: list[Cycle]
+
+    def __init__(self, plan: Plan) -> None:
+        self.plan = plan
+        self.nodes = {}
+        self.parent = {}
+        self.visits = []
+        self.references = {}
+        self.successors = {}
+        self.predecessors = {}
+        self.dangling = []
+        self.containment_cycles = []
+        self._containment_seen: set[Cycle] = set()
+        self._known: dict[str, set[str]] = {}  # the predecessors of nodes that have many, while building
+
+    def __repr__(self) -> str:
+        return f"PlanGraph({len(self.nodes)} nodes)"
 
     @classmethod
     def of(cls, plan: Plan) -> PlanGraph:
@@ -111,71 +135,128 @@ class PlanGraph:
         with gc_paused():
             graph._index()
             graph._build_edges()
+        graph._known = {}
         return graph
+
+    # ----------------------------------------------------------------------------------- built on demand
+    @cached_property
+    def paths(self) -> dict[str, str]:
+        """Each node's JSON path, such as ``$.steps[1].then``."""
+        return {visit[0].id: visit[1] for visit in self.visits}
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Each node's place in document (pre-)order."""
+        return dict(zip(self.nodes, range(len(self.nodes)), strict=True))
+
+    @cached_property
+    def depth(self) -> dict[str, int]:
+        """Each node's nesting depth: 0 for top-level steps."""
+        return {visit[0].id: visit[3] for visit in self.visits}
+
+    @cached_property
+    def children(self) -> dict[str | None, tuple[str, ...]]:
+        """The ids of the nodes each node holds directly (``None``: the top-level steps), in document order.
+        A leaf has the shared empty tuple."""
+        children: dict[str | None, tuple[str, ...]] = dict.fromkeys(self.nodes, ())
+        children.update(self._members)
+        children.setdefault(None, ())
+        return children
+
+    @cached_property
+    def edges(self) -> list[Edge]:
+        """Every edge, in the order they were found: per node in document order, its ``depends_on`` entries,
+        then its references, then (for a sequence) its children's order. A need repeated in several fields
+        is an edge per field (``successors`` and ``predecessors`` hold each pair once)."""
+        return list(self.iter_edges())
+
+    @cached_property
+    def _members(self) -> dict[str | None, tuple[str, ...]]:
+        """``children`` without the leaves: the scopes that have members (the top level when not empty)."""
+        groups: dict[str | None, list[str]] = {}
+        for node_id, parent_id in self.parent.items():
+            members = groups.get(parent_id)
+            if members is None:
+                groups[parent_id] = [node_id]
+            else:
+                members.append(node_id)
+        return {parent_id: tuple(members) for parent_id, members in groups.items()}
 
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
-        nodes, paths, parent, depth, visits = self.nodes, self.paths, self.parent, self.depth, self.visits
-        stack: list[tuple[NodeBase, str, NodeBase | None, int]] = [
-            (step, f"$.steps[{index}]", None, 0) for index, step in reversed(list(enumerate(self.plan.steps)))
+        nodes, parent, visits = self.nodes, self.parent, self.visits
+        for index, step in enumerate(self.plan.steps):
+            # Top-level steps directly (most plans are flat); a composite's subtree through a stack.
+            visit = _new_visit(NodeVisit, (step, f"$.steps[{index}]", None, 0))
+            visits.append(visit)
+            step_id = step.id
+            nodes[step_id] = step
+            parent[step_id] = None
+            if step.child_slots():
+                self._index_inside(visit)
+        self.successors = dict.fromkeys(nodes, ())
+        self.predecessors = dict.fromkeys(nodes, ())
+
+    def _index_inside(self, top: NodeVisit) -> None:
+        """Index what a top-level composite holds, in document (pre-)order."""
+        nodes, parent, visits = self.nodes, self.parent, self.visits
+        stack = [
+            _new_visit(NodeVisit, (child, f"{top[1]}.{suffix}", top[0], 1)) for suffix, child in top[0].child_slots()
         ]
+        stack.reverse()
         while stack:
-            entry = stack.pop()
-            node, path, holder, level = entry
-            node_id = node.id
-            visits.append(_new_visit(NodeVisit, entry))
-            nodes[node_id] = node
-            paths[node_id] = path
-            parent[node_id] = holder.id if holder is not None else None
-            depth[node_id] = level
-            slots = node.child_slots()
-            for suffix, child in reversed(slots):
-                stack.append((child, f"{path}.{suffix}", node, level + 1))
-        self.position = dict(zip(nodes, range(len(nodes)), strict=True))
-        self.children = {node_id: [] for node_id in nodes}
-        self.children[None] = []
-        for node_id, parent_id in parent.items():
-            self.children[parent_id].append(node_id)
-        self.successors = {node_id: [] for node_id in nodes}
-        self.predecessors = {node_id: [] for node_id in nodes}
+            visit = stack.pop()
+            node, path, holder, level = visit
+            visits.append(visit)
+            nodes[node.id] = node
+            parent[node.id] = holder.id if holder is not None else None
+            for suffix, child in reversed(node.child_slots()):
+                stack.append(_new_visit(NodeVisit, (child, f"{path}.{suffix}", node, level + 1)))
 
     def _build_edges(self) -> None:
-        seen: set[tuple[str, str]] = set()
-        nodes, parent, paths, references = self.nodes, self.parent, self.paths, self.references
-        edges, successors, predecessors = self.edges, self.successors, self.predecessors
-        for node_id, node in nodes.items():
-            path = paths[node_id]
+        """Fill ``successors``, ``predecessors``, ``references``, ``dangling`` and the containment cycles.
+
+        The edges themselves are not kept: :meth:`iter_edges` finds them again, in the same order, from what
+        this keeps (the nodes' ``depends_on`` and ``references``).
+        """
+        parent, references, pair = self.parent, self.references, self._pair
+        successors, predecessors = self.successors, self.predecessors
+        holder_of = parent.get  # one lookup tells both that a step exists and whether it is a sibling
+        for node, path, _, _ in self.visits:
+            node_id = node.id
             own_parent = parent[node_id]
-            # Each need is either between siblings (the common case in flat plans, inlined here: an edge, no
-            # lifting) or left to _need; both record the same edges in the same order.
-            for index, dep in enumerate(node.depends_on):
-                if dep in nodes and dep != node_id and parent[dep] == own_parent:
-                    edges.append(_new_edge(Edge, (dep, node_id, "depends_on", node_id, f"{path}.depends_on[{index}]")))
-                    key = (dep, node_id)
-                    if key not in seen:
-                        seen.add(key)
-                        successors[dep].append(node_id)
-                        predecessors[node_id].append(dep)
+            # Each need is either between siblings (the common case in flat plans, inlined here: no lifting)
+            # or left to _need.
+            depends_on = node.depends_on
+            for index, dep in enumerate(depends_on):
+                if holder_of(dep, _ABSENT) == own_parent and dep != node_id:
+                    if predecessors[node_id] or successors[dep]:
+                        pair(dep, node_id)
+                    else:  # the first edge of both ends (most edges of a chain): nothing to compare
+                        predecessors[node_id], successors[dep] = [dep], [node_id]
                 else:
-                    self._need(dep, node_id, own_parent, "depends_on", f"{path}.depends_on[{index}]", seen)
-            refs = references[node_id] = node_references(node, path)
+                    self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
+            if node.type == "sequence":
+                self._sequence(node)
+            found = node_references(node, path)
+            if not found:
+                references[node_id] = ()  # shared: most nodes of a big plan reference nothing, or one step
+                continue
+            refs = references[node_id] = tuple(found)
             for ref in refs:
                 root = ref[0]
                 if root in RESERVED_ROOTS:
                     continue
-                if root in nodes and root != node_id and parent[root] == own_parent:
-                    edges.append(_new_edge(Edge, (root, node_id, "reference", node_id, ref[2])))
-                    key = (root, node_id)
-                    if key not in seen:
-                        seen.add(key)
-                        successors[root].append(node_id)
-                        predecessors[node_id].append(root)
+                if holder_of(root, _ABSENT) == own_parent and root != node_id:
+                    if root not in depends_on:  # else joined above already
+                        pair(root, node_id)
                 else:
-                    self._need(root, node_id, own_parent, "reference", ref[2], seen)
-            if node.type == "sequence":
-                kids = self.children[node_id]
-                for before, after in itertools.pairwise(kids):
-                    self._add_edge(Edge(before, after, "sequence", node_id, paths[after]), seen)
+                    self._need(root, node_id, own_parent, "reference", ref[2])
+
+    def _sequence(self, node: NodeBase) -> None:
+        kids = [child.id for _, child in node.child_slots()]
+        for before, after in itertools.pairwise(kids):
+            self._pair(before, after)
 
     def _need(
         self,
@@ -184,23 +265,11 @@ class PlanGraph:
         needer_parent: str | None,
         kind: EdgeKind,
         location: str,
-        seen: set[tuple[str, str]],
     ) -> None:
-        """Record that ``needer`` needs ``needed`` finished first."""
+        """Record that ``needer`` needs ``needed`` finished first (``location``: where it says so)."""
         if needed in self.nodes and needed != needer and self.parent[needed] == needer_parent:
-            # Already siblings, the common case in flat plans: no lifting, and the edge inlined.
-            self.edges.append(_new_edge(Edge, (needed, needer, kind, needer, location)))
-            key = (needed, needer)
-            if key not in seen:
-                seen.add(key)
-                self.successors[needed].append(needer)
-                self.predecessors[needer].append(needed)
-        else:
-            self._depend(needed, needer, kind, location, seen)
-
-    def _depend(
-        self, needed: str, needer: str, kind: EdgeKind, location: str, seen: set[tuple[str, str]]
-    ) -> None:
+            self._pair(needed, needer)  # already siblings: no lifting
+            return
         if needed not in self.nodes:
             self.dangling.append(Dangling(needer, needed, location, kind))
             return
@@ -209,10 +278,35 @@ class PlanGraph:
             return
         source, target = self._lift(needed, needer)
         if source != target:
-            self._add_edge(Edge(source, target, kind, needer, location), seen)
+            self._pair(source, target)
         elif not self._allowed_containment(needed, needer):
             # One contains the other, and nothing makes that legal: it can never run.
             self._containment(Cycle((needer, needed), "containment"))
+
+    def _pair(self, source: str, target: str) -> None:
+        """Join ``source -> target`` in ``successors`` and ``predecessors``, once per pair."""
+        # A node's first neighbour gets a list of one (no room to grow: most nodes have one). Repeats are
+        # found in the target's short list, or in a set once it is long (no set of every pair is kept).
+        before = self.predecessors[target]
+        if not before:
+            self.predecessors[target] = [source]
+        else:
+            if len(before) < _SHORT:
+                if source in before:
+                    return
+            else:
+                known = self._known.get(target)
+                if known is None:
+                    known = self._known[target] = set(before)
+                if source in known:
+                    return
+                known.add(source)
+            before.append(source)  # type: ignore[attr-defined]  # a list once not empty
+        after = self.successors[source]
+        if after:
+            after.append(target)  # type: ignore[attr-defined]
+        else:
+            self.successors[source] = [target]
 
     def _containment(self, cycle: Cycle) -> None:
         # A node may name the same enclosing node in several fields: that is one cycle, reported once.
@@ -246,13 +340,50 @@ class PlanGraph:
             return False
         return self.contains(handler.id, node_id) or handler.id == node_id
 
-    def _add_edge(self, edge: Edge, seen: set[tuple[str, str]]) -> None:
-        self.edges.append(edge)
-        key = (edge.source, edge.target)
-        if key not in seen:
-            seen.add(key)
-            self.successors[edge.source].append(edge.target)
-            self.predecessors[edge.target].append(edge.source)
+    # ------------------------------------------------------------------------------------------- edges
+    def iter_edges(self, kinds: Iterable[EdgeKind] | None = None) -> Iterator[Edge]:
+        """The edges (of the given kinds), in the order of :attr:`edges`, made as they are asked for.
+
+        A rule that reads the edges once should use this: at 100,000 steps the list costs about 20 MiB.
+        """
+        wanted = _EDGE_KINDS if kinds is None else frozenset(kinds)
+        explicit, referenced, ordered = "depends_on" in wanted, "reference" in wanted, "sequence" in wanted
+        nodes, parent, references = self.nodes, self.parent, self.references
+        for node, path, _, _ in self.visits:
+            node_id = node.id
+            own_parent = parent[node_id]
+            if explicit:
+                for index, dep in enumerate(node.depends_on):
+                    location = _DEPENDS_ON.format(path, index)
+                    if dep in nodes and dep != node_id and parent[dep] == own_parent:
+                        yield _new_edge(Edge, (dep, node_id, "depends_on", node_id, location))
+                    else:
+                        edge = self.edge_of(dep, node_id, "depends_on", location)
+                        if edge is not None:
+                            yield edge
+            if referenced:
+                for ref in references[node_id]:
+                    root = ref[0]
+                    if root in RESERVED_ROOTS:
+                        continue
+                    if root in nodes and root != node_id and parent[root] == own_parent:
+                        yield _new_edge(Edge, (root, node_id, "reference", node_id, ref[2]))
+                    else:
+                        edge = self.edge_of(root, node_id, "reference", ref[2])
+                        if edge is not None:
+                            yield edge
+            if ordered and node.type == "sequence":
+                for (_, before), (suffix, after) in itertools.pairwise(node.child_slots()):
+                    yield Edge(before.id, after.id, "sequence", node_id, f"{path}.{suffix}")
+
+    def edge_of(self, needed: str, needer: str, kind: EdgeKind, location: str) -> Edge | None:
+        """The edge made by ``needer`` needing ``needed`` (a ``depends_on`` entry or a reference written at
+        ``location``), lifted to the siblings holding them; None when there is none: ``needed`` is missing
+        (dangling), or one of them holds the other (a containment)."""
+        if needed not in self.nodes or needed == needer:
+            return None
+        source, target = self._lift(needed, needer)
+        return Edge(source, target, kind, needer, location) if source != target else None
 
     # ------------------------------------------------------------------------------------------ queries
     def contains(self, ancestor: str, node: str) -> bool:
@@ -276,6 +407,7 @@ class PlanGraph:
         """Every node id in an order that respects all edges; a composite comes before its children, and a
         node that depends on a composite comes after everything inside it. Nodes on cycles are left out."""
         order: list[str] = []
+        members = self._members
         stack: list[Iterator[str]] = [iter(self._scope_order(None))]
         while stack:
             node_id = next(stack[-1], None)
@@ -283,7 +415,7 @@ class PlanGraph:
                 stack.pop()
                 continue
             order.append(node_id)
-            if self.children[node_id]:
+            if node_id in members:
                 stack.append(iter(self._scope_order(node_id)))
         return order
 
@@ -299,11 +431,11 @@ class PlanGraph:
         with_estimates = any(_estimate(node) is not None for node in self.nodes.values() if node.metadata)
         leaf_weight = 0.0 if with_estimates else 1.0
         weight: dict[str, float] = {}
-        children = self.children
+        members = self._members
         with gc_paused():
             for node_id in reversed(list(self.nodes)):  # children come after their parent in document order
                 node = self.nodes[node_id]
-                if not children[node_id] and not node.metadata and node.type != "wait":
+                if node_id not in members and not node.metadata and node.type != "wait":
                     weight[node_id] = leaf_weight  # the common case, without a method call
                 else:
                     weight[node_id] = self._node_weight(node_id, weight, with_estimates)
@@ -322,13 +454,13 @@ class PlanGraph:
     @cached_property
     def _scope_orders(self) -> dict[str | None, list[str]]:
         with gc_paused():
-            return {parent: self._kahn(members) for parent, members in self.children.items() if members}
+            return {parent: self._kahn(members) for parent, members in self._members.items()}
 
     def _scope_order(self, parent: str | None) -> list[str]:
         """Kahn's order of one scope's members (nodes on a cycle are missing from it); computed once."""
         return self._scope_orders.get(parent, [])
 
-    def _kahn(self, members: list[str]) -> list[str]:
+    def _kahn(self, members: tuple[str, ...]) -> list[str]:
         indegree = {member: len(self.predecessors[member]) for member in members}
         ready = deque(member for member in members if indegree[member] == 0)
         order: list[str] = []
@@ -344,9 +476,7 @@ class PlanGraph:
     @cached_property
     def _strong_components(self) -> list[list[str]]:
         # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does.
-        if all(
-            len(self._scope_orders[parent]) == len(self.children[parent]) for parent in self._scope_orders
-        ):
+        if all(len(self._scope_orders[parent]) == len(self._members[parent]) for parent in self._scope_orders):
             return []
         with gc_paused():
             return list(self._components())
@@ -416,7 +546,7 @@ class PlanGraph:
         estimate = _estimate(node)
         if estimate is not None:
             return estimate
-        kids = self.children[node_id]
+        kids = self._members.get(node_id, ())
         if not kids:
             if with_estimates:
                 return float(node.duration_ms or 0) if isinstance(node, WaitNode) else 0.0
@@ -450,17 +580,17 @@ class PlanGraph:
         return list(reversed(chain)), total
 
     def _reach(self, node_ids: Iterable[str], reverse: bool, kinds: Iterable[EdgeKind] | None) -> set[str]:
+        neighbours: Mapping[str, Sequence[str]]
         if kinds is None:
             neighbours = self.predecessors if reverse else self.successors
         else:
-            wanted = set(kinds)
-            neighbours = {node_id: [] for node_id in self.nodes}
-            for edge in self.edges:
-                if edge.kind in wanted:
-                    if reverse:
-                        neighbours[edge.target].append(edge.source)
-                    else:
-                        neighbours[edge.source].append(edge.target)
+            some: dict[str, list[str]] = {node_id: [] for node_id in self.nodes}
+            for edge in self.iter_edges(kinds):
+                if reverse:
+                    some[edge.target].append(edge.source)
+                else:
+                    some[edge.source].append(edge.target)
+            neighbours = some
         found: set[str] = set()
         queue = deque(node_ids)
         while queue:

@@ -14,6 +14,7 @@ A reference's ``root`` is a step id, or one of the reserved roots ``context`` an
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any, Literal, NamedTuple
 
 from ._nodes import ActionNode, IfNode, LlmNode, LoopNode, NodeBase, WaitNode
@@ -26,6 +27,9 @@ RESERVED_ROOTS: frozenset[str] = frozenset({"context", "env", "trigger"})
 """Reference roots that are not step ids: ``{{context.user_id}}``, ``{{env.API_URL}}``, ``{{trigger.price}}``."""
 
 _tuple_new = tuple.__new__
+# A reference's path repeats across steps (``result.total``): one string for all of them, not one per step
+# (interned strings are freed with their last user).
+_intern = sys.intern
 
 _ID = r"[A-Za-z0-9_][A-Za-z0-9_\-]*"
 _PATH = r"(?:\.[A-Za-z0-9_\-]+|\[\d+\])*"
@@ -66,7 +70,7 @@ def _template_reference(match: re.Match[str], location: str) -> Reference:
     else:
         root, path = droot, dpath
     if path and path[0] == ".":
-        path = path[1:]
+        path = _intern(path[1:])
     return _new_reference(root, path or "", location, "template", match.group(0))
 
 
@@ -132,7 +136,7 @@ def _string_references(text: str, where: str, found: list[Reference]) -> None:
         mroot, mpath, droot, dpath = whole.groups()
         root, path = (mroot, mpath) if mroot is not None else (droot, dpath)
         if path and path[0] == ".":
-            path = path[1:]
+            path = _intern(path[1:])
         found.append(_tuple_new(Reference, (root, path or "", where, "template", text)))
     else:
         found.extend(part for part in parse_template(text, where) if part.__class__ is Reference)
@@ -149,26 +153,30 @@ def value_references(value: Any, location: str) -> list[Reference]:
         if "{" in value:
             _string_references(value, location, found)
     elif value.__class__ is dict and "type" not in value:
-        # A step's params: their strings and lists of scalars are read in place, other containers walked.
-        for key, item in value.items():
-            item_class = item.__class__
-            if item_class is str:
-                if "{" in item:
-                    _string_references(item, f"{location}.{key}", found)
-            elif item_class is list:
-                where = f"{location}.{key}"
-                for index, entry in enumerate(item):
-                    entry_class = entry.__class__
-                    if entry_class is str:
-                        if "{" in entry:
-                            _string_references(entry, f"{where}[{index}]", found)
-                    elif entry_class is dict or entry_class is list:
-                        _walk(entry, f"{where}[{index}]", found)
-            elif item_class is dict:
-                _walk(item, f"{location}.{key}", found)
+        _dict_references(value, location, "", found)
     else:
         _walk(value, location, found)
     return found
+
+
+def _dict_references(value: dict[str, Any], base: str, middle: str, found: list[Reference]) -> None:
+    """The references in a dict that is not a reference object (a step's params), its entries at
+    ``{base}{middle}.{key}``: strings and lists of scalars are read in place, other containers walked."""
+    for key, item in value.items():
+        item_class = item.__class__
+        if item_class is str:
+            if "{" in item:
+                _string_references(item, f"{base}{middle}.{key}", found)
+        elif item_class is list:
+            for index, entry in enumerate(item):
+                entry_class = entry.__class__
+                if entry_class is str:
+                    if "{" in entry:
+                        _string_references(entry, f"{base}{middle}.{key}[{index}]", found)
+                elif entry_class is dict or entry_class is list:
+                    _walk(entry, f"{base}{middle}.{key}[{index}]", found)
+        elif item_class is dict:
+            _walk(item, f"{base}{middle}.{key}", found)
 
 
 def _walk(value: Any, location: str, found: list[Reference]) -> None:
@@ -234,7 +242,15 @@ def condition_references(condition: Any, location: str) -> list[Reference]:
 def node_references(node: NodeBase, path: str) -> list[Reference]:
     """References in the node's own fields (not its children's): params, prompt, conditions."""
     if isinstance(node, ActionNode):
-        return value_references(node.params, f"{path}.params") if node.params else []
+        params = node.params
+        if not params:
+            return []
+        if "type" in params:
+            return value_references(params, f"{path}.params")
+        # A location string is made only for a value that holds a reference (most hold none).
+        found: list[Reference] = []
+        _dict_references(params, path, ".params", found)
+        return found
     if isinstance(node, LlmNode):
         return value_references(node.prompt, f"{path}.prompt")
     if isinstance(node, IfNode):

@@ -12,6 +12,7 @@ from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
 import plankit.lint.rules  # noqa: F401  (registers the rules)
 from plankit.errors import PlanFormatError
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
+from plankit.lint.rules import _contradictions
 from plankit.lint.rules._contradictions import exclusive, first_coexisting
 from plankit.plan import PlanGraph, load_plan, plan_from_data
 
@@ -627,6 +628,30 @@ def test_a_duplicate_of_two_exclusive_steps_names_the_first_it_can_run_with() ->
     assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == [
         "'c' repeats 'a': the same tool (notify.push) with the same params"
     ]
+
+
+def test_duplicates_are_found_by_key_when_every_hash_collides(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule keeps only hashes; steps whose hashes are equal are compared by their keys."""
+    data = {
+        "steps": [
+            act("a", "notify.push", message="hi"),
+            act("b", "notify.push", message="bye"),
+            act("c", "notify.email", message="hi"),
+            act("d", "notify.push", message="bye"),
+            act("e", "notify.push", message=1),
+            act("f", "notify.push", message=1.0),
+            act("g", "notify.push", message="hi"),
+            act("h", "notify.push", message=1),
+        ]
+    }
+    expected = [
+        "'d' repeats 'b': the same tool (notify.push) with the same params",
+        "'g' repeats 'a': the same tool (notify.push) with the same params",
+        "'h' repeats 'e': the same tool (notify.push) with the same params",
+    ]
+    assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
+    monkeypatch.setattr(_contradictions, "_digest", lambda key: 7)
+    assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
 
 
 # =========================================================================================== slippage

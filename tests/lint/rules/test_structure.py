@@ -6,13 +6,15 @@ import json
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
+from tests.plan.strategies import plans
 
 import plankit.lint.rules  # noqa: F401  (registers the rules)
 from plankit.lint import RULES, Finding, LintContext, Policy, Severity
-from plankit.plan import load_plan, plan_from_data
+from plankit.lint.rules._structure import _undeclared_references
+from plankit.plan import Edge, Plan, PlanGraph, load_plan, plan_from_data
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 CODES = (
@@ -484,3 +486,17 @@ def test_every_cycle_is_reported_by_exactly_one_rule(pairs: list[tuple[int, int]
     # All links of one kind: references make every cycle CONTRA_CIRCULAR, depends_on makes it LOOP_DETECTED.
     other = "LOOP_DETECTED" if as_references else "CONTRA_CIRCULAR"
     assert list(RULES[other].check(ctx)) == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(plans())
+def test_undeclared_references_are_the_reference_edges_no_explicit_edge_joins(plan: Plan) -> None:
+    """The rule reads references without making an edge for the declared ones; that must pick exactly the
+    first reference edge of each sibling pair that no ``depends_on`` or sequence edge joins."""
+    graph = PlanGraph.of(plan)
+    explicit = {(edge.source, edge.target) for edge in graph.edges if edge.kind != "reference"}
+    expected: dict[tuple[str, str], Edge] = {}
+    for edge in graph.edges:
+        if edge.kind == "reference" and (edge.source, edge.target) not in explicit:
+            expected.setdefault((edge.source, edge.target), edge)
+    assert _undeclared_references(graph) == list(expected.values())

@@ -93,6 +93,8 @@ def _holders(graph: PlanGraph, node_ids: Iterable[str]) -> list[str]:
         while current is not None and current not in involved:
             involved.add(current)
             current = graph.parent[current]
+    if not involved:
+        return []  # without asking for the graph's positions, built on first use
     return sorted(involved, key=graph.position.__getitem__, reverse=True)
 
 

@@ -261,6 +261,9 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+_digest = hash
+"""CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
+
 _ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=str)
 """One encoder for every plan: ``json.dumps`` with options builds a new one per call."""
 
@@ -288,17 +291,23 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     """
     graph = ctx.graph
     looped = _inside_loop(graph) if visits_of(ctx, "loop") else set()
-    seen: dict[tuple[str, Hashable], list[str]] = {}
+    # Only the hash of each step's key is kept (a dict of every key would hold about 28 MiB at 100,000
+    # steps); keys are made again and compared only when a hash repeats: a duplicate, or a collision.
+    seen: dict[int, ActionNode | list[tuple[str, Hashable]]] = {}
     for action, path in ctx.actions:
         if action.id in looped:
             continue
         key = (action.tool, _canonical(action.params))
-        earlier = seen.get(key)
-        if earlier is None:
-            seen[key] = [action.id]
+        digest = _digest(key)
+        bucket = seen.get(digest)
+        if bucket is None:
+            seen[digest] = action
             continue
-        first = next((other for other in earlier if not exclusive(graph, other, action.id)), None)
-        earlier.append(action.id)
+        if not isinstance(bucket, list):
+            bucket = seen[digest] = [(bucket.id, (bucket.tool, _canonical(bucket.params)))]
+        same = (other for other, other_key in bucket if other_key == key)
+        first = next((other for other in same if not exclusive(graph, other, action.id)), None)
+        bucket.append((action.id, key))
         if first is not None:
             yield Finding(
                 f"'{action.id}' repeats '{first}': the same tool ({action.tool}) with the same params",

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from collections import ChainMap
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 from typing import Any
 
 from ...plan import (
@@ -91,7 +91,7 @@ class _ConditionWalk:
             planned = [("visit", kid) for kid in kids]
         events.extend(reversed(planned))
 
-    def _sequence(self, kids: list[str]) -> list[tuple[str, Any]]:
+    def _sequence(self, kids: Sequence[str]) -> list[tuple[str, Any]]:
         planned: list[tuple[str, Any]] = []
         forgets = 0
         for index, kid in enumerate(kids):

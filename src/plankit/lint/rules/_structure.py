@@ -21,9 +21,11 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import datetime
+from typing import Literal
 
 from ..._utils import did_you_mean
 from ...plan import (
+    RESERVED_ROOTS,
     TRIGGER_DATA_KEYS,
     Cycle,
     Edge,
@@ -41,7 +43,7 @@ from .._registry import rule
 from .._static import can_be_true, describe_condition, plan_start, visits_of
 from .._trigger_checks import trigger_findings
 
-EXPLICIT_KINDS = frozenset({"depends_on", "sequence"})
+EXPLICIT_KINDS: frozenset[Literal["depends_on", "sequence"]] = frozenset({"depends_on", "sequence"})
 """Edge kinds that order steps explicitly."""
 
 DEFAULT_MAX_LOOP_ITERATIONS = 1_000
@@ -134,9 +136,8 @@ def _cycle_through(start: str, members: set[str], successors: Mapping[str, Seque
 
 def _explicit_successors(graph: PlanGraph) -> dict[str, list[str]]:
     successors: dict[str, dict[str, None]] = {}
-    for edge in graph.edges:
-        if edge.kind in EXPLICIT_KINDS:
-            successors.setdefault(edge.source, {})[edge.target] = None
+    for edge in graph.iter_edges(EXPLICIT_KINDS):
+        successors.setdefault(edge.source, {})[edge.target] = None
     return {source: list(targets) for source, targets in successors.items()}
 
 
@@ -144,7 +145,7 @@ def _first_edges(graph: PlanGraph) -> tuple[dict[tuple[str, str], Edge], dict[tu
     """The first explicit and the first reference edge between each ordered pair of siblings."""
     explicit: dict[tuple[str, str], Edge] = {}
     reference: dict[tuple[str, str], Edge] = {}
-    for edge in graph.edges:
+    for edge in graph.iter_edges():
         target = explicit if edge.kind != "reference" else reference
         pair = (edge.source, edge.target)
         if pair not in target:
@@ -427,19 +428,35 @@ def _undeclared_references(graph: PlanGraph) -> list[Edge]:
     """The first reference edge between each pair of siblings that no explicit edge joins directly."""
     explicit: set[tuple[str, str]] | None = None
     found: dict[tuple[str, str], Edge] = {}
-    for edge in graph.edges:
-        if edge.kind != "reference":
-            continue
-        pair = (edge.source, edge.target)
-        # Most references are declared on the step itself; the full set of explicit edges is built only
-        # for the others (sequence order, depends_on lifted from inner steps).
-        if pair in found or edge.source in graph.nodes[edge.target].depends_on:
-            continue
-        if explicit is None:
-            explicit = {(e.source, e.target) for e in graph.edges if e.kind != "reference"}
-        if pair not in explicit:
-            found[pair] = edge
+    nodes, parent = graph.nodes, graph.parent
+    for node_id, refs in graph.references.items():  # the order of the graph's reference edges
+        depends_on = nodes[node_id].depends_on if refs else ()
+        for ref in refs:
+            root = ref[0]
+            # The common case is decided without making the edge: a sibling the step depends on.
+            if root in depends_on and root != node_id and root in nodes and parent[root] == parent[node_id]:
+                continue
+            if root not in RESERVED_ROOTS:
+                edge = graph.edge_of(root, node_id, "reference", ref[2])
+                if edge is not None:
+                    explicit = _undeclared(graph, edge, found, explicit)
     return list(found.values())
+
+
+def _undeclared(
+    graph: PlanGraph, edge: Edge, found: dict[tuple[str, str], Edge], explicit: set[tuple[str, str]] | None
+) -> set[tuple[str, str]] | None:
+    """Add ``edge`` to ``found`` unless an explicit edge joins its pair; the explicit pairs, once read."""
+    pair = (edge.source, edge.target)
+    # Most references are declared on the step itself; the full set of explicit edges is built only for
+    # the others (sequence order, depends_on lifted from inner steps).
+    if pair in found or edge.source in graph.nodes[edge.target].depends_on:
+        return explicit
+    if explicit is None:
+        explicit = {(e.source, e.target) for e in graph.iter_edges(EXPLICIT_KINDS)}
+    if pair not in explicit:
+        found[pair] = edge
+    return explicit
 
 
 def _referenced_root(graph: PlanGraph, edge: Edge) -> str:
