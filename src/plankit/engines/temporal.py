@@ -29,9 +29,10 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
   an execution on Temporal is leased to ``temporal:<id>`` in the store until its workflow ends, so plankit's own
   workers never run it too.
 
-The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
-a random source, the environment or the network except through Temporal), and the sandbox would re-import
-plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
+The workflow runs in Temporal's **sandbox** (:mod:`._temporal_workflow` says which modules it checks and
+why): its interpreter is imported afresh for each run, and a call that could differ on replay (a clock, a
+random source, the environment, I/O) fails the workflow task instead of reaching the history or being
+recorded as a step's failure. ``cron``/``interval`` triggers can be Temporal Schedules instead
 (:mod:`plankit.engines.temporal_schedules`). The activities themselves are in :mod:`._temporal_activities`.
 """
 
@@ -41,7 +42,7 @@ import asyncio
 import contextlib
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -54,7 +55,7 @@ from ..execute._lifecycle import follow_execution, plan_ready_to_run
 from ..execute._nodes import NodeRunner
 from ..execute._replan import ReplanRequest, Revision, replan_refusal
 from ..execute._resolve import Resolver
-from ..execute._state import TERMINAL, IterationKey, Outcome, RunState
+from ..execute._state import TERMINAL, IterationKey, Outcome, RunAborted, RunState
 from ..lint import Policy
 from ..plan import (
     ActionNode,
@@ -63,6 +64,7 @@ from ..plan import (
     ExecutionCheckpoint,
     ExecutionStatus,
     LlmNode,
+    NodeBase,
     Plan,
     PlanStatus,
     StepExecution,
@@ -172,12 +174,32 @@ class _RemoteFailure(StepFailure):
         self.status_code = failure.status_code
 
 
+class _Nondeterministic(RunAborted):
+    """Workflow code did what a workflow must not (the sandbox refused it): the workflow task fails, and
+    Temporal retries it until a fixed worker runs it. Never a step's failure, which would be recorded."""
+
+
+async def _strict(body: Awaitable[Outcome]) -> Outcome:
+    from temporalio.workflow import NondeterminismError
+
+    try:
+        return await body
+    except NondeterminismError as exc:
+        raise _Nondeterministic(f"the workflow's code is not deterministic: {exc}") from exc
+
+
 class _TemporalNodeRunner(NodeRunner):
     """The executor's node runner with actions and ``llm`` steps sent to activities."""
 
     heartbeat_timeout = HEARTBEAT_TIMEOUT
     policy: dict[str, Any] | None = None
     """The run's policy (JSON data) when the guard is on: activities judge each concrete call with it."""
+
+    def _body(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, ctx: ToolContext | None, resumed: bool
+    ) -> Awaitable[Outcome]:
+        # A step's body catches every exception as the step's failure; a sandbox violation must not be one.
+        return _strict(super()._body(node, record, iteration, ctx, resumed))
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
         params = await self._params(node)
@@ -392,14 +414,12 @@ class PlanWorkflow:
 
 @functools.cache
 def _workflow_class() -> type:
-    # Temporal's decorators are applied here, not where the class is defined, so that importing this module
-    # needs no temporalio (they mark the functions in place; workflows must not be local classes).
+    # Decorated in its own module, which needs temporalio (importing this one does not), and which the
+    # sandbox imports afresh for each run.
     _temporalio()
-    from temporalio import workflow
+    from ._temporal_workflow import PlanWorkflow as Decorated
 
-    workflow.run(PlanWorkflow.run)
-    workflow.signal(name="decide")(PlanWorkflow.decide)
-    return workflow.defn(name=WORKFLOW, sandboxed=False)(PlanWorkflow)
+    return Decorated
 
 
 # ------------------------------------------------------------------------------------- public API
@@ -561,8 +581,21 @@ def temporal_worker(
     :class:`plankit.compile.LlmReplanner`). Without them such steps and replans fail with a message saying so.
     """
     _temporalio()
-    from temporalio import activity
     from temporalio.worker import Worker
+
+    from ._temporal_workflow import workflow_runner
+
+    return Worker(
+        client, task_queue=task_queue, workflows=[_workflow_class()],
+        activities=_activities(store, tools, llm, planner), workflow_runner=workflow_runner(),
+    )  # fmt: skip
+
+
+def _activities(
+    store: Store, tools: ToolRegistry, llm: LlmStepRunner | None, planner: Planner | None
+) -> list[Callable[..., Any]]:
+    """The activities a worker registers, over one :class:`WorkerActivities`."""
+    from temporalio import activity
 
     from ..builtin_tools import BUILTIN_TOOLS
 
@@ -585,6 +618,4 @@ def temporal_worker(
     async def store_call(method: str, args: list[Any]) -> Any:
         return await activities.store_call(method, args)
 
-    return Worker(
-        client, task_queue=task_queue, workflows=[_workflow_class()], activities=[tool, llm_step, replan, store_call]
-    )
+    return [tool, llm_step, replan, store_call]
