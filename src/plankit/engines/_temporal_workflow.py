@@ -32,13 +32,12 @@ importing it needed no ``temporalio``), is undecorated in the sandbox's copy and
 
 from __future__ import annotations
 
+import importlib
 import pkgutil
 from typing import Any
 
 from temporalio import workflow
 from temporalio.worker.workflow_sandbox import SandboxedWorkflowRunner, SandboxRestrictions
-
-import plankit
 
 from . import temporal
 
@@ -85,18 +84,11 @@ def passthrough_modules() -> list[str]:
     package's name covers its submodules, so a module added to ``plankit.lint`` is passed through too)."""
     names: list[str] = []
     for package in ("plankit", "plankit.engines", "plankit.execute"):
-        path = plankit.__path__ if package == "plankit" else _package_path(package)
-        for info in pkgutil.iter_modules(path):
+        for info in pkgutil.iter_modules(importlib.import_module(package).__path__):
             name = f"{package}.{info.name}"
             if not any(checked == name or checked.startswith(f"{name}.") for checked in CHECKED):
                 names.append(name)
     return sorted(names)
-
-
-def _package_path(name: str) -> list[str]:
-    import importlib
-
-    return list(importlib.import_module(name).__path__)
 
 
 def workflow_runner() -> SandboxedWorkflowRunner:
