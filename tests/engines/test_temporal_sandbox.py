@@ -88,5 +88,6 @@ def test_the_sandbox_refuses_the_executors_wall_clock_in_the_workflow(temporal_a
 def test_a_nondeterministic_helper_inside_a_step_fails_the_workflow_task_not_the_step(temporal_address: str) -> None:
     message, steps, status = _run_leaky(temporal_address, LeakyHelperWorkflow, "leaky-helper")
     assert message == f"the workflow's code is not deterministic: Cannot access time.time.__call__{ADVICE}"
-    # The step's start was recorded before its action would have run; it is not recorded failed.
-    assert (steps, status) == ([("s", "running")], "TERMINATED")
+    # Not a step failure: nothing is recorded (the step's start is written just before its action, which
+    # never ran), and Temporal retries the task until a fixed worker runs it.
+    assert (steps, status) == ([], "TERMINATED")

@@ -103,7 +103,11 @@ def _temporalio() -> Any:
 
 # ------------------------------------------------------------------------------- inside the workflow
 class _WorkflowClock:
-    """The executor's clock, on Temporal's time: durable timers, replayed identically."""
+    """The executor's clock, on Temporal's time: durable timers, replayed identically. The mirror is
+    flushed before a timer starts: the store shows what led to a wait while it lasts."""
+
+    def __init__(self, mirror: _MirrorStore):
+        self.mirror = mirror
 
     def now(self) -> datetime:
         from temporalio import workflow
@@ -112,50 +116,109 @@ class _WorkflowClock:
 
     async def sleep(self, seconds: float) -> None:
         if seconds > 0:
+            await self.mirror.flush()
             await asyncio.sleep(seconds)  # a durable timer inside a workflow
 
 
+@dataclass
+class _Write:
+    """One store write waiting for the next flush (a transition's records are dumped when it happens)."""
+
+    method: str
+    args: list[Any]
+    keys: frozenset[tuple[str, int | None]] = frozenset()
+    """For a transition: the step records it writes."""
+    new_status: bool = True
+    """For a transition: whether its header changes the execution's status (the store logs an event)."""
+
+
 class _MirrorStore:
-    """What the node runner sees as its store: writes go to the real store through local activities;
-    decisions come from the workflow's signals; cancellation is the workflow's own."""
+    """What the node runner sees as its store. Writes are queued and reach the real store in order, in one
+    local activity per **flush**, which happens before the workflow waits on anything: an activity (the
+    transition that precedes an action is in the store before the action runs, as in process), a timer, a
+    signal, the end of the run. So the store is never behind what the run has done whenever the run waits
+    — the only moments an operator can look between two of its steps. Consecutive transitions merge
+    into one when neither the records nor the status events they leave in the store's log would differ.
+    Decisions come from the workflow's signals; cancellation is the workflow's own."""
 
     def __init__(self, decisions: dict[str, Decision]):
         self.decisions = decisions
+        self.queued: list[_Write] = []
+        self.status: ExecutionStatus | None = None
+        """The execution status of the last transition queued (None: not known, the first always writes)."""
+        self._flushing = asyncio.Lock()
 
-    async def _call(self, method: str, *args: Any) -> Any:
+    async def flush(self) -> None:
+        """Write what is queued, in order, in one local activity (after the one in flight, if any)."""
         from temporalio import workflow
 
+        await asyncio.sleep(0)  # let sibling branches queue their writes too: one activity for all of them
+        async with self._flushing:
+            if not self.queued:
+                return
+            batch, self.queued = self.queued, []
+            try:
+                await workflow.execute_local_activity(
+                    STORE_ACTIVITY, args=["batch", [[write.method, write.args] for write in batch]],
+                    start_to_close_timeout=timedelta(seconds=60),
+                )  # fmt: skip
+            except BaseException:
+                self.queued[:0] = batch  # not known to be written: again with the next flush (writes are idempotent)
+                raise
+
+    async def _read(self, method: str, *args: Any) -> Any:
+        from temporalio import workflow
+
+        await self.flush()
         return await workflow.execute_local_activity(
             STORE_ACTIVITY, args=[method, list(args)], start_to_close_timeout=timedelta(seconds=60)
         )
 
+    def _queue(self, method: str, *args: Any) -> None:
+        self.queued.append(_Write(method, list(args)))
+
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         # Never due for plankit's own workers: the workflow runs it (and its lease says so).
-        header = execution.model_copy(update={"wake_at": None})
-        await self._call("record_transition", dump(header), [dump(step) for step in steps or []])
+        header = dump(execution.model_copy(update={"wake_at": None}))
+        records = [dump(step) for step in steps or []]
+        keys = frozenset((step.step_id, step.iteration) for step in steps or [])
+        new_status = execution.status is not self.status
+        self.status = execution.status
+        last = self.queued[-1] if self.queued else None
+        if last is not None and last.method == "record_transition" and not last.new_status and not last.keys & keys:
+            # The earlier transition only wrote records (its header said what the store already says): written
+            # together, the store holds the same records and logs the same events, in the same order.
+            last.args = [header, [*last.args[1], *records]]
+            last.keys |= keys
+            last.new_status = new_status
+            return
+        self.queued.append(_Write("record_transition", [header, records], keys, new_status))
 
     async def release_execution(self, execution_id: str, owner: str) -> None:
-        await self._call("release_execution", execution_id, owner)
+        self._queue("release_execution", execution_id, owner)
 
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
-        await self._call("add_dead_letter", dump(entry))
+        self._queue("add_dead_letter", dump(entry))
+
+    async def delete_dead_letter(self, entry_id: str) -> None:
+        self._queue("delete_dead_letter", entry_id)
 
     async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
-        found = await self._call("get_dead_letter", entry_id)
+        found = await self._read("get_dead_letter", entry_id)
         return DeadLetterEntry.model_validate(found) if found is not None else None
 
     async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
-        await self._call("save_checkpoint", dump(checkpoint))
+        self._queue("save_checkpoint", dump(checkpoint))
 
     async def save_plan(self, plan: Plan) -> str:
-        return str(await self._call("save_plan", plan_data(plan)))
+        return str(await self._read("save_plan", plan_data(plan)))  # its id is needed at once
 
     async def load_plan(self, plan_id: str) -> Plan | None:
-        found = await self._call("load_plan", plan_id)
+        found = await self._read("load_plan", plan_id)
         return Plan.model_validate(found) if found is not None else None
 
     async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
-        await self._call("set_plan_status", plan_id, status.value)
+        self._queue("set_plan_status", plan_id, status.value)
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self.decisions.get(step_id)
@@ -245,6 +308,7 @@ class _TemporalNodeRunner(NodeRunner):
 
         # The node's timeout bounds the attempt (the runner cancels it); Temporal's own timeout is a backstop.
         timeout = timedelta(milliseconds=timeout_ms + 5_000) if timeout_ms else timedelta(days=1)
+        await _mirror(self.state).flush()  # every transition before the action is in the store before it runs
         try:
             return await workflow.execute_activity(
                 name,
@@ -277,8 +341,9 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     from temporalio import workflow
 
     plan = Plan.model_validate(request["plan"])
-    store = cast(Store, _MirrorStore(decisions))
-    clock = _WorkflowClock()
+    mirror = _MirrorStore(decisions)
+    store = cast(Store, mirror)
+    clock = _WorkflowClock(mirror)
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
     header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
     if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
@@ -347,10 +412,11 @@ async def _replan(state: RunState, failure: Failure, request: dict[str, Any], ma
     from temporalio.common import RetryPolicy
     from temporalio.exceptions import ActivityError
 
-    await state.flush()  # the failure is durable before the planner takes its time
     refused = await replan_refusal(state, failure, max_replans)
     if refused is not None:
         return refused
+    await state.flush()  # the failure is durable before the planner takes its time
+    await _mirror(state).flush()
     policy = request.get("policy") or {}
     asked = {
         "plan": plan_data(state.plan), "header": dump(state.header), "steps": [dump(step) for step in state.steps()],
@@ -379,11 +445,17 @@ async def _no_planner(request: ReplanRequest) -> Revision:
 
 
 async def _settle(store: Store, state: RunState) -> None:
+    """The plan's status, the checkpoint and (at the end) the lease, flushed with the last transition."""
     execution = state.snapshot()
     await follow_execution(store, state.plan, execution)
     await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
     if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
         await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
+    await _mirror(state).flush()
+
+
+def _mirror(state: RunState) -> _MirrorStore:
+    return cast(_MirrorStore, state.store)
 
 
 def lease_owner(execution_id: str) -> str:
