@@ -54,6 +54,7 @@ from ..execute._failures import Failure
 from ..execute._lifecycle import follow_execution, plan_ready_to_run
 from ..execute._nodes import NodeRunner
 from ..execute._replan import ReplanRequest, Revision, replan_refusal
+from ..execute._requeue import requeue
 from ..execute._resolve import Resolver
 from ..execute._state import TERMINAL, IterationKey, Outcome, RunAborted, RunState
 from ..lint import Policy
@@ -66,6 +67,7 @@ from ..plan import (
     LlmNode,
     NodeBase,
     Plan,
+    PlanGraph,
     PlanStatus,
     StepExecution,
     StepStatus,
@@ -345,13 +347,19 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     store = cast(Store, mirror)
     clock = _WorkflowClock(mirror)
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
-    header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
+    header = Execution.model_validate(request["header"])
+    if header.started_at is None:
+        header = header.model_copy(update={"started_at": clock.now()})
     if request.get("scheduled"):  # started by a Temporal Schedule: each run is its own execution, its workflow's id
         header = header.model_copy(update={"execution_id": workflow.info().workflow_id})
-    steps: list[StepExecution] = []
+    # A dead letter's retry continues the execution from its records, the requeued ones written first.
+    steps = [StepExecution.model_validate(step) for step in request.get("steps", [])]
+    requeued = [(step_id, iteration) for step_id, iteration in request.get("requeued", [])]
     rng = random.Random(workflow.random().random())
     while True:
         state = RunState(store, header, plan, clock, None, steps)
+        state.dirty.extend(state.records[key] for key in requeued)
+        requeued = []
         await state.set_status(ExecutionStatus.RUNNING)
         try:
             outcome = await _run_with_replanning(state, request, rng)
@@ -550,7 +558,40 @@ class TemporalEngine:
         if execution.status is ExecutionStatus.PENDING:
             await self._launch(execution.model_copy(update={"steps": []}), plan, executor)
 
-    async def _launch(self, header: Execution, plan: Plan, executor: Executor) -> None:
+    async def retry_dead_letter(self, entry_id: str, executor: Executor) -> str:
+        """Send a dead letter's step back into its execution, as :meth:`Executor.retry_dead_letter` does in
+        process, and continue that execution in a new run of its workflow (same id; the run starts from the
+        mirrored records: what completed stays completed). Returns the execution id.
+
+        Raises ``LookupError`` for an unknown dead letter or a gone execution, plan or step, and
+        ``ValueError`` when the step isn't failed or the execution is cancelled or has not ended (its
+        workflow is still open: a paused execution waits for its decision).
+        """
+        entry = await self.store.get_dead_letter(entry_id)
+        if entry is None:
+            raise LookupError(f"no dead letter {entry_id!r}")
+        execution = await self.store.load_execution(entry.execution_id)
+        if execution is None:
+            raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.CANCELLED:
+            raise ValueError(f"dead letter {entry_id!r}: execution {entry.execution_id} was cancelled; start it anew")
+        if execution.status not in (ExecutionStatus.FAILED, ExecutionStatus.COMPLETED):
+            raise ValueError(
+                f"dead letter {entry_id!r}: execution {entry.execution_id} is {execution.status.value} on Temporal "
+                "(its workflow is still open); retry its dead letters once it has ended, or cancel it first"
+            )
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
+        changed = requeue(entry, execution, PlanGraph.of(plan))
+        header = execution.model_copy(update={"steps": [], "completed_at": None, "error": None})
+        await self._launch(
+            header, plan, executor, steps=[dump(step) for step in execution.steps],
+            requeued=[[record.step_id, record.iteration] for record in changed],
+        )  # fmt: skip
+        return execution.execution_id
+
+    async def _launch(self, header: Execution, plan: Plan, executor: Executor, **more: Any) -> None:
         from temporalio.exceptions import WorkflowAlreadyStartedError
 
         from ..errors import LeaseHeldError
@@ -566,6 +607,7 @@ class TemporalEngine:
             "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
             "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
             "execution_id": execution_id, "heartbeat_timeout": self.heartbeat_timeout, **run_options(executor),
+            **more,
         }  # fmt: skip
         with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
             await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
@@ -574,15 +616,18 @@ class TemporalEngine:
         """The workflow of an execution."""
         return self.client.get_workflow_handle(execution_id)
 
-    async def wait(self, execution_id: str, poll: float = 0.1, *, until_final: bool = False) -> Execution:
+    async def wait(
+        self, execution_id: str, poll: float = 0.1, *, until_final: bool = False, ended_before: datetime | None = None
+    ) -> Execution:
         """The execution once it is completed, failed, cancelled or (unless ``until_final``) paused, read from
-        the mirrored records."""
+        the mirrored records; ``ended_before``: not the end of an earlier run that ended then."""
         settled = {ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED}
         if not until_final:
             settled.add(ExecutionStatus.PAUSED)
         while True:
             execution = await self.store.load_execution(execution_id)
-            if execution is not None and execution.status in settled:
+            fresh = ended_before is None or (execution is not None and execution.completed_at != ended_before)
+            if execution is not None and execution.status in settled and fresh:
                 return execution
             await asyncio.sleep(poll)
 
@@ -632,6 +677,15 @@ class TemporalExecutor(Executor):
 
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
         return await self.engine.wait(await self.engine.start(loaded, self, execution_id))
+
+    async def retry_dead_letter(self, entry_id: str) -> Execution:
+        """Retry a dead letter's step in a new run of its execution's workflow
+        (:meth:`TemporalEngine.retry_dead_letter`); return the execution once it ends or pauses again."""
+        entry = await self.store.get_dead_letter(entry_id)
+        before = await self.store.load_execution(entry.execution_id) if entry is not None else None
+        execution_id = await self.engine.retry_dead_letter(entry_id, self)
+        ended = before.completed_at if before is not None else None
+        return await self.engine.wait(execution_id, ended_before=ended)
 
     async def resume(self, execution_id: str) -> Execution:
         """Start the workflow of a pending execution (a fire's); return its record as it is now."""
