@@ -120,3 +120,62 @@ def test_a_worker_runs_llm_steps_and_replans_with_its_model(temporal_address: st
     assert requests == ["/v1/chat/completions"] * 3
     assert worker.returncode == 0
     assert "llm steps and replanning with openai:test" in log.read_text()
+
+
+FLAKY_TOOLS = '''
+from pathlib import Path
+
+from plankit.errors import ToolError
+from plankit.tools import ToolRegistry
+
+registry = ToolRegistry()
+
+
+@registry.tool("once_broken")
+def once_broken(marker: str) -> dict:
+    """Fails until the marker file exists (the operator "fixes" it between the run and the retry)."""
+    if not Path(marker).exists():
+        raise ToolError("the service is down")
+    return {"fixed": True}
+'''
+
+
+def test_a_dead_letter_is_retried_on_temporal_from_the_cli(temporal_address: str, tmp_path: Path) -> None:
+    db, tools, marker = str(tmp_path / "p.db"), tmp_path / "flaky_tools.py", tmp_path / "fixed"
+    tools.write_text(FLAKY_TOOLS)
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"id": "flaky", "goal": "g", "steps": [
+        {"id": "call", "tool": "once_broken", "args": {"marker": str(marker)}},
+        {"id": "after", "tool": "echo", "args": {"fixed": "{{call.fixed}}"}, "depends_on": ["call"]},
+    ]}))  # fmt: skip
+    engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-retry"]
+    env = {"PLANKIT_DB": db}
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--tools", str(tools), *engine],
+            env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        run = ["run", str(plan), "--tools", str(tools), "--execution-id", "ex2", *engine]
+        failed = runner.invoke(app, run, env=env)
+        assert failed.exit_code == 1, failed.output + log.read_text()
+        letters = json.loads(runner.invoke(app, ["dead-letters", "list", "--format", "json"], env=env).stdout)
+        assert [(entry["id"], entry["node_id"]) for entry in letters] == [("dl:ex2:call", "call")]
+
+        marker.touch()
+        retried = runner.invoke(
+            app, ["dead-letters", "retry", "dl:ex2:call", "--tools", str(tools), "--format", "json", *engine], env=env
+        )
+        assert retried.exit_code == 0, retried.output + log.read_text()
+        shown = json.loads(runner.invoke(app, ["executions", "show", "ex2", "--format", "json"], env=env).stdout)
+        assert (shown["status"], [(s["step_id"], s["status"], s["attempt_count"]) for s in shown["steps"]]) == (
+            "completed", [("call", "completed", 2), ("after", "completed", 1)]
+        )  # fmt: skip
+        assert json.loads(runner.invoke(app, ["dead-letters", "list", "--format", "json"], env=env).stdout) == []
+        # Once the execution completed, there is nothing left to retry: said plainly, nothing started.
+        again = runner.invoke(app, ["dead-letters", "retry", "dl:ex2:call", *engine], env=env)
+        assert (again.exit_code, again.stderr.strip()) == (2, "error: no dead letter 'dl:ex2:call'")
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)

@@ -62,6 +62,7 @@ __all__ = [
     "TaskQueueOption",
     "TemporalSettings",
     "register",
+    "retry_on_temporal",
     "run_on_temporal",
     "worker",
 ]
@@ -108,6 +109,20 @@ async def run_on_temporal(settings: TemporalSettings, store: Store, executor: Ex
         markup=False,
     )
     return await engine.wait(started)
+
+
+async def retry_on_temporal(settings: TemporalSettings, executor: Executor, entry_id: str) -> Execution:
+    """Retry a dead letter's step in a new run of its execution's workflow; wait until it ends or pauses."""
+    engine = await settings.engine(executor.store)
+    entry = await executor.store.get_dead_letter(entry_id)
+    before = await executor.store.load_execution(entry.execution_id) if entry is not None else None
+    started = await engine.retry_dead_letter(entry_id, executor)  # LookupError/ValueError: nothing started
+    stderr.print(
+        f"execution {started} continues on Temporal ({settings.address}, queue {settings.task_queue}); it waits "
+        "for a `plankit worker --engine temporal` on that queue",
+        markup=False,
+    )
+    return await engine.wait(started, ended_before=before.completed_at if before is not None else None)
 
 
 def worker(
