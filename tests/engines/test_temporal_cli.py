@@ -179,3 +179,46 @@ def test_a_dead_letter_is_retried_on_temporal_from_the_cli(temporal_address: str
     finally:
         worker.send_signal(signal.SIGTERM)
         worker.wait(timeout=60)
+
+
+MCP_SERVER = Path(__file__).resolve().parents[1] / "fixtures" / "mcp_demo_server.py"
+
+
+def test_a_worker_calls_the_tools_of_its_mcp_servers(temporal_address: str, tmp_path: Path) -> None:
+    db, outbox = str(tmp_path / "p.db"), tmp_path / "outbox.jsonl"
+    mcp = ["--mcp", f"demo=stdio:{sys.executable} {MCP_SERVER}"]
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"id": "mcp", "goal": "g", "steps": [
+        {"id": "sum", "tool": "demo.add", "args": {"a": 2, "b": 3}},
+        {"id": "tell", "tool": "demo.send", "args": {"to": "ann", "body": "total {{sum.result.result}}"},
+         "depends_on": ["sum"]},
+    ]}))  # fmt: skip
+    # (`sum.result` is the whole output: the MCP result is under its own "result" key.)
+    # The worker's server gets its environment from its config (a stdio server gets the SDK's safe default).
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"demo": {
+        "command": sys.executable, "args": [str(MCP_SERVER)], "env": {"DEMO_OUTBOX": str(outbox)},
+    }}}))  # fmt: skip
+    engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-mcp"]
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--mcp-config", str(config), *engine],
+            env={**os.environ, "PLANKIT_DB": db}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        # The client lints with the same servers' tools; the worker, with its own connections, calls them.
+        run = ["run", str(plan), *mcp, "--execution-id", "ex3", "--format", "json", *engine]
+        result = runner.invoke(app, run, env={"PLANKIT_DB": db})
+        assert result.exit_code == 0, result.output + log.read_text()
+        shown = json.loads(runner.invoke(app, ["executions", "show", "ex3", "--format", "json"],
+                                         env={"PLANKIT_DB": db}).stdout)  # fmt: skip
+        assert [(s["step_id"], s["status"], s["output"]) for s in shown["steps"]] == [
+            ("sum", "completed", {"result": 5}), ("tell", "completed", {"result": "sent to ann"}),
+        ]
+        assert [json.loads(line) for line in outbox.read_text().splitlines()] == [{"to": "ann", "body": "total 5"}]
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    assert worker.returncode == 0
+    assert "MCP servers demo" in log.read_text()
