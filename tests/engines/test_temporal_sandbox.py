@@ -12,9 +12,10 @@ from temporalio.client import Client, WorkflowHandle
 from temporalio.worker import Worker
 from tests.engines.sandbox_workflows import LeakyClockWorkflow, LeakyHelperWorkflow, ProbeWorkflow
 
-from plankit.engines import TemporalEngine
+from plankit.engines import TemporalEngine, temporal_worker
 from plankit.engines._temporal_workflow import CHECKED, passthrough_modules, workflow_runner
 from plankit.engines.temporal import _activities
+from plankit.errors import ToolError
 from plankit.execute import Executor
 from plankit.plan import plan_from_data
 from plankit.store import MemoryStore
@@ -91,3 +92,59 @@ def test_a_nondeterministic_helper_inside_a_step_fails_the_workflow_task_not_the
     # Not a step failure: nothing is recorded (the step's start is written just before its action, which
     # never ran), and Temporal retries the task until a fixed worker runs it.
     assert (steps, status) == ([], "TERMINATED")
+
+
+REPLAYED = {
+    "id": "replayed", "goal": "everything that makes history: parallel branches, a retry's timer, a wait, a signal",
+    "steps": [
+        {"id": "a", "tool": "echo", "args": {"x": 1}},
+        {"id": "both", "type": "parallel", "depends_on": ["a"], "steps": [
+            {"id": "b", "tool": "flaky", "args": {}, "on_failure": {"strategy": "retry", "max_attempts": 2,
+                                                                      "delay_ms": 20}},
+            {"id": "c", "tool": "echo", "args": {"y": "{{a.x}}"}},
+        ]},
+        {"id": "nap", "type": "wait", "duration_ms": 30, "depends_on": ["both"]},
+        {"id": "pay", "tool": "echo", "args": {"z": 3}, "require_confirmation": True, "depends_on": ["nap"]},
+    ],
+}  # fmt: skip
+
+
+def test_a_recorded_history_replays_on_the_sandboxed_workflow(temporal_address: str) -> None:
+    """What a worker does after a restart or a cache eviction: replay the history with the current code. Any
+    command the code would issue differently (a non-deterministic interpreter) fails the replay."""
+    from temporalio.worker import Replayer
+
+    from plankit.engines.temporal import _workflow_class
+
+    tools = ToolRegistry()
+    failed: list[int] = []
+
+    @tools.tool("flaky")
+    def flaky() -> dict[str, int]:
+        """Fails on its first call."""
+        if not failed:
+            failed.append(1)
+            raise ToolError("first call fails")
+        return {"ok": 1}
+
+    async def main() -> tuple[str, list[tuple[str, str, int]], bool]:
+        client = await Client.connect(temporal_address)
+        async with MemoryStore() as store, temporal_worker(client, store, tools, task_queue="replayed"):
+            engine = TemporalEngine(client, store, task_queue="replayed")
+            execution_id = await engine.start(plan_from_data(REPLAYED), Executor(store, tools), "replayed")
+            await asyncio.wait_for(engine.wait(execution_id), 60)
+            await engine.decide(execution_id, "pay", True, by="ann")
+            done = await asyncio.wait_for(engine.wait(execution_id, until_final=True), 60)
+            history = await engine.handle(execution_id).fetch_history()
+        replayed = await Replayer(workflows=[_workflow_class()], workflow_runner=workflow_runner()).replay_workflow(
+            history, raise_on_replay_failure=False
+        )
+        steps = [(step.step_id, step.status.value, step.attempt_count) for step in done.steps]
+        return done.status.value, steps, replayed.replay_failure is None
+
+    status, steps, replayed = asyncio.run(main())
+    assert (status, sorted(steps)) == ("completed", [
+        ("a", "completed", 1), ("b", "completed", 2), ("both", "completed", 1), ("c", "completed", 1),
+        ("nap", "completed", 1), ("pay", "completed", 1),
+    ])  # fmt: skip
+    assert replayed
