@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from pathlib import Path
 from typing import Any
 
 from temporalio.client import Client, WorkflowHandle
@@ -21,6 +22,7 @@ from plankit.plan import plan_from_data
 from plankit.store import MemoryStore
 from plankit.tools import ToolRegistry
 
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "temporal"
 ADVICE = (
     " from inside a workflow. If this is code from a module not used in a workflow or known to only be used "
     "deterministically from a workflow, mark the import as pass through."
@@ -148,3 +150,22 @@ def test_a_recorded_history_replays_on_the_sandboxed_workflow(temporal_address: 
         ("nap", "completed", 1), ("pay", "completed", 1),
     ])  # fmt: skip
     assert replayed
+
+
+def test_a_workflow_started_by_the_previous_plankit_replays_and_finishes_as_it_ran() -> None:
+    """``history-s2.json`` was recorded with plankit before mirror writes were batched (one local activity per
+    write): the same plan (plus a last step that fails) started, paused, approved and ended. An upgraded worker
+    must replay it command for command (Temporal's patch marker selects the old way), or every workflow open
+    during an upgrade would be stuck."""
+    from temporalio.client import WorkflowHistory
+    from temporalio.worker import Replayer
+
+    from plankit.engines.temporal import _workflow_class
+
+    history = WorkflowHistory.from_json("old-history", (FIXTURES / "history-s2.json").read_text(encoding="utf-8"))
+
+    async def main() -> Any:
+        replayer = Replayer(workflows=[_workflow_class()], workflow_runner=workflow_runner())
+        return (await replayer.replay_workflow(history, raise_on_replay_failure=False)).replay_failure
+
+    assert asyncio.run(main()) is None

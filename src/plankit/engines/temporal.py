@@ -93,6 +93,10 @@ LLM_ACTIVITY = "plankit-llm"
 REPLAN_ACTIVITY = "plankit-replan"
 STORE_ACTIVITY = "plankit-store"
 DEFAULT_TASK_QUEUE = "plankit"
+BATCHES_PATCH = "plankit-mirror-batches"
+"""Temporal's patch marker for batched mirror writes: a workflow started before them (one local activity per
+write) replays, and finishes, as it ran; new runs batch. Remove with ``workflow.deprecate_patch`` once no
+workflow of a plankit older than this can still be open."""
 
 
 def _temporalio() -> Any:
@@ -145,6 +149,9 @@ class _MirrorStore:
 
     def __init__(self, decisions: dict[str, Decision]):
         self.decisions = decisions
+        self.batched = True
+        """False when replaying a workflow that plankit before batching started: one local activity per write,
+        as it did then (see :data:`BATCHES_PATCH`)."""
         self.queued: list[_Write] = []
         self.status: ExecutionStatus | None = None
         """The execution status of the last transition queued (None: not known, the first always writes)."""
@@ -154,6 +161,8 @@ class _MirrorStore:
         """Write what is queued, in order, in one local activity (after the one in flight, if any)."""
         from temporalio import workflow
 
+        if not self.queued and not self._flushing.locked():
+            return
         await asyncio.sleep(0)  # let sibling branches queue their writes too: one activity for all of them
         async with self._flushing:
             if not self.queued:
@@ -169,20 +178,29 @@ class _MirrorStore:
                 raise
 
     async def _read(self, method: str, *args: Any) -> Any:
+        await self.flush()
+        return await self._unbatched(method, *args)
+
+    async def _queue(self, method: str, *args: Any) -> None:
+        if self.batched:
+            self.queued.append(_Write(method, list(args)))
+        else:
+            await self._unbatched(method, *args)
+
+    async def _unbatched(self, method: str, *args: Any) -> Any:
         from temporalio import workflow
 
-        await self.flush()
         return await workflow.execute_local_activity(
             STORE_ACTIVITY, args=[method, list(args)], start_to_close_timeout=timedelta(seconds=60)
         )
-
-    def _queue(self, method: str, *args: Any) -> None:
-        self.queued.append(_Write(method, list(args)))
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         # Never due for plankit's own workers: the workflow runs it (and its lease says so).
         header = dump(execution.model_copy(update={"wake_at": None}))
         records = [dump(step) for step in steps or []]
+        if not self.batched:
+            await self._unbatched("record_transition", header, records)
+            return
         keys = frozenset((step.step_id, step.iteration) for step in steps or [])
         new_status = execution.status is not self.status
         self.status = execution.status
@@ -197,20 +215,20 @@ class _MirrorStore:
         self.queued.append(_Write("record_transition", [header, records], keys, new_status))
 
     async def release_execution(self, execution_id: str, owner: str) -> None:
-        self._queue("release_execution", execution_id, owner)
+        await self._queue("release_execution", execution_id, owner)
 
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
-        self._queue("add_dead_letter", dump(entry))
+        await self._queue("add_dead_letter", dump(entry))
 
     async def delete_dead_letter(self, entry_id: str) -> None:
-        self._queue("delete_dead_letter", entry_id)
+        await self._queue("delete_dead_letter", entry_id)
 
     async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
         found = await self._read("get_dead_letter", entry_id)
         return DeadLetterEntry.model_validate(found) if found is not None else None
 
     async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
-        self._queue("save_checkpoint", dump(checkpoint))
+        await self._queue("save_checkpoint", dump(checkpoint))
 
     async def save_plan(self, plan: Plan) -> str:
         return str(await self._read("save_plan", plan_data(plan)))  # its id is needed at once
@@ -220,7 +238,7 @@ class _MirrorStore:
         return Plan.model_validate(found) if found is not None else None
 
     async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
-        self._queue("set_plan_status", plan_id, status.value)
+        await self._queue("set_plan_status", plan_id, status.value)
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self.decisions.get(step_id)
@@ -344,6 +362,7 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
 
     plan = Plan.model_validate(request["plan"])
     mirror = _MirrorStore(decisions)
+    mirror.batched = workflow.patched(BATCHES_PATCH)
     store = cast(Store, mirror)
     clock = _WorkflowClock(mirror)
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
@@ -420,6 +439,8 @@ async def _replan(state: RunState, failure: Failure, request: dict[str, Any], ma
     from temporalio.common import RetryPolicy
     from temporalio.exceptions import ActivityError
 
+    if not _mirror(state).batched:
+        await state.flush()  # as plankit did before batching (a replay of its history issues the same commands)
     refused = await replan_refusal(state, failure, max_replans)
     if refused is not None:
         return refused
