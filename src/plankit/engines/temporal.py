@@ -24,6 +24,12 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
   not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
   checkpoint and plan status, so ``plankit executions show`` and dead letters work whichever engine ran it.
+  Writes are queued and flushed, in order, in one local activity just before the workflow waits on anything
+  (an activity, a timer, a signal, its end): a step's start is in the store before its action runs, as in
+  process, and a chain costs one local activity per step (the floor under that rule), a start or an end one
+  in all, a parallel scope's branches one together (:class:`_MirrorStore`);
+* **a dead letter's retry** (:meth:`TemporalEngine.retry_dead_letter`) continues its execution in a new run of
+  the workflow (same id), from the mirrored records, as the executor's ``retry_dead_letter`` does in process.
 
 * **plankit's scheduler** can start workflows for the executions its fires create (:class:`TemporalExecutor`);
   an execution on Temporal is leased to ``temporal:<id>`` in the store until its workflow ends, so plankit's own
