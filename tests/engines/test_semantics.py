@@ -16,7 +16,7 @@ import pytest
 from temporalio.client import Client
 
 from plankit.compile import LlmReplanner
-from plankit.engines import TemporalEngine, temporal_worker
+from plankit.engines import TemporalEngine, TemporalExecutor, temporal_worker
 from plankit.errors import RateLimitError, ToolError, UserError
 from plankit.execute import Executor, ModelSteps, Replanning, replans_of
 from plankit.llm import ChatReply, ToolCall
@@ -358,3 +358,50 @@ def test_the_same_plan_ends_the_same_on_both_engines(
     status, error, steps = expected
     assert _shape(execution) == (status, error, sorted(steps, key=lambda row: [str(p) for p in row[:2]]))
     assert dead_letters == DEAD_LETTERS.get(name, [])
+
+
+RETRIED = {
+    "id": "retried", "goal": "fail once, then be retried from the dead letter",
+    "steps": [
+        {"id": "a", "tool": "say", "args": {"text": "hi"}},
+        {"id": "b", "tool": "flaky", "args": {"fails": 1}, "depends_on": ["a"]},
+        {"id": "c", "tool": "say", "args": {"text": "{{b.key}}"}, "depends_on": ["b"]},
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("where", ["in-process", "temporal"])
+def test_a_dead_letter_retried_continues_its_execution_the_same_on_both_engines(
+    where: str, request: pytest.FixtureRequest
+) -> None:
+    """``dead-letters retry``: the failed step runs again in its execution (its attempt count goes on), what
+    completed stays completed, its dependants run, and the dead letter is gone."""
+    CALLS.clear()
+
+    async def main() -> tuple[Any, Any, list[str]]:
+        async with MemoryStore() as store:
+            if where == "in-process":
+                async with _executor(store, "retried") as executor:
+                    failed = await executor.start(plan_from_data(RETRIED), execution_id="e1")
+                    (letter,) = await store.list_dead_letters()
+                    done = await executor.retry_dead_letter(letter.id)
+            else:
+                client = await Client.connect(request.getfixturevalue("temporal_address"))
+                async with temporal_worker(client, store, registry(), task_queue="q-retried"):
+                    engine = TemporalEngine(client, store, task_queue="q-retried")
+                    executor = TemporalExecutor(store, registry(), engine=engine, jitter=0)
+                    failed = await asyncio.wait_for(executor.start(plan_from_data(RETRIED), "e1"), 60)
+                    (letter,) = await store.list_dead_letters()
+                    done = await asyncio.wait_for(executor.retry_dead_letter(letter.id), 60)
+            return _shape(failed), _shape(done), [entry.id for entry in await store.list_dead_letters()]
+
+    failed, done, letters = asyncio.run(main())
+    assert failed == ("failed", "step 'b' failed: failure 1", [
+        ("a", None, "completed", 1, {"text": "hi"}, None), ("b", None, "failed", 1, None, "TOOL_ERROR"),
+    ])  # fmt: skip
+    assert done == ("completed", None, [
+        ("a", None, "completed", 1, {"text": "hi"}, None),
+        ("b", None, "completed", 2, {"attempt": 2, "key": "KEY:b"}, None),
+        ("c", None, "completed", 1, {"text": "e1:b"}, None),
+    ])  # fmt: skip
+    assert letters == []

@@ -120,3 +120,105 @@ def test_a_worker_runs_llm_steps_and_replans_with_its_model(temporal_address: st
     assert requests == ["/v1/chat/completions"] * 3
     assert worker.returncode == 0
     assert "llm steps and replanning with openai:test" in log.read_text()
+
+
+FLAKY_TOOLS = '''
+from pathlib import Path
+
+from plankit.errors import ToolError
+from plankit.tools import ToolRegistry
+
+registry = ToolRegistry()
+
+
+@registry.tool("once_broken")
+def once_broken(marker: str) -> dict:
+    """Fails until the marker file exists (the operator "fixes" it between the run and the retry)."""
+    if not Path(marker).exists():
+        raise ToolError("the service is down")
+    return {"fixed": True}
+'''
+
+
+def test_a_dead_letter_is_retried_on_temporal_from_the_cli(temporal_address: str, tmp_path: Path) -> None:
+    db, tools, marker = str(tmp_path / "p.db"), tmp_path / "flaky_tools.py", tmp_path / "fixed"
+    tools.write_text(FLAKY_TOOLS)
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"id": "flaky", "goal": "g", "steps": [
+        {"id": "call", "tool": "once_broken", "args": {"marker": str(marker)}},
+        {"id": "after", "tool": "echo", "args": {"fixed": "{{call.fixed}}"}, "depends_on": ["call"]},
+    ]}))  # fmt: skip
+    engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-retry"]
+    env = {"PLANKIT_DB": db}
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--tools", str(tools), *engine],
+            env={**os.environ, **env}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        run = ["run", str(plan), "--tools", str(tools), "--execution-id", "ex2", *engine]
+        failed = runner.invoke(app, run, env=env)
+        assert failed.exit_code == 1, failed.output + log.read_text()
+        letters = json.loads(runner.invoke(app, ["dead-letters", "list", "--format", "json"], env=env).stdout)
+        assert [(entry["id"], entry["node_id"]) for entry in letters] == [("dl:ex2:call", "call")]
+
+        marker.touch()
+        retried = runner.invoke(
+            app, ["dead-letters", "retry", "dl:ex2:call", "--tools", str(tools), "--format", "json", *engine], env=env
+        )
+        assert retried.exit_code == 0, retried.output + log.read_text()
+        shown = json.loads(runner.invoke(app, ["executions", "show", "ex2", "--format", "json"], env=env).stdout)
+        assert (shown["status"], [(s["step_id"], s["status"], s["attempt_count"]) for s in shown["steps"]]) == (
+            "completed", [("call", "completed", 2), ("after", "completed", 1)]
+        )  # fmt: skip
+        assert json.loads(runner.invoke(app, ["dead-letters", "list", "--format", "json"], env=env).stdout) == []
+        # Once the execution completed, there is nothing left to retry: said plainly, nothing started.
+        again = runner.invoke(app, ["dead-letters", "retry", "dl:ex2:call", *engine], env=env)
+        assert (again.exit_code, again.stderr.strip()) == (2, "error: no dead letter 'dl:ex2:call'")
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+
+
+MCP_SERVER = Path(__file__).resolve().parents[1] / "fixtures" / "mcp_demo_server.py"
+
+
+def test_a_worker_calls_the_tools_of_its_mcp_servers(temporal_address: str, tmp_path: Path) -> None:
+    db, outbox = str(tmp_path / "p.db"), tmp_path / "outbox.jsonl"
+    mcp = ["--mcp", f"demo=stdio:{sys.executable} {MCP_SERVER}"]
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"id": "mcp", "goal": "g", "steps": [
+        {"id": "sum", "tool": "demo.add", "args": {"a": 2, "b": 3}},
+        {"id": "tell", "tool": "demo.send", "args": {"to": "ann", "body": "total {{sum.result.result}}"},
+         "depends_on": ["sum"]},
+    ]}))  # fmt: skip
+    # (`sum.result` is the whole output: the MCP result is under its own "result" key.)
+    # The worker's server gets its environment from its config (a stdio server gets the SDK's safe default).
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"demo": {
+        "command": sys.executable, "args": [str(MCP_SERVER)], "env": {"DEMO_OUTBOX": str(outbox)},
+    }}}))  # fmt: skip
+    engine = ["--engine", "temporal", "--temporal-address", temporal_address, "--task-queue", "cli-mcp"]
+    log = tmp_path / "worker.log"
+    with log.open("wb") as out:
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "plankit", "worker", "--mcp-config", str(config), *engine],
+            env={**os.environ, "PLANKIT_DB": db}, stdout=out, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        # The client lints with the same servers' tools; the worker, with its own connections, calls them.
+        run = ["run", str(plan), *mcp, "--execution-id", "ex3", "--format", "json", *engine]
+        result = runner.invoke(app, run, env={"PLANKIT_DB": db})
+        assert result.exit_code == 0, result.output + log.read_text()
+        shown = json.loads(runner.invoke(app, ["executions", "show", "ex3", "--format", "json"],
+                                         env={"PLANKIT_DB": db}).stdout)  # fmt: skip
+        assert [(s["step_id"], s["status"], s["output"]) for s in shown["steps"]] == [
+            ("sum", "completed", {"result": 5}), ("tell", "completed", {"result": "sent to ann"}),
+        ]
+        assert [json.loads(line) for line in outbox.read_text().splitlines()] == [{"to": "ann", "body": "total 5"}]
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        worker.wait(timeout=60)
+    assert worker.returncode == 0
+    assert "MCP servers demo" in log.read_text()

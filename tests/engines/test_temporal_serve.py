@@ -140,20 +140,29 @@ def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_
         again = ann.post(f"/api/v1/executions/{execution_id}/cancel")
         assert (again.status_code, again.json()["error"]["code"]) == (409, "already_finished")
 
-        # A step that failed for good leaves its dead letter, mirrored; retrying it inside a Temporal execution
-        # is refused with the way out, not run in this process behind Temporal's back.
+        # A step that failed for good leaves its dead letter, mirrored; retrying it starts a new run of the
+        # execution's workflow, from its records: the step's attempts go on (here it fails again, so the dead
+        # letter stays, updated).
         failing = {"goal": "fail", "steps": [{"id": "b", "tool": "boom", "args": {"reason": "no"}}]}
         failed_id = ann.post("/api/v1/executions", json={"plan": failing}).json()["execution_id"]
         failed = wait_for(ann, failed_id, {"failed", "completed"})
         assert (failed["status"], failed["error"]) == ("failed", "step 'b' failed: no")
         (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
         retried = ann.post(f"/api/v1/dead-letters/{letter['id']}/retry")
-        assert (retried.status_code, retried.json()["error"]) == (409, {
-            "code": "not_on_temporal",
-            "message": f"dead letter {letter['id']!r} belongs to an execution that ran on Temporal; retrying a step "
-                       "inside a Temporal execution is not supported: start the plan again",
-            "details": None,
-        })  # fmt: skip
+        assert (retried.status_code, retried.json()) == (202, {"dead_letter_id": letter["id"], "status": "retrying"})
+        for _ in range(1000):
+            again = ann.get(f"/api/v1/executions/{failed_id}").json()
+            if again["status"] == "failed" and again["steps"][0]["attempt_count"] == 2:
+                break
+            threading.Event().wait(0.02)
+        assert (again["status"], again["error"], [(s["status"], s["attempt_count"]) for s in again["steps"]]) == (
+            "failed", "step 'b' failed: no", [("failed", 2)]
+        )  # fmt: skip
+        (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
+        assert letter["attempts"] == 2
+        assert _workflow_status(temporal_address, failed_id) is WorkflowExecutionStatus.COMPLETED  # the retry's run
+        gone = ann.post("/api/v1/dead-letters/dl:nope:x/retry")
+        assert (gone.status_code, gone.json()["error"]["code"]) == (404, "not_found")
 
 
 def test_serve_on_an_unreachable_temporal_exits_2_saying_where(tmp_path: Path) -> None:

@@ -65,6 +65,7 @@ from ._temporal_commands import (
     TaskQueueOption,
     TemporalSettings,
     left_on_temporal,
+    retry_on_temporal,
     run_on_temporal,
 )
 
@@ -611,14 +612,24 @@ def dead_letters_retry(
     base_url: BaseUrlOption = None,
     mcp: McpOption = None,
     mcp_config: McpConfigOption = None,
+    engine: EngineOption = Engine.LOCAL,
+    temporal_address: AddressOption = DEFAULT_ADDRESS,
+    namespace: NamespaceOption = "default",
+    task_queue: TaskQueueOption = DEFAULT_TASK_QUEUE,
 ) -> None:
     """Retry a dead letter's step inside its execution, then run what depended on it; on success it is removed.
 
     The step's references are resolved from that execution's outputs; a step that needs confirmation asks
-    again. Exit codes as for `plankit resume`.
+    again. With --engine temporal the execution continues in a new run of its workflow, on a worker.
+    Exit codes as for `plankit resume`.
     """
     steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps).load()
+    if engine is Engine.TEMPORAL:
+        temporal = settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
+        raise typer.Exit(
+            _continue(settings, db, entry_id, lambda executor: retry_on_temporal(temporal, executor, entry_id))
+        )
     raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
 
 

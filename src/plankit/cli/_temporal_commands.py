@@ -26,7 +26,7 @@ from ..execute import Executor
 from ..plan import Execution, Plan
 from ..store import Store, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, stderr
-from ._model_options import BaseUrlOption, ModelOption, StepModel
+from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
 
 if TYPE_CHECKING:
     from temporalio.client import Client
@@ -72,6 +72,7 @@ __all__ = [
     "has_workers",
     "left_on_temporal",
     "register",
+    "retry_on_temporal",
     "run_on_temporal",
     "worker",
 ]
@@ -168,10 +169,26 @@ def left_on_temporal(settings: TemporalSettings, started: list[str], db_words: l
     )
 
 
+async def retry_on_temporal(settings: TemporalSettings, executor: Executor, entry_id: str) -> Execution:
+    """Retry a dead letter's step in a new run of its execution's workflow; wait until it ends or pauses."""
+    engine = await settings.engine(executor.store)
+    entry = await executor.store.get_dead_letter(entry_id)
+    before = await executor.store.load_execution(entry.execution_id) if entry is not None else None
+    started = await engine.retry_dead_letter(entry_id, executor)  # LookupError/ValueError: nothing started
+    stderr.print(
+        f"execution {started} continues on Temporal ({settings.address}, queue {settings.task_queue}); it waits "
+        "for a `plankit worker --engine temporal` on that queue",
+        markup=False,
+    )
+    return await engine.wait(started, ended_before=before.completed_at if before is not None else None)
+
+
 def worker(
-    tools: Annotated[str, typer.Option("--tools", help="Tools module the workflows' actions call.")],
+    tools: Annotated[str, typer.Option("--tools", help="Tools module the workflows' actions call.")] = "",
     model: ModelOption = None,
     base_url: BaseUrlOption = None,
+    mcp: McpOption = None,
+    mcp_config: McpConfigOption = None,
     engine: EngineOption = Engine.TEMPORAL,
     temporal_address: AddressOption = DEFAULT_ADDRESS,
     namespace: NamespaceOption = "default",
@@ -184,16 +201,17 @@ def worker(
     """Run a Temporal worker for plankit's workflows and activities, until SIGTERM/Ctrl-C.
 
     --model (or PLANKIT_MODEL) runs the workflows' llm steps; it also rewrites the rest of a plan started
-    with --replan when a step fails for good. A run started by a Temporal Schedule is linted first with
-    ``--policy`` and ``--tools`` (fail closed: a plan that no longer passes runs nothing, and its fire is
-    recorded ``refused`` with the findings).
+    with --replan when a step fails for good. --mcp/--mcp-config add MCP servers' tools (NAME.tool), connected
+    for as long as the worker runs. A run started by a Temporal Schedule is linted first with ``--policy`` and
+    the worker's tools (fail closed: a plan that no longer passes runs nothing, and its fire is recorded
+    ``refused`` with the findings).
     """
     from ..compile import LlmReplanner
     from ._run_commands import _open_store, _ReplanSettings, _run_async, _RunSettings
 
     if engine is not Engine.TEMPORAL:
         fail("`plankit worker` serves a Temporal cluster: pass --engine temporal (locally, run `plankit scheduler`)")
-    steps = StepModel.of(model, base_url)
+    steps = StepModel.of(model, base_url, mcp, mcp_config)
     # With a model, the planner gets its own client, with the client's own retries (as `run --replan` has it);
     # whether an execution replans, and how often, is said by whoever started it.
     replan = _ReplanSettings.of(True, steps.model, base_url, 0) if steps.model is not None else None
@@ -206,9 +224,6 @@ def worker(
         async with _open_store(db, must_exist=False) as store:
             client = await temporal.connect()
             llm = steps.runner(settings.step_llm)
-            running = temporal_worker(
-                client, store, settings.tools, task_queue=task_queue, llm=llm, planner=planner, policy=settings.policy
-            )
             loop = asyncio.get_running_loop()
             stop = asyncio.Event()
             for signum in (signal.SIGTERM, signal.SIGINT):
@@ -216,9 +231,15 @@ def worker(
             where = f"{temporal_address} namespace {namespace} queue {task_queue}, records in {redact_dsn(db)}"
             if steps.model is not None:
                 where += f", llm steps and replanning with {steps.model}"
-            stderr.print(f"plankit worker on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
-            async with running:
-                await stop.wait()
+            async with open_tools(settings.tools, steps.servers) as registry:
+                if steps.servers:
+                    where += f", MCP servers {', '.join(server.name for server in steps.servers)}"
+                running = temporal_worker(
+                    client, store, registry, task_queue=task_queue, llm=llm, planner=planner, policy=settings.policy
+                )
+                stderr.print(f"plankit worker on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
+                async with running:
+                    await stop.wait()
             stderr.print("worker stopped; Temporal hands its work to other workers", markup=False)
         await settings.aclose()
         return EXIT_OK

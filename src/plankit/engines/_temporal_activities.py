@@ -7,7 +7,8 @@
   :class:`plankit.execute.ModelSteps` does in process;
 * ``plankit-replan``: the planner (the worker's model) writes the rest of a failed plan and the revision is
   linted here, with the run's policy; the workflow then commits it (:meth:`Replanning.apply`);
-* ``plankit-store``: a local activity mirroring a record into the worker's store.
+* ``plankit-store``: a local activity mirroring the workflow's records into the worker's store, a batch at a
+  time (what the workflow queued since it last waited), in order.
 
 A failure is classified here (:func:`plankit.execute._failures.classify`) and goes back to the workflow as a
 non-retryable ``ApplicationError`` carrying the classification: the node's own policy retries it, attempt by
@@ -199,13 +200,19 @@ class WorkerActivities:
 
     # ------------------------------------------------------------------------------------------- the store
     async def store_call(self, method: str, args: list[Any]) -> Any:
-        """Mirror one write (or read a dead letter or plan) for the workflow."""
+        """Mirror writes for the workflow, in order (``batch``: ``args`` is a list of ``[method, args]``), or
+        read a dead letter or plan."""
         store = self.store
-        if method == "record_transition":
+        if method == "batch":
+            for inner, inner_args in args:
+                await self.store_call(inner, inner_args)
+        elif method == "record_transition":
             steps = [StepExecution.model_validate(step) for step in args[1]]
             await store.record_transition(Execution.model_validate(args[0]), steps)
         elif method == "add_dead_letter":
             await store.add_dead_letter(DeadLetterEntry.model_validate(args[0]))
+        elif method == "delete_dead_letter":
+            await store.delete_dead_letter(args[0])
         elif method == "get_dead_letter":
             entry = await store.get_dead_letter(args[0])
             return dump(entry) if entry is not None else None

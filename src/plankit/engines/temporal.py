@@ -24,14 +24,21 @@ timeouts, dead letters. What differs is underneath, and all of it is durable in 
   not for a ``resume``: the execution is recorded ``paused`` meanwhile; **cancel** is workflow cancellation;
 * **records are mirrored** to the store by local activities (``plankit-store``): every transition, dead letter,
   checkpoint and plan status, so ``plankit executions show`` and dead letters work whichever engine ran it.
+  Writes are queued and flushed, in order, in one local activity just before the workflow waits on anything
+  (an activity, a timer, a signal, its end): a step's start is in the store before its action runs, as in
+  process, and a chain costs one local activity per step (the floor under that rule), a start or an end one
+  in all, a parallel scope's branches one together (:class:`_MirrorStore`);
+* **a dead letter's retry** (:meth:`TemporalEngine.retry_dead_letter`) continues its execution in a new run of
+  the workflow (same id), from the mirrored records, as the executor's ``retry_dead_letter`` does in process.
 
 * **plankit's scheduler** can start workflows for the executions its fires create (:class:`TemporalExecutor`);
   an execution on Temporal is leased to ``temporal:<id>`` in the store until its workflow ends, so plankit's own
   workers never run it too.
 
-The workflow is registered unsandboxed: its determinism comes from construction (nothing in it reads a clock,
-a random source, the environment or the network except through Temporal), and the sandbox would re-import
-plankit and pydantic for every run. ``cron``/``interval`` triggers can be Temporal Schedules instead
+The workflow runs in Temporal's **sandbox** (:mod:`._temporal_workflow` says which modules it checks and
+why): its interpreter is imported afresh for each run, and a call that could differ on replay (a clock, a
+random source, the environment, I/O) fails the workflow task instead of reaching the history or being
+recorded as a step's failure. ``cron``/``interval`` triggers can be Temporal Schedules instead
 (:mod:`plankit.engines.temporal_schedules`). The activities themselves are in :mod:`._temporal_activities`.
 """
 
@@ -41,7 +48,7 @@ import asyncio
 import contextlib
 import functools
 import random
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, cast
@@ -53,8 +60,9 @@ from ..execute._failures import Failure
 from ..execute._lifecycle import follow_execution, plan_ready_to_run
 from ..execute._nodes import NodeRunner
 from ..execute._replan import ReplanRequest, Revision, replan_refusal
+from ..execute._requeue import requeue
 from ..execute._resolve import Resolver
-from ..execute._state import TERMINAL, IterationKey, Outcome, RunState
+from ..execute._state import TERMINAL, IterationKey, Outcome, RunAborted, RunState
 from ..lint import Policy
 from ..plan import (
     ActionNode,
@@ -63,7 +71,9 @@ from ..plan import (
     ExecutionCheckpoint,
     ExecutionStatus,
     LlmNode,
+    NodeBase,
     Plan,
+    PlanGraph,
     PlanStatus,
     StepExecution,
     StepStatus,
@@ -89,6 +99,10 @@ LLM_ACTIVITY = "plankit-llm"
 REPLAN_ACTIVITY = "plankit-replan"
 STORE_ACTIVITY = "plankit-store"
 DEFAULT_TASK_QUEUE = "plankit"
+BATCHES_PATCH = "plankit-mirror-batches"
+"""Temporal's patch marker for batched mirror writes: a workflow started before them (one local activity per
+write) replays, and finishes, as it ran; new runs batch. Remove with ``workflow.deprecate_patch`` once no
+workflow of a plankit older than this can still be open."""
 
 
 def _temporalio() -> Any:
@@ -101,7 +115,11 @@ def _temporalio() -> Any:
 
 # ------------------------------------------------------------------------------- inside the workflow
 class _WorkflowClock:
-    """The executor's clock, on Temporal's time: durable timers, replayed identically."""
+    """The executor's clock, on Temporal's time: durable timers, replayed identically. The mirror is
+    flushed before a timer starts: the store shows what led to a wait while it lasts."""
+
+    def __init__(self, mirror: _MirrorStore):
+        self.mirror = mirror
 
     def now(self) -> datetime:
         from temporalio import workflow
@@ -110,17 +128,72 @@ class _WorkflowClock:
 
     async def sleep(self, seconds: float) -> None:
         if seconds > 0:
+            await self.mirror.flush()
             await asyncio.sleep(seconds)  # a durable timer inside a workflow
 
 
+@dataclass
+class _Write:
+    """One store write waiting for the next flush (a transition's records are dumped when it happens)."""
+
+    method: str
+    args: list[Any]
+    keys: frozenset[tuple[str, int | None]] = frozenset()
+    """For a transition: the step records it writes."""
+    new_status: bool = True
+    """For a transition: whether its header changes the execution's status (the store logs an event)."""
+
+
 class _MirrorStore:
-    """What the node runner sees as its store: writes go to the real store through local activities;
-    decisions come from the workflow's signals; cancellation is the workflow's own."""
+    """What the node runner sees as its store. Writes are queued and reach the real store in order, in one
+    local activity per **flush**, which happens before the workflow waits on anything: an activity (the
+    transition that precedes an action is in the store before the action runs, as in process), a timer, a
+    signal, the end of the run. So the store is never behind what the run has done whenever the run waits
+    — the only moments an operator can look between two of its steps. Consecutive transitions merge
+    into one when neither the records nor the status events they leave in the store's log would differ.
+    Decisions come from the workflow's signals; cancellation is the workflow's own."""
 
     def __init__(self, decisions: dict[str, Decision]):
         self.decisions = decisions
+        self.batched = True
+        """False when replaying a workflow that plankit before batching started: one local activity per write,
+        as it did then (see :data:`BATCHES_PATCH`)."""
+        self.queued: list[_Write] = []
+        self.status: ExecutionStatus | None = None
+        """The execution status of the last transition queued (None: not known, the first always writes)."""
+        self._flushing = asyncio.Lock()
 
-    async def _call(self, method: str, *args: Any) -> Any:
+    async def flush(self) -> None:
+        """Write what is queued, in order, in one local activity (after the one in flight, if any)."""
+        from temporalio import workflow
+
+        if not self.queued and not self._flushing.locked():
+            return
+        await asyncio.sleep(0)  # let sibling branches queue their writes too: one activity for all of them
+        async with self._flushing:
+            if not self.queued:
+                return
+            batch, self.queued = self.queued, []
+            try:
+                await workflow.execute_local_activity(
+                    STORE_ACTIVITY, args=["batch", [[write.method, write.args] for write in batch]],
+                    start_to_close_timeout=timedelta(seconds=60),
+                )  # fmt: skip
+            except BaseException:
+                self.queued[:0] = batch  # not known to be written: again with the next flush (writes are idempotent)
+                raise
+
+    async def _read(self, method: str, *args: Any) -> Any:
+        await self.flush()
+        return await self._unbatched(method, *args)
+
+    async def _queue(self, method: str, *args: Any) -> None:
+        if self.batched:
+            self.queued.append(_Write(method, list(args)))
+        else:
+            await self._unbatched(method, *args)
+
+    async def _unbatched(self, method: str, *args: Any) -> Any:
         from temporalio import workflow
 
         return await workflow.execute_local_activity(
@@ -129,31 +202,49 @@ class _MirrorStore:
 
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         # Never due for plankit's own workers: the workflow runs it (and its lease says so).
-        header = execution.model_copy(update={"wake_at": None})
-        await self._call("record_transition", dump(header), [dump(step) for step in steps or []])
+        header = dump(execution.model_copy(update={"wake_at": None}))
+        records = [dump(step) for step in steps or []]
+        if not self.batched:
+            await self._unbatched("record_transition", header, records)
+            return
+        keys = frozenset((step.step_id, step.iteration) for step in steps or [])
+        new_status = execution.status is not self.status
+        self.status = execution.status
+        last = self.queued[-1] if self.queued else None
+        if last is not None and last.method == "record_transition" and not last.new_status and not last.keys & keys:
+            # The earlier transition only wrote records (its header said what the store already says): written
+            # together, the store holds the same records and logs the same events, in the same order.
+            last.args = [header, [*last.args[1], *records]]
+            last.keys |= keys
+            last.new_status = new_status
+            return
+        self.queued.append(_Write("record_transition", [header, records], keys, new_status))
 
     async def release_execution(self, execution_id: str, owner: str) -> None:
-        await self._call("release_execution", execution_id, owner)
+        await self._queue("release_execution", execution_id, owner)
 
     async def add_dead_letter(self, entry: DeadLetterEntry) -> None:
-        await self._call("add_dead_letter", dump(entry))
+        await self._queue("add_dead_letter", dump(entry))
+
+    async def delete_dead_letter(self, entry_id: str) -> None:
+        await self._queue("delete_dead_letter", entry_id)
 
     async def get_dead_letter(self, entry_id: str) -> DeadLetterEntry | None:
-        found = await self._call("get_dead_letter", entry_id)
+        found = await self._read("get_dead_letter", entry_id)
         return DeadLetterEntry.model_validate(found) if found is not None else None
 
     async def save_checkpoint(self, checkpoint: ExecutionCheckpoint) -> None:
-        await self._call("save_checkpoint", dump(checkpoint))
+        await self._queue("save_checkpoint", dump(checkpoint))
 
     async def save_plan(self, plan: Plan) -> str:
-        return str(await self._call("save_plan", plan_data(plan)))
+        return str(await self._read("save_plan", plan_data(plan)))  # its id is needed at once
 
     async def load_plan(self, plan_id: str) -> Plan | None:
-        found = await self._call("load_plan", plan_id)
+        found = await self._read("load_plan", plan_id)
         return Plan.model_validate(found) if found is not None else None
 
     async def set_plan_status(self, plan_id: str, status: PlanStatus) -> None:
-        await self._call("set_plan_status", plan_id, status.value)
+        await self._queue("set_plan_status", plan_id, status.value)
 
     async def load_decision(self, execution_id: str, step_id: str) -> Decision | None:
         return self.decisions.get(step_id)
@@ -172,12 +263,32 @@ class _RemoteFailure(StepFailure):
         self.status_code = failure.status_code
 
 
+class _Nondeterministic(RunAborted):
+    """Workflow code did what a workflow must not (the sandbox refused it): the workflow task fails, and
+    Temporal retries it until a fixed worker runs it. Never a step's failure, which would be recorded."""
+
+
+async def _strict(body: Awaitable[Outcome]) -> Outcome:
+    from temporalio.workflow import NondeterminismError
+
+    try:
+        return await body
+    except NondeterminismError as exc:
+        raise _Nondeterministic(f"the workflow's code is not deterministic: {exc}") from exc
+
+
 class _TemporalNodeRunner(NodeRunner):
     """The executor's node runner with actions and ``llm`` steps sent to activities."""
 
     heartbeat_timeout = HEARTBEAT_TIMEOUT
     policy: dict[str, Any] | None = None
     """The run's policy (JSON data) when the guard is on: activities judge each concrete call with it."""
+
+    def _body(
+        self, node: NodeBase, record: StepExecution, iteration: IterationKey, ctx: ToolContext | None, resumed: bool
+    ) -> Awaitable[Outcome]:
+        # A step's body catches every exception as the step's failure; a sandbox violation must not be one.
+        return _strict(super()._body(node, record, iteration, ctx, resumed))
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
         params = await self._params(node)
@@ -223,6 +334,7 @@ class _TemporalNodeRunner(NodeRunner):
 
         # The node's timeout bounds the attempt (the runner cancels it); Temporal's own timeout is a backstop.
         timeout = timedelta(milliseconds=timeout_ms + 5_000) if timeout_ms else timedelta(days=1)
+        await _mirror(self.state).flush()  # every transition before the action is in the store before it runs
         try:
             return await workflow.execute_activity(
                 name,
@@ -255,10 +367,14 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
     from temporalio import workflow
 
     plan = Plan.model_validate(request["plan"])
-    store = cast(Store, _MirrorStore(decisions))
-    clock = _WorkflowClock()
+    mirror = _MirrorStore(decisions)
+    mirror.batched = workflow.patched(BATCHES_PATCH)
+    store = cast(Store, mirror)
+    clock = _WorkflowClock(mirror)
     # The header recorded when the execution was created (a fire's carries its schedule), now started.
-    header = Execution.model_validate(request["header"]).model_copy(update={"started_at": clock.now()})
+    header = Execution.model_validate(request["header"])
+    if header.started_at is None:
+        header = header.model_copy(update={"started_at": clock.now()})
     if request.get("scheduled"):  # started by a Temporal Schedule: linted by the worker, recorded as a fire
         from .temporal_schedules import begin_scheduled_run
 
@@ -266,10 +382,14 @@ async def _run_plan(request: dict[str, Any], decisions: dict[str, Decision], dec
         if begun is None:
             return "refused"  # the worker's policy refused the plan: nothing ran (the fire says why)
         header = begun
-    steps: list[StepExecution] = []
+    # A dead letter's retry continues the execution from its records, the requeued ones written first.
+    steps = [StepExecution.model_validate(step) for step in request.get("steps", [])]
+    requeued = [(step_id, iteration) for step_id, iteration in request.get("requeued", [])]
     rng = random.Random(workflow.random().random())
     while True:
         state = RunState(store, header, plan, clock, None, steps)
+        state.dirty.extend(state.records[key] for key in requeued)
+        requeued = []
         await state.set_status(ExecutionStatus.RUNNING)
         try:
             outcome = await _run_with_replanning(state, request, rng)
@@ -334,10 +454,13 @@ async def _replan(state: RunState, failure: Failure, request: dict[str, Any], ma
     from temporalio.common import RetryPolicy
     from temporalio.exceptions import ActivityError
 
-    await state.flush()  # the failure is durable before the planner takes its time
+    if not _mirror(state).batched:
+        await state.flush()  # as plankit did before batching (a replay of its history issues the same commands)
     refused = await replan_refusal(state, failure, max_replans)
     if refused is not None:
         return refused
+    await state.flush()  # the failure is durable before the planner takes its time
+    await _mirror(state).flush()
     policy = request.get("policy") or {}
     asked = {
         "plan": plan_data(state.plan), "header": dump(state.header), "steps": [dump(step) for step in state.steps()],
@@ -366,11 +489,17 @@ async def _no_planner(request: ReplanRequest) -> Revision:
 
 
 async def _settle(store: Store, state: RunState) -> None:
+    """The plan's status, the checkpoint and (at the end) the lease, flushed with the last transition."""
     execution = state.snapshot()
     await follow_execution(store, state.plan, execution)
     await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
     if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
         await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
+    await _mirror(state).flush()
+
+
+def _mirror(state: RunState) -> _MirrorStore:
+    return cast(_MirrorStore, state.store)
 
 
 def lease_owner(execution_id: str) -> str:
@@ -401,14 +530,12 @@ class PlanWorkflow:
 
 @functools.cache
 def _workflow_class() -> type:
-    # Temporal's decorators are applied here, not where the class is defined, so that importing this module
-    # needs no temporalio (they mark the functions in place; workflows must not be local classes).
+    # Decorated in its own module, which needs temporalio (importing this one does not), and which the
+    # sandbox imports afresh for each run.
     _temporalio()
-    from temporalio import workflow
+    from ._temporal_workflow import PlanWorkflow as Decorated
 
-    workflow.run(PlanWorkflow.run)
-    workflow.signal(name="decide")(PlanWorkflow.decide)
-    return workflow.defn(name=WORKFLOW, sandboxed=False)(PlanWorkflow)
+    return Decorated
 
 
 # ------------------------------------------------------------------------------------- public API
@@ -467,7 +594,40 @@ class TemporalEngine:
         if execution.status is ExecutionStatus.PENDING:
             await self._launch(execution.model_copy(update={"steps": []}), plan, executor)
 
-    async def _launch(self, header: Execution, plan: Plan, executor: Executor) -> None:
+    async def retry_dead_letter(self, entry_id: str, executor: Executor) -> str:
+        """Send a dead letter's step back into its execution, as :meth:`Executor.retry_dead_letter` does in
+        process, and continue that execution in a new run of its workflow (same id; the run starts from the
+        mirrored records: what completed stays completed). Returns the execution id.
+
+        Raises ``LookupError`` for an unknown dead letter or a gone execution, plan or step, and
+        ``ValueError`` when the step isn't failed or the execution is cancelled or has not ended (its
+        workflow is still open: a paused execution waits for its decision).
+        """
+        entry = await self.store.get_dead_letter(entry_id)
+        if entry is None:
+            raise LookupError(f"no dead letter {entry_id!r}")
+        execution = await self.store.load_execution(entry.execution_id)
+        if execution is None:
+            raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")
+        if execution.status is ExecutionStatus.CANCELLED:
+            raise ValueError(f"dead letter {entry_id!r}: execution {entry.execution_id} was cancelled; start it anew")
+        if execution.status not in (ExecutionStatus.FAILED, ExecutionStatus.COMPLETED):
+            raise ValueError(
+                f"dead letter {entry_id!r}: execution {entry.execution_id} is {execution.status.value} on Temporal "
+                "(its workflow is still open); retry its dead letters once it has ended, or cancel it first"
+            )
+        plan = await self.store.load_plan(execution.plan_id)
+        if plan is None:
+            raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
+        changed = requeue(entry, execution, PlanGraph.of(plan))
+        header = execution.model_copy(update={"steps": [], "completed_at": None, "error": None})
+        await self._launch(
+            header, plan, executor, steps=[dump(step) for step in execution.steps],
+            requeued=[[record.step_id, record.iteration] for record in changed],
+        )  # fmt: skip
+        return execution.execution_id
+
+    async def _launch(self, header: Execution, plan: Plan, executor: Executor, **more: Any) -> None:
         from temporalio.exceptions import WorkflowAlreadyStartedError
 
         from ..errors import LeaseHeldError
@@ -483,6 +643,7 @@ class TemporalEngine:
             "plan": plan.model_dump(mode="json", by_alias=True, exclude_defaults=True),
             "header": header.model_copy(update={"status": ExecutionStatus.RUNNING}).model_dump(mode="json"),
             "execution_id": execution_id, "heartbeat_timeout": self.heartbeat_timeout, **run_options(executor),
+            **more,
         }  # fmt: skip
         with contextlib.suppress(WorkflowAlreadyStartedError):  # started before (a worker died right after)
             await self.client.start_workflow(WORKFLOW, request, id=execution_id, task_queue=self.task_queue)
@@ -491,15 +652,18 @@ class TemporalEngine:
         """The workflow of an execution."""
         return self.client.get_workflow_handle(execution_id)
 
-    async def wait(self, execution_id: str, poll: float = 0.1, *, until_final: bool = False) -> Execution:
+    async def wait(
+        self, execution_id: str, poll: float = 0.1, *, until_final: bool = False, ended_before: datetime | None = None
+    ) -> Execution:
         """The execution once it is completed, failed, cancelled or (unless ``until_final``) paused, read from
-        the mirrored records."""
+        the mirrored records; ``ended_before``: not the end of an earlier run that ended then."""
         settled = {ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED}
         if not until_final:
             settled.add(ExecutionStatus.PAUSED)
         while True:
             execution = await self.store.load_execution(execution_id)
-            if execution is not None and execution.status in settled:
+            fresh = ended_before is None or (execution is not None and execution.completed_at != ended_before)
+            if execution is not None and execution.status in settled and fresh:
                 return execution
             await asyncio.sleep(poll)
 
@@ -550,6 +714,15 @@ class TemporalExecutor(Executor):
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
         return await self.engine.wait(await self.engine.start(loaded, self, execution_id))
 
+    async def retry_dead_letter(self, entry_id: str) -> Execution:
+        """Retry a dead letter's step in a new run of its execution's workflow
+        (:meth:`TemporalEngine.retry_dead_letter`); return the execution once it ends or pauses again."""
+        entry = await self.store.get_dead_letter(entry_id)
+        before = await self.store.load_execution(entry.execution_id) if entry is not None else None
+        execution_id = await self.engine.retry_dead_letter(entry_id, self)
+        ended = before.completed_at if before is not None else None
+        return await self.engine.wait(execution_id, ended_before=ended)
+
     async def resume(self, execution_id: str) -> Execution:
         """Start the workflow of a pending execution (a fire's); return its record as it is now."""
         # The scheduler claimed the execution for this worker: hand the lease to Temporal's holder (giving up
@@ -574,8 +747,22 @@ def temporal_worker(
     ``policy`` is what a run a Temporal Schedule starts is linted against first (None: the built-in default).
     """
     _temporalio()
-    from temporalio import activity
     from temporalio.worker import Worker
+
+    from ._temporal_workflow import workflow_runner
+
+    return Worker(
+        client, task_queue=task_queue, workflows=[_workflow_class()],
+        activities=_activities(client, store, tools, llm, planner, policy), workflow_runner=workflow_runner(),
+    )  # fmt: skip
+
+
+def _activities(
+    client: Client, store: Store, tools: ToolRegistry, llm: LlmStepRunner | None, planner: Planner | None,
+    policy: Policy | None = None,
+) -> list[Callable[..., Any]]:
+    """The activities a worker registers, over one :class:`WorkerActivities` (and the scheduled runs' own)."""
+    from temporalio import activity
 
     from ..builtin_tools import BUILTIN_TOOLS
     from .temporal_schedules import ScheduledRuns, scheduled_runs_activities
@@ -601,7 +788,4 @@ def temporal_worker(
 
     # A scheduled run is linted as plankit's scheduler lints a fire: with this worker's policy, tools and model.
     fires = scheduled_runs_activities(ScheduledRuns(store, Executor(store, tools, policy=policy, llm=llm), client))
-    return Worker(
-        client, task_queue=task_queue, workflows=[_workflow_class()],
-        activities=[tool, llm_step, replan, store_call, *fires],
-    )  # fmt: skip
+    return [tool, llm_step, replan, store_call, *fires]

@@ -37,7 +37,7 @@ from ..tools import ToolRegistry
 from ._failures import Failure, classify, retry_delay
 from ._kinds import IN_FLIGHT, LlmStepRunner, NodeKinds, child_failure, iterations_done
 from ._resolve import Resolver
-from ._scheduler import ScopeFailed, run_scope
+from ._scheduler import ScopeFailed, run_scope, settled
 from ._state import (
     OK_NONE,
     PAUSED,
@@ -211,11 +211,11 @@ class NodeRunner(NodeKinds):
         task = asyncio.ensure_future(body)
         timer = asyncio.ensure_future(self.clock.sleep(node.timeout_ms / 1000))
         try:
-            await asyncio.wait({task, timer}, return_when=asyncio.FIRST_COMPLETED)
+            await settled((task, timer), first=True)
         except asyncio.CancelledError:
             task.cancel()
             timer.cancel()
-            await asyncio.wait({task})  # let the attempt handle its cancellation before this one ends
+            await settled((task,))  # let the attempt handle its cancellation before this one ends
             raise
         if task.done():
             timer.cancel()
@@ -223,7 +223,7 @@ class NodeRunner(NodeKinds):
         if ctx is not None:
             ctx.cancelled.set()
         task.cancel()
-        await asyncio.wait({task})
+        await settled((task,))
         if self.state.dirty:
             await self.state.commit()
         raise StepTimeoutError(f"step {node.id!r} timed out after {node.timeout_ms} ms (the attempt was cancelled)")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from ..plan import NodeBase, StepStatus
@@ -138,8 +138,33 @@ async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[Outcome]]
     for task in running.values():
         task.cancel()
     # Let every child handle its cancellation (each marks its own record) before the scope reports.
-    await asyncio.wait(running.values())
+    await settled(running.values())
     running.clear()
+
+
+async def settled(futures: Collection[asyncio.Future[Any]], *, first: bool = False) -> None:
+    """Wait until every one of ``futures`` is done (or, with ``first``, any one), without raising what they
+    raised: ``asyncio.wait`` without its result sets, whose order can differ from one run to the next (so
+    Temporal's workflow sandbox warns on ``asyncio.wait``; the executor's interpreter runs there too)."""
+    pending = [future for future in futures if not future.done()]
+    if not pending or (first and len(pending) < len(futures)):
+        return
+    waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    left = len(pending)
+
+    def done(_: asyncio.Future[Any]) -> None:
+        nonlocal left
+        left -= 1
+        if (first or left == 0) and not waiter.done():
+            waiter.set_result(None)
+
+    for future in pending:
+        future.add_done_callback(done)
+    try:
+        await waiter
+    finally:
+        for future in pending:
+            future.remove_done_callback(done)
 
 
 def scope_output(child_ids: Sequence[str], outcomes: dict[str, Outcome], shape: str) -> Any:

@@ -359,11 +359,13 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
         entry = await ctx.store.get_dead_letter(entry_id)
         if entry is None or not who.may_see(entry.owner):
             raise not_found("dead letter", entry_id)
-        if ctx.engine is not None:
-            raise ApiError(
-                409, "not_on_temporal",
-                f"dead letter {entry_id!r} belongs to an execution that ran on Temporal; retrying a step inside a "
-                "Temporal execution is not supported: start the plan again",
-            )  # fmt: skip
+        if ctx.engine is not None:  # a new run of the execution's workflow, from its records
+            try:
+                await ctx.engine.retry_dead_letter(entry_id, ctx.executor)
+            except LookupError as exc:
+                raise ApiError(404, "not_found", str(exc)) from None
+            except ValueError as exc:
+                raise ApiError(409, "wrong_state", str(exc)) from None
+            return {"dead_letter_id": entry_id, "status": "retrying"}
         ctx.spawn(ctx.executor.retry_dead_letter(entry_id), f"retry of dead letter {entry_id}")
         return {"dead_letter_id": entry_id, "status": "retrying"}
