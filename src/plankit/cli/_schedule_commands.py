@@ -269,52 +269,37 @@ def schedule_show(
 
 
 # --------------------------------------------------------------------------------- pause/resume/remove
-@schedule_app.command("pause")
-def schedule_pause(
-    schedule_id: IdArgument,
-    db: DbOption = DEFAULT_DB,
-    output_format: FormatOption = TextOrJson.TEXT,
-    engine: EngineOption = Engine.LOCAL,
-    temporal_address: AddressOption = DEFAULT_ADDRESS,
-    namespace: NamespaceOption = "default",
-) -> None:
-    """Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up)."""
-    action = _engine_action(
-        pause_schedule, pause_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
-    )
-    _change(schedule_id, db, output_format, action, "paused")
+def _state_command(name: str, help_text: str, local: Any, remote: Any, verb: str) -> None:
+    """Register ``schedule pause|resume|remove``: the same options, a different change (here or on Temporal)."""
+
+    def command(
+        schedule_id: IdArgument,
+        db: DbOption = DEFAULT_DB,
+        output_format: FormatOption = TextOrJson.TEXT,
+        engine: EngineOption = Engine.LOCAL,
+        temporal_address: AddressOption = DEFAULT_ADDRESS,
+        namespace: NamespaceOption = "default",
+    ) -> None:
+        action = _engine_action(local, remote, engine, TemporalSettings(temporal_address, namespace), schedule_id)
+        _change(schedule_id, db, output_format, action, verb)
+
+    command.__doc__ = help_text
+    schedule_app.command(name)(command)
 
 
-@schedule_app.command("resume")
-def schedule_resume(
-    schedule_id: IdArgument,
-    db: DbOption = DEFAULT_DB,
-    output_format: FormatOption = TextOrJson.TEXT,
-    engine: EngineOption = Engine.LOCAL,
-    temporal_address: AddressOption = DEFAULT_ADDRESS,
-    namespace: NamespaceOption = "default",
-) -> None:
-    """Fire again, from the next fire time after now."""
-    action = _engine_action(
-        resume_schedule, resume_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
-    )
-    _change(schedule_id, db, output_format, action, "resumed")
-
-
-@schedule_app.command("remove")
-def schedule_remove(
-    schedule_id: IdArgument,
-    db: DbOption = DEFAULT_DB,
-    output_format: FormatOption = TextOrJson.TEXT,
-    engine: EngineOption = Engine.LOCAL,
-    temporal_address: AddressOption = DEFAULT_ADDRESS,
-    namespace: NamespaceOption = "default",
-) -> None:
-    """Stop a schedule for good (its fires stay on record; running executions go on)."""
-    action = _engine_action(
-        remove_schedule, remove_on_temporal, engine, TemporalSettings(temporal_address, namespace), schedule_id
-    )
-    _change(schedule_id, db, output_format, action, "removed")
+_state_command(
+    "pause",
+    "Stop firing until `schedule resume` (fire times that pass meanwhile are not caught up).",
+    pause_schedule, pause_on_temporal, "paused",
+)  # fmt: skip
+_state_command(
+    "resume", "Fire again, from the next fire time after now.", resume_schedule, resume_on_temporal, "resumed"
+)
+_state_command(
+    "remove",
+    "Stop a schedule for good (its fires stay on record; running executions go on).",
+    remove_schedule, remove_on_temporal, "removed",
+)  # fmt: skip
 
 
 def _engine_action(local: Any, remote: Any, engine: Engine, temporal: TemporalSettings, schedule_id: str) -> Any:
