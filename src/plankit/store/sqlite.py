@@ -10,9 +10,11 @@ thread would be. Models are stored as canonical JSON beside the columns that are
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import sqlite3
+import time
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -143,6 +145,29 @@ def _from_ts(text: str) -> datetime:
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
 
 
+BUSY_TIMEOUT = 30.0
+"""Seconds a connection waits for another one's lock before "database is locked"."""
+
+
+async def _use_wal(db: sqlite3.Connection, timeout: float = BUSY_TIMEOUT) -> None:
+    """Switch the database to WAL (a no-op once the file is in WAL).
+
+    Two processes opening a new database at once both switch it, each holding a shared lock and wanting the
+    exclusive one: SQLite answers one of them "database is locked" at once (the busy timeout does not apply to
+    a deadlock). That one lets the other finish and tries again, until ``timeout``."""
+    deadline = time.monotonic() + timeout
+    delay = 0.005
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.2)
+
+
 class SqliteStore(Store):
     """A store in one SQLite file (``":memory:"`` for a private in-memory database)."""
 
@@ -157,8 +182,8 @@ class SqliteStore(Store):
     async def open(self) -> None:
         if self._db is not None:
             return
-        db = sqlite3.connect(self.path, isolation_level=None, timeout=30.0)
-        db.execute("PRAGMA journal_mode=WAL")
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=BUSY_TIMEOUT)
+        await _use_wal(db)
         db.execute(f"PRAGMA synchronous={self.sync.upper()}")
         db.execute("PRAGMA foreign_keys=ON")
         self._db = db
