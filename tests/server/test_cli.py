@@ -67,3 +67,25 @@ def test_a_wrong_role_is_refused(tmp_path: Path) -> None:
     result = runner.invoke(app, ["token", "create", "--user", "x", "--role", "god", "--db", str(tmp_path / "p.db")])
     assert result.exit_code == 2
     assert "unknown role 'god'; use viewer, operator or admin" in result.output
+
+
+def test_serve_on_a_port_in_use_exits_2_naming_it(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", str(tmp_path / "p.db")])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"error: can't listen on 127.0.0.1:{port}: Address already in use; pass another --port (or stop what uses "
+        "it)\n",
+    )
+    assert not (tmp_path / "p.db").exists()  # nothing started
+
+
+def test_serve_on_a_host_that_is_not_an_address_exits_2() -> None:
+    result = runner.invoke(app, ["serve", "--host", "no-such-host.invalid"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: --host no-such-host.invalid: not an address of this machine (")
