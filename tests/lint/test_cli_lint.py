@@ -258,3 +258,21 @@ def test_module_entry_point_matches_the_console_script() -> None:
     )
     assert done.returncode == 0
     assert [entry["code"] for entry in json.loads(done.stdout)] == list(RULES)
+
+
+def test_a_policy_given_as_a_plan_says_so_once() -> None:
+    result = runner.invoke(app, ["lint", POLICY, "--format", "json"])
+    report = json.loads(result.stdout)
+    assert result.exit_code == 2
+    assert [(e["code"], e["path"], e["msg"], e["hint"]) for e in report["errors"]] == [
+        (
+            "SCHEMA_INVALID",
+            "$",
+            "this is a policy, not a plan (it has allow_tools, deny_tools, bounds, deny_tokens_regex, ... and no "
+            "steps)",
+            "lint plans with it: plankit lint PLAN --policy THIS_FILE",
+        )
+    ]
+    # A plan that merely lacks its steps is still told what is missing, key by key.
+    not_a_policy = validate_plan({"goal": "g", "allow_tools": ["x"]})
+    assert [e.msg for e in not_a_policy.errors] == ["missing required key 'steps'", "unknown key 'allow_tools'"]

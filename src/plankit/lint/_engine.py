@@ -260,6 +260,13 @@ def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
 
 
 def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
+    policy_keys = _policy_keys(data)
+    if policy_keys:
+        # One finding that says what the file is, rather than every policy key as an unknown plan key.
+        shown = ", ".join(policy_keys[:4]) + (", ..." if len(policy_keys) > 4 else "")
+        message = f"this is a policy, not a plan (it has {shown} and no steps)"
+        hint = "lint plans with it: plankit lint PLAN --policy THIS_FILE"
+        return [Diagnostic(SCHEMA_INVALID, Severity.ERROR, message, path="$", hint=hint)]
     duplicates = _duplicate_ids(data)
     out = [
         Diagnostic(
@@ -275,6 +282,16 @@ def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
         if not (duplicates and problem.message.startswith("duplicate step id"))
     ]
     return out + duplicates
+
+
+def _policy_keys(data: Any) -> list[str]:
+    """The policy keys of a document that is a policy handed in as a plan (no steps, no root, and most of its
+    keys are policy keys); empty for anything else."""
+    if not isinstance(data, dict) or "steps" in data or "root" in data or not data:
+        return []
+    keys = [str(key) for key in data]
+    known = [key for key in keys if key in Policy.model_fields and key != "name"]
+    return known if len(known) >= 2 and len(known) * 2 > len(keys) else []
 
 
 def _duplicate_ids(data: Any) -> list[Diagnostic]:
