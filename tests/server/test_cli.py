@@ -89,3 +89,31 @@ def test_serve_on_a_host_that_is_not_an_address_exits_2() -> None:
     result = runner.invoke(app, ["serve", "--host", "no-such-host.invalid"])
     assert result.exit_code == 2
     assert result.stderr.startswith("error: --host no-such-host.invalid: not an address of this machine (")
+
+
+def test_token_list_without_a_store_or_without_tokens_says_so(tmp_path: Path) -> None:
+    db = str(tmp_path / "p.db")
+    missing = runner.invoke(app, ["token", "list", "--db", db])
+    expected = f"error: {db}: no such database (create a token first, or pass --db)\n"
+    assert (missing.exit_code, missing.stderr) == (2, expected)
+    assert not Path(db).exists()  # a listing leaves no empty store behind
+    created = runner.invoke(app, ["token", "create", "--user", "ann", "--db", db, "--format", "json"])
+    token_id = json.loads(created.stdout)["id"]
+    assert runner.invoke(app, ["token", "revoke", token_id, "--db", db]).exit_code == 0
+    listed = runner.invoke(app, ["token", "list", "--db", db])
+    assert listed.exit_code == 0
+    assert listed.stdout.splitlines()[0].startswith(f"{token_id}  ann  operator  created ")
+    assert listed.stdout.splitlines()[0].split("  ")[-1].startswith("revoked ")
+
+
+def test_token_list_of_a_store_with_none(tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+
+    async def empty() -> None:
+        async with SqliteStore(db):
+            pass
+
+    asyncio.run(empty())
+    listed = runner.invoke(app, ["token", "list", "--db", str(db)])
+    expected = "no tokens (make one: plankit token create --user NAME --role operator)\n"
+    assert (listed.exit_code, listed.stdout) == (0, expected)

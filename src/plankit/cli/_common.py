@@ -40,6 +40,17 @@ def fail(error: PlankitError | str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
+def require_database(db: str, first: str = "run a plan first") -> None:
+    """Exit 2 when ``db`` names a SQLite file that does not exist: a command that only reads must not leave an
+    empty store behind (a typo'd ``--db``, or the wrong folder, would look like "nothing there")."""
+    from pathlib import Path
+
+    from ..store import is_postgres_url  # here, not at import: `plankit lint` never loads the stores
+
+    if not is_postgres_url(db) and not Path(db).exists():
+        fail(f"{db}: no such database ({first}, or pass --db)")
+
+
 def load_or_exit(path: str) -> Plan:
     """Load a plan, or exit 2 with the loader's message (file, JSON path, what is wrong)."""
     try:

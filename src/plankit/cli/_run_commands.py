@@ -43,9 +43,19 @@ from ..lint import Policy
 from ..lint._report import render_json, render_text
 from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
-from ..store import SqliteStore, Store, is_postgres_url, redact_dsn, store_for
+from ..store import Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
-from ._common import EXIT_FAILED, EXIT_OK, MODEL_ENV_VAR, TextOrJson, fail, load_or_exit, print_json, stderr
+from ._common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    MODEL_ENV_VAR,
+    TextOrJson,
+    fail,
+    load_or_exit,
+    print_json,
+    require_database,
+    stderr,
+)
 from ._model_options import (
     BaseUrlOption,
     McpConfigOption,
@@ -215,11 +225,9 @@ class _ReplanSettings:
 
 def _open_store(db: str, *, must_exist: bool) -> Store:
     """The store ``--db`` names: a PostgreSQL URL, or a SQLite file (which must exist when ``must_exist``)."""
-    if is_postgres_url(db):
-        return store_for(db)
-    if must_exist and not Path(db).exists():
-        fail(f"{db}: no such database (run a plan first, or pass --db)")
-    return SqliteStore(db)
+    if must_exist:
+        require_database(db)
+    return store_for(db)
 
 
 def db_words(db: str) -> list[str]:

@@ -21,7 +21,7 @@ from ..feeds import load_feeds
 from ..lint import Policy
 from ..store import Store, is_postgres_url, store_for
 from ..tools import ToolRegistry, load_tools
-from ._common import TextOrJson, fail, print_json, stderr
+from ._common import TextOrJson, fail, print_json, require_database, stderr
 from ._model_options import StepModel
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
@@ -188,8 +188,7 @@ def token_list(
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.TEXT,
 ) -> None:
     """List tokens: id, user, role, created, revoked (never the tokens themselves)."""
-    if not is_postgres_url(db) and not Path(db).exists():
-        fail(f"{db}: no such database (pass --db)")
+    require_database(db, "create a token first")
 
     async def tokens(store: Store) -> Any:
         return await store.list_tokens()
@@ -208,6 +207,8 @@ def token_list(
     if output_format is TextOrJson.JSON:
         print_json(rows)
         return
+    if not rows:
+        typer.echo("no tokens (make one: plankit token create --user NAME --role operator)")
     for row in rows:
         state = f"revoked {row['revoked_at']}" if row["revoked_at"] else "active"
         typer.echo(f"{row['id']}  {row['user']}  {row['role']}  created {row['created_at']}  {state}")

@@ -22,7 +22,7 @@ from ..compile import (
 from ..errors import PlankitError
 from ..plan import PlanTemplate, TemplateParam, dump_plan, read_document
 from ..store import Store, redact_dsn, store_for
-from ._common import EXIT_USAGE, TextOrJson, fail, print_json, stderr
+from ._common import EXIT_USAGE, TextOrJson, fail, print_json, require_database, stderr
 
 template_app = typer.Typer(
     name="template",
@@ -37,7 +37,11 @@ DB_OPTION = typer.Option(
 NAME_ARGUMENT = typer.Argument(..., help="Template name (or id).")
 
 
-def _with_store(db: str, body: Callable[[Store], Awaitable[_T]]) -> _T:
+def _with_store(db: str, body: Callable[[Store], Awaitable[_T]], *, must_exist: bool = True) -> _T:
+    """Run ``body`` on the store; only ``save`` (``must_exist=False``) may create a new SQLite file."""
+    if must_exist:
+        require_database(db, "save a template first")
+
     async def main() -> _T:
         async with store_for(db) as store:
             return await body(store)
@@ -90,7 +94,7 @@ def save(
         except TemplateError as exc:
             fail(exc)
 
-    template = _with_store(db, body)
+    template = _with_store(db, body, must_exist=False)
     names = ", ".join(template.params) or "none"
     sys.stdout.write(f"saved template {template.name!r} ({template.id}); parameters: {names}\n")
 
