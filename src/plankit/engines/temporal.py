@@ -619,6 +619,9 @@ class TemporalEngine:
         plan = await self.store.load_plan(execution.plan_id)
         if plan is None:
             raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
+        # The store shows the end a moment before the workflow run closes: a new run (same id) can start only
+        # then; started earlier, it would be refused as "already started" and the retry silently lost.
+        await self._until_closed(entry.execution_id)
         changed = requeue(entry, execution, PlanGraph.of(plan))
         header = execution.model_copy(update={"steps": [], "completed_at": None, "error": None})
         await self._launch(
@@ -626,6 +629,30 @@ class TemporalEngine:
             requeued=[[record.step_id, record.iteration] for record in changed],
         )  # fmt: skip
         return execution.execution_id
+
+    async def _until_closed(self, execution_id: str, timeout: float = 60.0) -> None:
+        """Wait until the execution's workflow run is closed on Temporal (or there is none); raise
+        ``RuntimeError`` when it is still open after ``timeout`` seconds."""
+        from temporalio.client import WorkflowExecutionStatus
+        from temporalio.service import RPCError, RPCStatusCode
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            try:
+                status = (await self.handle(execution_id).describe()).status
+            except RPCError as exc:
+                if exc.status is RPCStatusCode.NOT_FOUND:
+                    return  # never ran on this cluster (or its history is gone): nothing to wait for
+                raise
+            if status is not WorkflowExecutionStatus.RUNNING:
+                return
+            if loop.time() > deadline:
+                raise RuntimeError(
+                    f"execution {execution_id!r}: its workflow is still open on Temporal after {timeout:.0f} s; "
+                    "retry once it has closed"
+                )
+            await asyncio.sleep(0.05)
 
     async def _launch(self, header: Execution, plan: Plan, executor: Executor, **more: Any) -> None:
         from temporalio.exceptions import WorkflowAlreadyStartedError
