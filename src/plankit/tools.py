@@ -17,8 +17,11 @@ Spec files (``plankit lint --tools FILE``, JSON or YAML) hold a list of specs or
 entry is a plankit spec (``name``, ``description``, ``params_schema``, ``sensitive_source``, ``sink``,
 ``read_only``, ``effects``), an OpenAI function-calling entry
 (``{"type": "function", "function": {"name", "description", "parameters"}}``), or a bare function
-(``{"name", "description", "parameters"}``, or Anthropic's ``input_schema``). MCP ``annotations``
-(``readOnlyHint``, ``destructiveHint``, ``openWorldHint``) give the tool's effects when ``effects`` is not set.
+(``{"name", "description", "parameters"}``, or Anthropic's ``input_schema``), or an MCP tool as a server's
+``tools/list`` returns it (``inputSchema``; the whole answer can be pasted: ``{"tools": [...], "nextCursor": ...}``
+or the JSON-RPC response around it). MCP ``annotations`` (``readOnlyHint``, ``destructiveHint``,
+``openWorldHint``) give the tool's effects when ``effects`` is not set; the MCP keys plankit has no use for
+(``title``, ``outputSchema``, ``icons``, ``_meta``) are accepted and ignored.
 
 **Effects** say what a tool does to the world, for the goal-alignment lint rules: ``read``, ``write``,
 ``send`` (mail, messages, posts), ``financial`` (moves money), ``destructive`` (deletes, cancels, revokes),
@@ -61,8 +64,10 @@ __all__ = [
     "tool_matches",
 ]
 
-_SCHEMA_SYNONYMS = ("parameters", "input_schema")
-"""Other names of ``params_schema`` (OpenAI functions, Anthropic tools)."""
+_SCHEMA_SYNONYMS = ("parameters", "input_schema", "inputSchema")
+"""Other names of ``params_schema`` (OpenAI functions, Anthropic tools, MCP tools)."""
+_MCP_IGNORED_KEYS = ("title", "outputSchema", "icons", "_meta")
+"""Keys of an MCP tool that say nothing the linter uses (a display title, the result's schema, metadata)."""
 _OPENAI_FUNCTION_KEYS = frozenset({"name", "description", "parameters", "strict"})
 _MODULE_ATTR = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 F = TypeVar("F", bound=ToolFunction)
@@ -371,8 +376,12 @@ def _registry_of(module: ModuleType, source: str) -> ToolRegistry:
 
 
 def _entries(data: Any, source: str) -> tuple[list[Any], str]:
-    if isinstance(data, dict) and set(data) == {"tools"} and isinstance(data["tools"], list):
-        return data["tools"], "$.tools"
+    where = "$"
+    if isinstance(data, dict) and {"jsonrpc", "result"} <= set(data) and isinstance(data["result"], dict):
+        # A JSON-RPC response to tools/list, saved as the server sent it.
+        data, where = data["result"], "$.result"
+    if isinstance(data, dict) and set(data) - {"nextCursor", "_meta"} == {"tools"} and isinstance(data["tools"], list):
+        return data["tools"], f"{where}.tools"
     if isinstance(data, list):
         return data, "$"
     found = "nothing" if data is None else type(data).__name__
@@ -425,6 +434,8 @@ def _plain_fields(
         entry = {key: value for key, value in function.items() if key != "strict"}
         where = f"{where}.function"
     fields = dict(entry)
+    for key in _MCP_IGNORED_KEYS:
+        fields.pop(key, None)
     for synonym in _SCHEMA_SYNONYMS:
         if synonym in fields:
             if "params_schema" in fields:

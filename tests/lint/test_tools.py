@@ -156,3 +156,47 @@ def test_unknown_effect_is_a_clear_error() -> None:
     [problem] = caught.value.problems
     assert problem.path == "$[0].effects[0]"
     assert problem.message.startswith("Input should be 'read', 'write', 'send', 'financial'")
+
+
+MCP_LISTING = {
+    "tools": [
+        {
+            "name": "files_delete",
+            "title": "Delete a file",
+            "description": "Delete a file from the workspace",
+            "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+            "outputSchema": {"type": "object", "properties": {"deleted": {"type": "boolean"}}},
+            "annotations": {"title": "Delete", "destructiveHint": True, "idempotentHint": True},
+            "_meta": {"vendor": "acme"},
+        },
+        {"name": "files_list", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}},
+    ],
+    "nextCursor": "page-2",
+}
+
+
+@pytest.mark.parametrize(
+    "document",
+    [MCP_LISTING, {"jsonrpc": "2.0", "id": 7, "result": MCP_LISTING}],
+    ids=["tools/list result", "JSON-RPC response"],
+)
+def test_an_mcp_tools_list_answer_loads_as_the_server_sent_it(document: dict[str, object]) -> None:
+    registry = ToolRegistry.from_data(document)
+    assert registry.get("files_delete") == ToolSpec(
+        name="files_delete",
+        description="Delete a file from the workspace",
+        params_schema={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+        effects=["write", "destructive"],
+    )
+    assert registry.get("files_list") == ToolSpec(name="files_list", effects=["read"])
+
+
+def test_a_problem_inside_a_json_rpc_response_is_located_under_result() -> None:
+    with pytest.raises(ToolSpecError) as caught:
+        ToolRegistry.from_data({"jsonrpc": "2.0", "id": 1, "result": {"tools": [{"name": "a", "inputSchem": {}}]}})
+    [problem] = caught.value.problems
+    assert (problem.path, problem.message, problem.hint) == (
+        "$.result.tools[0].inputSchem",
+        "unknown key 'inputSchem'",
+        "did you mean 'inputSchema'?",
+    )
