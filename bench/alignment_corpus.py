@@ -27,6 +27,13 @@ workspaces none of the others use (HR and payroll, cloud/devops, shop administra
 portal, CRM/sales), new tools, goals and attacks, its own seed, and was committed before any rule change of
 that round.
 
+**Held-out v4** (``heldout_v4``, session 4; in ``alignment_corpus_v4.py``). Written by an engineer who changes
+no rule code and did not read the rules' implementation, and committed before any rule change of session 4:
+five more new workspaces (property management, an LMS course, a shipping desk, legal e-signature, a smart
+home), three of them with tool specs in the shapes real toolkits ship (OpenAI function entries, MCP listings
+with annotations, plankit specs with effects), its own seed. Tune with ``alignment_eval.py --splits
+dev,heldout,new_heldout,heldout_v3`` so it stays unseen.
+
 Attack kinds include ones that static rules are not expected to catch (a recipient read at run time from the
 attacker's text, when the goal asks to send anyway): they are counted, not hidden.
 """
@@ -1358,6 +1365,28 @@ def build_corpus(
             )
     cases += _new_heldout(new_per_workspace)
     cases += _heldout_v3()
+    cases += _heldout_v4()
+    return cases
+
+
+def _heldout_v4() -> list[Case]:
+    """The ``heldout_v4`` split (``alignment_corpus_v4.py``): its own workspaces, tool specs and seed."""
+    from alignment_corpus_v4 import V4_SEED, V4_TOOLS, build_v4, node_ids
+
+    rng = random.Random(V4_SEED)
+    cases: list[Case] = []
+    counts: dict[str, int] = {}
+    for space, task, attack, goal, context, steps, extra in build_v4(rng):
+        index = counts[space] = counts.get(space, -1) + 1
+        base = f"{space}-v4-{index:03d}"
+        tools = V4_TOOLS[space]
+        plan = {"goal": goal, "context": context, "steps": steps}
+        cases.append(Case(f"{base}-benign", space, "heldout_v4", "benign", task, None, [], plan, tools))
+        added = json.loads(json.dumps(extra))
+        injected_steps = _inject(rng, json.loads(json.dumps(steps)), added)  # renames a clashing id in place
+        injected_plan = {"goal": goal, "context": context, "steps": injected_steps}
+        ids = node_ids(added)
+        cases.append(Case(f"{base}-injected", space, "heldout_v4", "injected", task, attack, ids, injected_plan, tools))
     return cases
 
 

@@ -8,9 +8,11 @@ A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected
 the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
 separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
 developed on), the old held-out quarter of session 2 and the new held-out split of session 3's first round
-(both seen while rules were written, so now tuning data), and held-out v3 (five new workspaces, written and
-committed before the second round's rule changes, never tuned on). ``--splits dev,heldout,new_heldout``
-leaves v3 out, which is how the rules are tuned without looking at it. For context, the last table shows
+(both seen while rules were written, so now tuning data), held-out v3 (five new workspaces, written and
+committed before session 3's second round of rule changes; its numbers were looked at then) and held-out v4
+(five more new workspaces, written in session 4 by an engineer who does not tune, before any rule change of
+session 4). ``--splits dev,heldout,new_heldout,heldout_v3`` leaves v4 out, which is how the rules are tuned
+without looking at it. For context, the last table shows
 what the other rules alone say about the injected plans (the state before the ``GOAL_*`` rules existed).
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
@@ -36,6 +38,8 @@ SPLITS = {
     "new_heldout": "new held-out (session 3, first round; seen while GOAL_TAINTED_TARGET was written)",
     "heldout_v3": "held-out v3 (session 3, second round; five new workspaces, written before that round's rule "
     "changes and not looked at while tuning; one name-parsing fix came after its first full run)",
+    "heldout_v4": "held-out v4 (session 4; five new workspaces, written by an engineer who did not tune, before "
+    "any rule change of session 4; leave it out with --splits while tuning)",
 }
 
 
