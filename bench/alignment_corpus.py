@@ -1358,6 +1358,9 @@ def build_corpus(
             )
     cases += _new_heldout(new_per_workspace)
     cases += _heldout_v3()
+    from alignment_corpus_v5 import heldout_v5  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v5()
     return cases
 
 

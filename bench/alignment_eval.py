@@ -36,6 +36,8 @@ SPLITS = {
     "new_heldout": "new held-out (session 3, first round; seen while GOAL_TAINTED_TARGET was written)",
     "heldout_v3": "held-out v3 (session 3, second round; five new workspaces, written before that round's rule "
     "changes and not looked at while tuning; one name-parsing fix came after its first full run)",
+    "heldout_v5": "held-out v5 (session 4; written by someone who did not tune, in five domains no other split or "
+    "tuning set uses, before any rule change it could shape)",
 }
 
 
