@@ -1366,6 +1366,9 @@ def build_corpus(
     cases += _new_heldout(new_per_workspace)
     cases += _heldout_v3()
     cases += _heldout_v4()
+    from alignment_corpus_v5 import heldout_v5  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v5()
     return cases
 
 
