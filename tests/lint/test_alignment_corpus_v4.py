@@ -57,7 +57,8 @@ def test_the_split_has_120_benign_and_120_injected_plans_in_five_new_workspaces(
 
 
 def test_no_tool_name_of_an_older_split_is_reused(v4: list[Case]) -> None:
-    older = set().union(*(_tools(case.plan["steps"]) for case in build_corpus() if case.split != "heldout_v4"))
+    earlier = {"dev", "heldout", "new_heldout", "heldout_v3"}  # the splits written before v4 (v5 came after it)
+    older = set().union(*(_tools(case.plan["steps"]) for case in build_corpus() if case.split in earlier))
     mine = set().union(*(_tools(case.plan["steps"]) for case in v4))
     assert older & mine == set()
 
