@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -126,3 +127,47 @@ def test_lint_of_a_yaml_plan_imports_yaml_and_a_cron_trigger_croniter(tmp_path: 
     )
     loaded = _modules_after(_cli("lint", str(plan)))
     assert _unwanted(loaded) == {"yaml", "croniter"}
+
+
+def _gc_state_after(code: str) -> list[str]:
+    """What ``code`` leaves of the garbage collector, in a fresh interpreter: enabled?, objects frozen?"""
+    script = f"import gc, sys\n{code}\nprint({_MARKER!r})\nprint(gc.isenabled(), gc.get_freeze_count() > 0)"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    return out.rpartition(_MARKER)[2].split()
+
+
+def test_importing_the_console_script_loads_neither_typer_nor_the_app() -> None:
+    loaded = _modules_after("from plankit.cli import main")
+    assert {name for name in loaded if name.startswith(("typer", "click", "rich", "plankit.cli._"))} == set()
+
+
+def test_the_console_script_freezes_what_start_up_made_and_leaves_the_collector_on(tmp_path: Path) -> None:
+    plan = tmp_path / "small.json"
+    plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
+    for args in (("lint", str(plan)), ("--help",), ("rules", "TOOL_DENY")):
+        assert _gc_state_after(_cli(*args)) == ["True", "True"], args
+
+
+def test_the_collector_is_back_on_before_the_command_runs(tmp_path: Path) -> None:
+    # Only the imports run with the collector paused: the command itself (a long `plankit serve`) collects.
+    plan = tmp_path / "small.json"
+    plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
+    spy = (
+        "import plankit.lint\n"
+        "real = plankit.lint.Linter.validate\n"
+        "def validate(self, *args, **kwargs):\n"
+        "    print('collector on while linting:', gc.isenabled(), file=sys.stderr)\n"
+        "    return real(self, *args, **kwargs)\n"
+        "plankit.lint.Linter.validate = validate\n"
+    )
+    script = f"import gc, sys\n{spy}{_cli('lint', str(plan))}"
+    err = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stderr
+    assert "collector on while linting: True" in err
+
+
+def test_in_process_use_of_the_app_leaves_the_collector_alone() -> None:
+    frozen = gc.get_freeze_count()
+    runner = CliRunner()
+    assert runner.invoke(app, ["rules", "TOOL_DENY"]).exit_code == 0
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == frozen

@@ -9,6 +9,7 @@ true to the commands' own help.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from typing import Any
 
@@ -84,10 +85,13 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 """Sub-commands loaded on first use: name -> (module in ``plankit.cli``, the command's one-line help)."""
 
 _LOADED: dict[str, _click.Command] = {}
+_resume_gc = False
+"""Set by :func:`run` for the console script: the collector is paused until the command's modules are loaded."""
 
 
 def load_command(name: str) -> _click.Command:
     """The real click command ``name``, importing its module (once) and registering it on a scratch app."""
+    global _resume_gc
     if name not in _LOADED:
         module = importlib.import_module(f"{__package__}.{LAZY_COMMANDS[name][0]}")
         scratch = typer.Typer()
@@ -98,6 +102,10 @@ def load_command(name: str) -> _click.Command:
             if command_name in LAZY_COMMANDS:
                 _make_readable(command)
                 _LOADED[command_name] = command
+    if _resume_gc:  # what start-up made lives to the end: later collections need not look at it
+        _resume_gc = False
+        gc.freeze()
+        gc.enable()
     return _LOADED[name]
 
 
@@ -205,6 +213,10 @@ def _readable(param: Any) -> None:
         param.display_type_rich = lambda ctx: None
 
 
-def main() -> None:
-    """Entry point of the ``plankit`` console script."""
+def run(*, resume_gc_on_load: bool = False) -> None:
+    """Run ``plankit`` on ``sys.argv`` (it exits through ``SystemExit``). With ``resume_gc_on_load``, the caller
+    has paused the garbage collector: loading the command freezes what exists and resumes it
+    (:func:`plankit.cli.main`)."""
+    global _resume_gc
+    _resume_gc = resume_gc_on_load
     command()(prog_name="plankit")
