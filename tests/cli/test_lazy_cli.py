@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -45,10 +46,13 @@ def test_a_lazy_command_runs_and_a_typo_gets_a_suggestion() -> None:
 _MARKER = "--- modules ---"
 
 
-def _modules_after(code: str) -> set[str]:
-    """The modules loaded once ``code`` ran, in a fresh interpreter (what it prints itself is skipped)."""
+def _modules_after(code: str, **env: str) -> set[str]:
+    """The modules loaded once ``code`` ran, in a fresh interpreter (what it prints itself is skipped), with
+    ``env`` added to the environment."""
     script = f"import sys\n{code}\nprint({_MARKER!r})\nprint('\\n'.join(sorted(sys.modules)))"
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    environ = {name: value for name, value in os.environ.items() if name not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    command = [sys.executable, "-c", script]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, env={**environ, **env}).stdout
     return set(out.rpartition(_MARKER)[2].split())
 
 
@@ -107,6 +111,10 @@ def _unwanted(loaded: set[str]) -> set[str]:
     return {name for name in loaded if name.startswith(NOT_FOR_LINT)} | (loaded & NOT_FOR_LINT_LIBRARIES)
 
 
+def _rich(loaded: set[str]) -> set[str]:
+    return {name for name in loaded if name == "rich" or name.startswith("rich.")}
+
+
 def test_lint_of_a_small_json_plan_imports_only_what_linting_needs(tmp_path: Path) -> None:
     plan = tmp_path / "small.json"
     plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
@@ -114,6 +122,17 @@ def test_lint_of_a_small_json_plan_imports_only_what_linting_needs(tmp_path: Pat
         loaded = _modules_after(_cli("lint", str(plan), "--format", output_format))
         assert {"plankit.lint.rules._access", "plankit.lint._report", "plankit.plan._io"} <= loaded  # it did lint
         assert _unwanted(loaded) == set(), output_format
+        assert _rich(loaded) == set(), output_format  # the report goes to a pipe: plain text, no rich
+
+
+def test_lint_uses_rich_for_a_terminal_or_when_colour_is_forced(tmp_path: Path) -> None:
+    plan = tmp_path / "small.json"
+    plan.write_text(json.dumps(SMALL_PLAN), encoding="utf-8")
+    assert "rich.console" in _modules_after(_cli("lint", str(plan)), FORCE_COLOR="1")
+    assert "rich.console" in _modules_after(_cli("lint", str(plan)), TTY_COMPATIBLE="1")
+    assert _rich(_modules_after(_cli("lint", str(plan)), NO_COLOR="1")) == set()
+    # A file that cannot be read is reported on stderr, through rich.
+    assert "rich.console" in _modules_after(_cli("lint", str(plan), str(tmp_path / "missing.json")))
 
 
 def test_lint_of_a_yaml_plan_imports_yaml_and_a_cron_trigger_croniter(tmp_path: Path) -> None:
