@@ -176,12 +176,18 @@ def test_the_collector_is_back_on_before_the_command_runs(tmp_path: Path) -> Non
         "real = plankit.lint.Linter.validate\n"
         "def validate(self, *args, **kwargs):\n"
         "    print('collector on while linting:', gc.isenabled(), file=sys.stderr)\n"
+        "    print('frozen while linting:', gc.get_freeze_count(), file=sys.stderr)\n"
         "    return real(self, *args, **kwargs)\n"
         "plankit.lint.Linter.validate = validate\n"
     )
-    script = f"import gc, sys\n{spy}{_cli('lint', str(plan))}"
+    after = "\nprint('frozen at the end:', gc.get_freeze_count(), file=sys.stderr)"
+    script = f"import gc, sys\n{spy}{_cli('lint', str(plan))}{after}"
     err = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stderr
     assert "collector on while linting: True" in err
+    # What the command made is not frozen: it is collected, and finalized at exit, as usual.
+    frozen = [line.rpartition(" ")[2] for line in err.splitlines() if line.startswith("frozen ")]
+    while_linting, at_the_end = (int(count) for count in frozen)  # frozen objects may still be freed
+    assert 0 < at_the_end <= while_linting
 
 
 def test_in_process_use_of_the_app_leaves_the_collector_alone() -> None:

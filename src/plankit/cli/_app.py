@@ -91,7 +91,6 @@ _resume_gc = False
 
 def load_command(name: str) -> _click.Command:
     """The real click command ``name``, importing its module (once) and registering it on a scratch app."""
-    global _resume_gc
     if name not in _LOADED:
         module = importlib.import_module(f"{__package__}.{LAZY_COMMANDS[name][0]}")
         scratch = typer.Typer()
@@ -102,11 +101,20 @@ def load_command(name: str) -> _click.Command:
             if command_name in LAZY_COMMANDS:
                 _make_readable(command)
                 _LOADED[command_name] = command
-    if _resume_gc:  # what start-up made lives to the end: later collections need not look at it
+    resume_gc()
+    return _LOADED[name]
+
+
+def resume_gc() -> None:
+    """If :func:`run` was told the collector is paused: freeze what exists (start-up's modules, classes and
+    schemas, which live as long as the process) and turn the collector back on. Later collections, and the
+    interpreter's at exit, then leave those objects alone. Only once; what the command makes is collected
+    as usual."""
+    global _resume_gc
+    if _resume_gc:
         _resume_gc = False
         gc.freeze()
         gc.enable()
-    return _LOADED[name]
 
 
 class _LazyCommand(TyperCommand):
