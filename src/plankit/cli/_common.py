@@ -24,7 +24,6 @@ EXIT_USAGE = 2
 """Exit codes: 0 success, 1 the plan (or run) failed, 2 unusable input."""
 
 
-
 class _OnFirstUse:
     """rich's console on stderr, made when first used: importing rich costs about 12 ms, and most runs of
     ``plankit lint`` never write to stderr."""
