@@ -5,11 +5,15 @@ from __future__ import annotations
 import io
 import json
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from rich.console import Console
 
 from plankit import __version__
+from plankit.cli._lint_commands import ReportFormat, _report
 from plankit.lint import RULES, Diagnostic, Severity, Status, ValidationResult
-from plankit.lint._report import json_report, render_json, render_sarif, render_text, sarif_report
+from plankit.lint._report import json_report, plain_text, render_json, render_sarif, render_text, sarif_report
 
 E, W = Severity.ERROR, Severity.WARNING
 DIAGNOSTICS = [
@@ -195,3 +199,66 @@ def test_text_of_several_plans_ends_with_a_summary() -> None:
 def test_text_does_not_interpret_markup_in_messages() -> None:
     result = ValidationResult.from_diagnostics([Diagnostic("X", W, "[bold]not markup[/] {{a.b}}")], Status.WARN, 0.1)
     assert "    warning X  [bold]not markup[/] {{a.b}}\n" in _text([("p.json", result)])
+
+
+def _as_lint_prints(results: list[tuple[str, ValidationResult]]) -> str:
+    """What rich prints for ``plankit lint`` to a pipe: its console as ``_lint_commands._console`` makes it."""
+    buffer = io.StringIO()
+    console = Console(file=buffer, highlight=False, soft_wrap=True)
+    console.width = 200
+    render_text(results, console)
+    return buffer.getvalue()
+
+
+def test_plain_text_is_the_text_report_without_rich() -> None:
+    results = [("a.json", RESULT), ("b.json", ValidationResult.from_diagnostics([], Status.PASS, 0.0))]
+    assert plain_text(results) == _as_lint_prints(results) == _text(results)
+    assert plain_text([]) == _as_lint_prints([]) == ""
+
+
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=300)
+_DIAGNOSTIC = st.builds(
+    Diagnostic,
+    st.sampled_from(["TOOL_DENY", "X"]),
+    st.sampled_from(list(Severity)),
+    _TEXT,
+    st.none() | _TEXT,
+    st.none() | st.integers(0, 3),
+    st.none() | _TEXT,
+    st.none() | _TEXT,
+    suppressed=st.booleans(),
+    suppression_reason=st.none() | _TEXT,
+)
+_RESULT = st.builds(
+    ValidationResult.from_diagnostics,
+    st.lists(_DIAGNOSTIC, max_size=5),
+    st.sampled_from(list(Status)),
+    st.floats(0, 1),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(_TEXT, _RESULT), max_size=3))
+def test_plain_text_prints_what_rich_prints_or_declines(results: list[tuple[str, ValidationResult]]) -> None:
+    # Any text at all: brackets, newlines, wide characters, lines far past 200 columns, tabs, control codes.
+    plain = plain_text(results)
+    if plain is None:  # rich expands tabs and drops some control codes; it prints those reports itself
+        assert set("\t\a\b\v\f\r") & set(_text_of(results))
+    else:
+        assert plain == _as_lint_prints(results)
+
+
+def _text_of(results: list[tuple[str, ValidationResult]]) -> str:
+    """Every text the report shows: file names and the findings' fields."""
+    texts = [name for name, _ in results]
+    for _, result in results:
+        for d in result.diagnostics:
+            texts += [d.message, d.node_id or "", d.path or "", d.hint or "", d.suppression_reason or ""]
+    return "".join(texts)
+
+
+@pytest.mark.parametrize("message", ["tab\there", "bell\a and carriage return\r", "plain [bold]text[/]"])
+def test_lint_prints_a_report_rich_would_rewrite_with_rich(message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    results = [("p.json", ValidationResult.from_diagnostics([Diagnostic("X", W, message)], Status.WARN, 0.1))]
+    _report(results, ReportFormat.TEXT, several=False)
+    assert capsys.readouterr().out == _as_lint_prints(results)

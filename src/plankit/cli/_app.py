@@ -9,6 +9,7 @@ true to the commands' own help.
 
 from __future__ import annotations
 
+import gc
 import importlib
 from typing import Any
 
@@ -84,6 +85,8 @@ LAZY_COMMANDS: dict[str, tuple[str, str]] = {
 """Sub-commands loaded on first use: name -> (module in ``plankit.cli``, the command's one-line help)."""
 
 _LOADED: dict[str, _click.Command] = {}
+_resume_gc = False
+"""Set by :func:`run` for the console script: the collector is paused until the command's modules are loaded."""
 
 
 def load_command(name: str) -> _click.Command:
@@ -98,7 +101,20 @@ def load_command(name: str) -> _click.Command:
             if command_name in LAZY_COMMANDS:
                 _make_readable(command)
                 _LOADED[command_name] = command
+    resume_gc()
     return _LOADED[name]
+
+
+def resume_gc() -> None:
+    """If :func:`run` was told the collector is paused: freeze what exists (start-up's modules, classes and
+    schemas, which live as long as the process) and turn the collector back on. Later collections, and the
+    interpreter's at exit, then leave those objects alone. Only once; what the command makes is collected
+    as usual."""
+    global _resume_gc
+    if _resume_gc:
+        _resume_gc = False
+        gc.freeze()
+        gc.enable()
 
 
 class _LazyCommand(TyperCommand):
@@ -205,6 +221,10 @@ def _readable(param: Any) -> None:
         param.display_type_rich = lambda ctx: None
 
 
-def main() -> None:
-    """Entry point of the ``plankit`` console script."""
+def run(*, resume_gc_on_load: bool = False) -> None:
+    """Run ``plankit`` on ``sys.argv`` (it exits through ``SystemExit``). With ``resume_gc_on_load``, the caller
+    has paused the garbage collector: loading the command freezes what exists and resumes it
+    (:func:`plankit.cli.main`)."""
+    global _resume_gc
+    _resume_gc = resume_gc_on_load
     command()(prog_name="plankit")

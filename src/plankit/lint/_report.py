@@ -10,16 +10,16 @@ import json
 from collections.abc import Sequence
 from itertools import groupby
 from pathlib import Path
-from typing import Any
-
-from rich.console import Console
-from rich.text import Text
+from typing import TYPE_CHECKING, Any
 
 from .._version import __version__
 from ._findings import Diagnostic, Severity
 from ._registry import RULES
 from ._result import ValidationResult
 from ._risk import Status
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 FileResult = tuple[str, ValidationResult]
 
@@ -112,54 +112,86 @@ def _sarif_result(name: str, diagnostic: Diagnostic, rule_index: int) -> dict[st
 
 
 # ---------------------------------------------------------------------------------------------------- text
+Line = tuple[str, list[tuple[str, str]]]
+"""One line of the text report: its base style and its spans (text, style), as rich's ``Text`` is built."""
+
+_RICH_REWRITES = frozenset("\t\a\b\v\f\r")
+"""Characters rich does not print as they are: it expands tabs and drops these control codes."""
+
+
 def render_text(results: Sequence[FileResult], console: Console) -> None:
     """Print each file's findings grouped by step (plan-level first), with JSON paths and hints."""
+    from rich.text import Text  # only a report drawn by rich pays for it (plain_text does not)
+
+    for style, spans in _text_lines(results):
+        if not spans:
+            console.print()
+            continue
+        line = Text(style=style)
+        for text, span_style in spans:
+            line.append(text, style=span_style or None)
+        console.print(line)
+
+
+def plain_text(results: Sequence[FileResult]) -> str | None:
+    """The text report without styles: exactly what :func:`render_text` prints to a rich console that has no
+    colours (``soft_wrap=True``, as ``plankit lint`` makes it for output that is not a terminal). ``None`` when
+    some text holds a tab or a control code that rich would rewrite: print with rich then.
+
+    ``plankit lint`` in CI and in pre-commit hooks writes to a pipe; this way it need not import rich.
+    """
+    lines = ["".join(text for text, _ in spans) for _, spans in _text_lines(results)]
+    out = "\n".join(lines) + "\n" if lines else ""
+    return None if _RICH_REWRITES.intersection(out) else out
+
+
+def _text_lines(results: Sequence[FileResult]) -> list[Line]:
+    lines: list[Line] = []
     for position, (name, result) in enumerate(results):
         if position:
-            console.print()
-        _print_file(name, result, console)
+            lines.append(("", []))
+        lines.extend(_file_lines(name, result))
     if len(results) > 1:
         counts = {status: sum(1 for _, r in results if r.status is status) for status in Status}
         summary = ", ".join(f"{counts[status]} {status.value}" for status in Status)
-        console.print(Text(f"{len(results)} plans: {summary}", style="bold"))
+        lines.append(("bold", [(f"{len(results)} plans: {summary}", "")]))
+    return lines
 
 
-def _print_file(name: str, result: ValidationResult, console: Console) -> None:
-    head = Text(f"{name}  ")
-    head.append(result.status.value, style=_STATUS_STYLES[result.status])
-    head.append(f"  risk {result.risk_score:.2f}")
-    console.print(head)
+def _file_lines(name: str, result: ValidationResult) -> list[Line]:
+    head = [(f"{name}  ", ""), (result.status.value, _STATUS_STYLES[result.status])]
+    lines: list[Line] = [("", [*head, (f"  risk {result.risk_score:.2f}", "")])]
     shown = sorted(result.diagnostics, key=lambda d: (d.suppressed, -1 if d.step is None else d.step))
     live = [d for d in shown if not d.suppressed]
     for step, group in groupby(live, key=lambda d: d.step):
         items = list(group)
-        console.print(Text(f"  {_step_title(step)}", style="bold"))
+        lines.append(("bold", [(f"  {_step_title(step)}", "")]))
         for diagnostic in items:
-            _print_diagnostic(diagnostic, console)
+            lines.extend(_diagnostic_lines(diagnostic))
     for diagnostic in (d for d in shown if d.suppressed):
-        line = Text("  suppressed ", style="dim")
-        line.append(f"{diagnostic.code} at {diagnostic.path or _step_title(diagnostic.step)}: ")
-        line.append(f"{diagnostic.message} (reason: {diagnostic.suppression_reason})")
-        console.print(line)
-    console.print(Text(f"  {_counts(result)}", style="dim"))
+        where = f"{diagnostic.code} at {diagnostic.path or _step_title(diagnostic.step)}: "
+        reason = f"{diagnostic.message} (reason: {diagnostic.suppression_reason})"
+        lines.append(("dim", [("  suppressed ", ""), (where, ""), (reason, "")]))
+    lines.append(("dim", [(f"  {_counts(result)}", "")]))
+    return lines
 
 
 def _step_title(step: int | None) -> str:
     return "plan" if step is None else f"step {step}"
 
 
-def _print_diagnostic(diagnostic: Diagnostic, console: Console) -> None:
-    line = Text("    ")
-    line.append(f"{diagnostic.severity.value:<8}", style=_SEVERITY_STYLES[diagnostic.severity])
-    line.append(f"{diagnostic.code}  ", style="bold")
+def _diagnostic_lines(diagnostic: Diagnostic) -> list[Line]:
+    spans = [("    ", ""), (f"{diagnostic.severity.value:<8}", _SEVERITY_STYLES[diagnostic.severity])]
+    spans.append((f"{diagnostic.code}  ", "bold"))
     if diagnostic.node_id:
-        line.append(f"{diagnostic.node_id}: ", style="bold")
-    line.append(diagnostic.message)
-    console.print(line)
+        spans.append((f"{diagnostic.node_id}: ", "bold"))
+    spans.append((diagnostic.message, ""))
+    lines: list[Line] = [("", spans)]
     if diagnostic.path:
-        console.print(Text(f"            at {diagnostic.path}", style="dim"))
+        lines.append(("dim", [(f"            at {diagnostic.path}", "")]))
     if diagnostic.hint:
-        console.print(Text(f"            hint: {diagnostic.hint}", style="cyan"))
+        lines.append(("cyan", [(f"            hint: {diagnostic.hint}", "")]))
+    return lines
 
 
 def _counts(result: ValidationResult) -> str:
