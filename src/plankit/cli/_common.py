@@ -45,8 +45,13 @@ def require_database(db: str, first: str = "run a plan first") -> None:
     empty store behind (a typo'd ``--db``, or the wrong folder, would look like "nothing there")."""
     from pathlib import Path
 
-    from ..store import is_postgres_url  # here, not at import: `plankit lint` never loads the stores
+    from ..errors import ConfigError
+    from ..store import is_postgres_url, store_for  # here, not at import: `plankit lint` never loads the stores
 
+    try:
+        store_for(db)  # not opened: a URL of another database (mysql://...) is named as such, not as a file
+    except ConfigError as exc:
+        fail(exc)
     if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database ({first}, or pass --db)")
 

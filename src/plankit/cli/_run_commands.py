@@ -36,7 +36,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..compile import LlmReplanner
-from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
+from ..errors import ConfigError, LeaseHeldError, MissingExtraError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied
 from ..feeds import FeedRuntime, Feeds, load_feeds
 from ..lint import Policy
@@ -227,7 +227,10 @@ def _open_store(db: str, *, must_exist: bool) -> Store:
     """The store ``--db`` names: a PostgreSQL URL, or a SQLite file (which must exist when ``must_exist``)."""
     if must_exist:
         require_database(db)
-    return store_for(db)
+    try:
+        return store_for(db)
+    except ConfigError as exc:  # a URL of another database
+        fail(exc)
 
 
 def db_words(db: str) -> list[str]:
@@ -247,6 +250,8 @@ def _run_async(
         return asyncio.run(work())
     except (sqlite3.Error, ConnectionError) as exc:
         fail(f"the database can't be used: {exc}")
+    except MissingExtraError as exc:  # --db postgresql://... without plankit[postgres]
+        fail(exc)
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
         # again, with the same idempotency keys, on resume.
