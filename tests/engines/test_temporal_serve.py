@@ -148,6 +148,15 @@ def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_
         failed = wait_for(ann, failed_id, {"failed", "completed"})
         assert (failed["status"], failed["error"]) == ("failed", "step 'b' failed: no")
         (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
+        # A server on the same store that doesn't run on Temporal refuses to run it in process, saying where.
+        with live_server(tmp_path, tools=TOOLS) as local:
+            here = local.client("ann").post(f"/api/v1/dead-letters/{letter['id']}/retry")
+        assert (here.status_code, here.json()) == (409, {"error": {
+            "code": "execution_on_temporal",
+            "message": f"execution {failed_id!r} runs on Temporal; retry its dead letters on a server started with "
+                       "--engine temporal, or with `plankit dead-letters retry ID --engine temporal`",
+            "details": {"execution_id": failed_id},
+        }})  # fmt: skip
         retried = ann.post(f"/api/v1/dead-letters/{letter['id']}/retry")
         assert (retried.status_code, retried.json()) == (202, {"dead_letter_id": letter["id"], "status": "retrying"})
         for _ in range(1000):

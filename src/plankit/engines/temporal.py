@@ -493,8 +493,11 @@ async def _settle(store: Store, state: RunState) -> None:
     execution = state.snapshot()
     await follow_execution(store, state.plan, execution)
     await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
-    if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+    if execution.status is ExecutionStatus.CANCELLED:
         await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
+    # A completed or failed execution stays leased to Temporal: its dead letters (failed or skipped steps) are
+    # retried in a new run of its workflow, and the lease is how a plankit executor on the same store (a
+    # `dead-letters retry` without --engine temporal, a local `plankit serve`) knows not to run them itself.
     await _mirror(state).flush()
 
 

@@ -12,11 +12,12 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from .._utils import new_id
 from ..errors import PlanRefusedError, PlanStatusError
-from ..execute import approve, decision_key, deny
+from ..execute import approve, decision_key, deny, holder_is_dead
 from ..plan import ActionNode, Execution, ExecutionStatus, Plan, PlanStatus, StepStatus, transition_path
 from ..schedule import (
     ScheduleError,
@@ -367,5 +368,22 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             except ValueError as exc:
                 raise ApiError(409, "wrong_state", str(exc)) from None
             return {"dead_letter_id": entry_id, "status": "retrying"}
+        # The execution's lease, taken here (the retry, by this executor, takes it again as its own): who else
+        # holds it is answered now, instead of failing in the background after a 202.
+        now = ctx.clock.now()
+        until = now + timedelta(seconds=ctx.executor.lease_seconds)
+        holder = await ctx.store.claim_execution(entry.execution_id, ctx.executor.worker_id, until, now)
+        if holder is not None and holder.owner.startswith("temporal:"):
+            raise ApiError(
+                409, "execution_on_temporal",
+                f"execution {entry.execution_id!r} runs on Temporal; retry its dead letters on a server started "
+                "with --engine temporal, or with `plankit dead-letters retry ID --engine temporal`",
+                {"execution_id": entry.execution_id},
+            )  # fmt: skip
+        if holder is not None and not holder_is_dead(holder.owner):  # a dead holder's lease: the retry takes it
+            raise ApiError(
+                409, "execution_taken", f"execution {entry.execution_id!r} is being run by {holder.owner}",
+                {"execution_id": entry.execution_id, "holder": holder.owner},
+            )  # fmt: skip
         ctx.spawn(ctx.executor.retry_dead_letter(entry_id), f"retry of dead letter {entry_id}")
         return {"dead_letter_id": entry_id, "status": "retrying"}
