@@ -481,10 +481,13 @@ class _Progress:
     def on_event(self, event: ExecutionEvent) -> None:
         """The executor's ``on_event`` hook."""
         if event.step_id is None:
-            self.execution = event
+            before, self.execution = self.execution, event
         else:
-            self.rows[(event.step_id, event.iteration)] = event
-        if self.live is None and not self.quiet:
+            key = (event.step_id, event.iteration)
+            before, self.rows[key] = self.rows.get(key), event
+        # A step re-committed as it was (a wait's record rewritten when Ctrl-C stops the run) says nothing new.
+        same = before is not None and _event_line(before) == _event_line(event)
+        if self.live is None and not self.quiet and not same:
             self.console.print(_event_line(event), markup=False, highlight=False)
 
     def on_revision(self, applied: RevisionApplied) -> None:
