@@ -136,10 +136,18 @@ def test_a_malformed_request_names_the_field(server: LiveServer) -> None:
     assert body["error"]["details"]["problems"] == [
         {
             "path": "$",
-            "message": "Value error, send exactly one of 'plan' (a plan document) and 'plan_id' (a saved plan)",
+            "message": "send exactly one of 'plan' (a plan document) and 'plan_id' (a saved plan)",
             "type": "value_error",
         }
     ]
+    typo = server.client("ann").post("/api/v1/executions", json={"plna": echo_plan()})
+    assert (typo.status_code, typo.json()["error"]) == (422, {
+        "code": "invalid_request",
+        "message": "the request is not valid: $.plna: unknown key 'plna' (did you mean 'plan'?)",
+        "details": {"problems": [
+            {"path": "$.plna", "message": "unknown key 'plna' (did you mean 'plan'?)", "type": "extra_forbidden"},
+        ]},
+    })  # fmt: skip
     not_json = server.client("ann").post("/api/v1/lint", content=b"{nope", headers={"content-type": "application/json"})
     assert (not_json.status_code, not_json.json()["error"]["code"]) == (422, "invalid_request")
 
