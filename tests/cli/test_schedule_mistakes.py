@@ -31,3 +31,15 @@ def test_a_cron_field_out_of_range_is_named(command: list[str], tmp_path: Path) 
         "(use 0-23, *, a list 1,15, a range 9-17 or a step */5)\n"
     ))  # fmt: skip
     assert sorted(path.name for path in tmp_path.iterdir()) == ["hourly.json"]  # no store made
+
+
+def test_a_scheduler_on_a_database_that_does_not_exist_says_so(tmp_path: Path) -> None:
+    first = plankit("scheduler", "--once", "--db", "typo.db", cwd=tmp_path)
+    assert (first.returncode, first.stdout, first.stderr) == (
+        0,
+        "decided 0 schedule(s), ran 0 execution(s)\n",
+        "typo.db: no such database yet; starting with an empty one (is this the --db that `plankit schedule add` "
+        "used?)\n",
+    )
+    again = plankit("scheduler", "--once", "--db", "typo.db", cwd=tmp_path)  # it exists now: nothing to say
+    assert (again.returncode, again.stdout, again.stderr) == (0, "decided 0 schedule(s), ran 0 execution(s)\n", "")
