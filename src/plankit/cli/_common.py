@@ -67,3 +67,23 @@ def load_or_exit(path: str) -> Plan:
 def print_json(data: Any) -> None:
     """Write JSON to stdout, nothing else."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def check_port(host: str, port: int) -> None:
+    """Exit 2 naming the address when it can't be listened on (in use, or not this machine's), before anything
+    starts: the server would otherwise start, fail to bind and exit with a code of its own."""
+    import socket
+
+    if port == 0:
+        return  # any free port
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        fail(f"--host {host}: not an address of this machine ({exc.strerror})")
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server sets it
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            fail(f"can't listen on {host}:{port}: {exc.strerror}; pass another --port (or stop what uses it)")

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
 import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,7 +21,7 @@ from ..feeds import load_feeds
 from ..lint import Policy
 from ..store import Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
-from ._common import TextOrJson, fail, print_json, require_database, stderr
+from ._common import TextOrJson, check_port, fail, print_json, require_database, stderr
 from ._model_options import StepModel
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
@@ -89,7 +88,7 @@ def serve(
         from ..server import ServerSettings, create_app
     except ImportError:
         fail("plankit serve needs FastAPI and uvicorn: pip install 'plankit[server]'")
-    _check_port(host, port)
+    check_port(host, port)
     _with_store(db, _nothing)  # usable now, or exit 2 saying why (not a traceback from the server's startup)
     try:
         registry = load_tools(tools) if tools else ToolRegistry()
@@ -127,24 +126,6 @@ def serve(
     uvicorn.run(
         create_app(settings), host=host, port=port, log_level="info", server_header=False, timeout_graceful_shutdown=5
     )
-
-
-def _check_port(host: str, port: int) -> None:
-    """Exit 2 naming the address when it can't be listened on (in use, or not this machine's), before anything
-    starts: the server would otherwise start, fail to bind and exit with a code of its own."""
-    if port == 0:
-        return  # any free port
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except socket.gaierror as exc:
-        fail(f"--host {host}: not an address of this machine ({exc.strerror})")
-    family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server sets it
-        try:
-            probe.bind(address)
-        except OSError as exc:
-            fail(f"can't listen on {host}:{port}: {exc.strerror}; pass another --port (or stop what uses it)")
 
 
 token_app = typer.Typer(help="API tokens of 'plankit serve': create, list, revoke.", no_args_is_help=True)
