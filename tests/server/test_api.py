@@ -315,7 +315,11 @@ def test_schedules_with_next_fire_times(server: LiveServer) -> None:
     assert ann.delete(f"/api/v1/schedules/{schedule_id}").status_code == 204
     assert ann.get(f"/api/v1/schedules/{schedule_id}").status_code == 404
     no_trigger = ann.post("/api/v1/schedules", json={"plan": echo_plan()})
-    assert (no_trigger.status_code, no_trigger.json()["error"]["code"]) == (422, "no_trigger")
+    assert (no_trigger.status_code, no_trigger.json()["error"]) == (422, {
+        "code": "no_trigger", "details": None,
+        "message": "the plan has no trigger; add one (time, interval, cron, ...), or run it now with POST "
+                   "/api/v1/executions",
+    })  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------- dead letters

@@ -317,8 +317,12 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             raise refused(exc) from None
         except PlanStatusError as exc:
             raise ApiError(409, "plan_not_schedulable", str(exc)) from None
-        except ValueError as exc:
-            raise ApiError(422, "no_trigger", str(exc)) from None
+        except ValueError:  # add_schedule's message names the command line; here the API's way is meant
+            raise ApiError(
+                422, "no_trigger",
+                "the plan has no trigger; add one (time, interval, cron, ...), or run it now with POST "
+                "/api/v1/executions",
+            ) from None  # fmt: skip
         if ctx.engine is not None and schedule.trigger.type in TEMPORAL_TRIGGERS:
             schedule = await on_temporal(schedule)
         else:
