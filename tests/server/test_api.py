@@ -148,8 +148,17 @@ def test_a_malformed_request_names_the_field(server: LiveServer) -> None:
             {"path": "$.plna", "message": "unknown key 'plna' (did you mean 'plan'?)", "type": "extra_forbidden"},
         ]},
     })  # fmt: skip
-    not_json = server.client("ann").post("/api/v1/lint", content=b"{nope", headers={"content-type": "application/json"})
-    assert (not_json.status_code, not_json.json()["error"]["code"]) == (422, "invalid_request")
+    trailing_comma = b'{"plan": {"goal": "x",\n  "steps": [],}}'
+    not_json = server.client("ann").post(
+        "/api/v1/lint", content=trailing_comma, headers={"content-type": "application/json"}
+    )
+    assert (not_json.status_code, not_json.json()["error"]) == (422, {
+        "code": "invalid_request",
+        "message": "the request is not valid: $: the body is not valid JSON: line 2, column 15: Expecting property "
+                   "name enclosed in double quotes",
+        "details": {"problems": [{"path": "$", "type": "json_invalid", "message": "the body is not valid JSON: line 2, "
+                                  "column 15: Expecting property name enclosed in double quotes"}]},
+    })  # fmt: skip
 
 
 def test_saving_lints_and_keeps_status(server: LiveServer) -> None:
