@@ -3,6 +3,7 @@ a real SQLite file, and the approval flow once more as real subprocesses."""
 
 from __future__ import annotations
 
+import getpass
 import io
 import json
 import re
@@ -143,20 +144,22 @@ def test_deny_fails_the_step_and_the_execution(env: dict[str, str]) -> None:
     record = json.loads(denied.stdout)
     assert datetime.fromisoformat(record.pop("decided_at")).tzinfo is not None
     assert record == {
-        "execution_id": "ex2", "step_id": "payout", "decision": "deny", "approved": False, "by": None, "reason": None,
-    }
+        "execution_id": "ex2", "step_id": "payout", "decision": "deny", "approved": False,
+        "by": getpass.getuser(), "reason": None,
+    }  # without --by, the audit record names the login that decided
     resumed = invoke("resume", "ex2", "--tools", PAYOUT_TOOLS)
     assert resumed.exit_code == 1, resumed.output
     lines = _lines(resumed.stdout)
     assert lines[-3:] == [
-        "execution ex2 failed: step 'payout' failed: step 'payout' was denied",
-        "  payout: [USER_ERROR] step 'payout' was denied",
+        f"execution ex2 failed: step 'payout' failed: step 'payout' was denied by {getpass.getuser()}",
+        f"  payout: [USER_ERROR] step 'payout' was denied by {getpass.getuser()}",
         "  dead letters: plankit dead-letters list --db plankit.db",
     ]
     listed = invoke("dead-letters", "list")
     assert _lines(listed.stdout) == [
         "id             execution  step    tool               error",
-        "dl:ex2:payout  ex2        payout  payments.transfer  [USER_ERROR] step 'payout' was denied",
+        "dl:ex2:payout  ex2        payout  payments.transfer  [USER_ERROR] step 'payout' was denied by "
+        + getpass.getuser(),
     ]
 
 

@@ -157,7 +157,8 @@ def test_unknown_template_and_duplicate_name(env: dict[str, Any]) -> None:
         (["--param", "amount:number"], "error: can't make template 'dca'\n"
                                        "  undeclared parameter 'side' at $.steps[0].params.side\n"),
         ([*SPECS, "--param", "extra:string"], "error: can't make template 'dca'\n"
-                                              "  parameter 'extra' is declared but the plan never uses it\n"),
+                                              "  parameter 'extra' is declared but the plan never uses it "
+                                              "(put \"{{param.extra}}\" where its value goes)\n"),
         ([*SPECS, "--param", "side:string"], "error: --param 'side:string': parameter 'side' is declared twice\n"),
         (["--param", "amount:num"], "error: --param 'amount:num': unknown type 'num' (did you mean 'enum'?)\n"),
         (["--param", "amount:integer:default=x"], "error: parameter 'amount' expects an integer, got 'x'\n"),

@@ -172,8 +172,9 @@ def test_build_template_reports_every_declaration_problem() -> None:
         "  parameter name 'bad-name' must match ^[A-Za-z_][A-Za-z0-9_]*$\n"
         "  parameter 'bad-name' has a default that is not a string: True\n"
         "  undeclared parameter 'sid' at $.steps[0].params.m (did you mean 'side'?)\n"
-        "  parameter 'side' is declared but the plan never uses it\n"
-        "  parameter 'bad-name' is declared but the plan never uses it"
+        "  parameter 'side' is declared but the plan never uses it (put \"{{param.side}}\" where its value goes)\n"
+        "  parameter 'bad-name' is declared but the plan never uses it "
+        "(put \"{{param.bad-name}}\" where its value goes)"
     )
     assert caught.value.params == ("amount", "bad-name", "sid", "side")
 

@@ -163,6 +163,16 @@ def test_a_dead_letter_is_retried_on_temporal_from_the_cli(temporal_address: str
         letters = json.loads(runner.invoke(app, ["dead-letters", "list", "--format", "json"], env=env).stdout)
         assert [(entry["id"], entry["node_id"]) for entry in letters] == [("dl:ex2:call", "call")]
 
+        # Without --engine temporal: refused, nothing runs in this process (its tools, its machine), and the
+        # message gives the command that retries it on Temporal.
+        local = runner.invoke(app, ["dead-letters", "retry", "dl:ex2:call", "--tools", str(tools)], env=env)
+        assert (local.exit_code, local.stderr) == (2, (
+            "error: execution 'ex2' runs on Temporal (as workflow ex2), so nothing ran here; retry it there, in a "
+            "new run of its workflow: plankit dead-letters retry dl:ex2:call --engine temporal --temporal-address "
+            f"localhost:7233 --namespace default --task-queue plankit --db {db}; follow it with: plankit executions "
+            f"show ex2 --db {db}\n"
+        ))  # fmt: skip
+
         marker.touch()
         retried = runner.invoke(
             app, ["dead-letters", "retry", "dl:ex2:call", "--tools", str(tools), "--format", "json", *engine], env=env

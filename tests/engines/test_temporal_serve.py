@@ -148,6 +148,15 @@ def test_cancel_through_the_api_cancels_the_workflow(temporal_address: str, tmp_
         failed = wait_for(ann, failed_id, {"failed", "completed"})
         assert (failed["status"], failed["error"]) == ("failed", "step 'b' failed: no")
         (letter,) = [e for e in ann.get("/api/v1/dead-letters").json() if e["execution_id"] == failed_id]
+        # A server on the same store that doesn't run on Temporal refuses to run it in process, saying where.
+        with live_server(tmp_path, tools=TOOLS) as local:
+            here = local.client("ann").post(f"/api/v1/dead-letters/{letter['id']}/retry")
+        assert (here.status_code, here.json()) == (409, {"error": {
+            "code": "execution_on_temporal",
+            "message": f"execution {failed_id!r} runs on Temporal; retry its dead letters on a server started with "
+                       "--engine temporal, or with `plankit dead-letters retry ID --engine temporal`",
+            "details": {"execution_id": failed_id},
+        }})  # fmt: skip
         retried = ann.post(f"/api/v1/dead-letters/{letter['id']}/retry")
         assert (retried.status_code, retried.json()) == (202, {"dead_letter_id": letter["id"], "status": "retrying"})
         for _ in range(1000):
@@ -174,3 +183,59 @@ def test_serve_on_an_unreachable_temporal_exits_2_saying_where(tmp_path: Path) -
     result = CliRunner().invoke(app, ["serve", "--db", db, "--engine", "temporal", "--temporal-address", "127.0.0.1:1"])
     assert result.exit_code == 2
     assert "can't reach Temporal at 127.0.0.1:1 (namespace default): " in result.output
+
+
+def _temporal_schedule(address: str, schedule_id: str) -> dict[str, object] | None:
+    """What Temporal holds under ``schedule_id``: its next action time (month, day, hour) and paused state,
+    or None when it has none."""
+    from temporalio.service import RPCError
+
+    async def describe() -> dict[str, object] | None:
+        client = await Client.connect(address)
+        try:
+            described = await client.get_schedule_handle(schedule_id).describe()
+        except RPCError:
+            return None
+        upcoming = described.info.next_action_times[0]
+        return {"next": (upcoming.month, upcoming.day, upcoming.hour), "paused": described.schedule.state.paused}
+
+    return asyncio.run(describe())
+
+
+def test_api_schedules_become_temporal_schedules_under_engine_temporal(temporal_address: str, tmp_path: Path) -> None:
+    queue = "serve-schedules"
+    yearly = {"goal": "new year", "trigger": {"type": "cron", "expression": "0 0 1 1 *"},
+              "steps": [{"id": "a", "tool": "echo", "args": {"text": "happy new year"}}]}  # fmt: skip
+    once = {"goal": "later", "trigger": {"type": "time", "at": "2099-01-01T00:00:00Z"},
+            "steps": [{"id": "a", "tool": "echo", "args": {"text": "later"}}]}  # fmt: skip
+    with live_server(tmp_path, tools=TOOLS, temporal_address=temporal_address, temporal_task_queue=queue) as server:
+        ann = server.client("ann")
+        made = ann.post("/api/v1/schedules", json={"plan": yearly})
+        assert made.status_code == 201, made.text
+        schedule_id = made.json()["id"]
+        assert (made.json()["state"], made.json()["due_at"]) == ({"engine": "temporal"}, None)  # Temporal's alone
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": False}
+        # A `time` trigger is not a Temporal Schedule: the server's worker fires it (and starts its workflow).
+        later = ann.post("/api/v1/schedules", json={"plan": once}).json()
+        assert (later["state"], _temporal_schedule(temporal_address, later["id"])) == ({}, None)
+
+        # A server on the same store that doesn't run on Temporal refuses to change it (Temporal would go on
+        # firing it), saying where it can be changed.
+        with live_server(tmp_path, tools=TOOLS) as local:
+            refused = local.client("ann").post(f"/api/v1/schedules/{schedule_id}/pause")
+        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "schedule_on_temporal")
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": False}
+
+        paused = ann.post(f"/api/v1/schedules/{schedule_id}/pause")
+        assert (paused.status_code, paused.json()["status"]) == (200, "paused")
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": True}
+        resumed = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
+        assert (resumed.status_code, resumed.json()["status"]) == (200, "active")
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": False}
+        again = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
+        assert (again.status_code, again.json()["error"]) == (409, {
+            "code": "wrong_state", "message": f"schedule {schedule_id!r} is active, not paused", "details": None,
+        })  # fmt: skip
+        assert ann.delete(f"/api/v1/schedules/{schedule_id}").status_code == 204
+        assert _temporal_schedule(temporal_address, schedule_id) is None
+        assert ann.get(f"/api/v1/schedules/{schedule_id}").status_code == 404  # removed, as a local one

@@ -184,9 +184,24 @@ def test_the_feeds_file_builds_feeds_and_refuses_unknown_keys(tmp_path: Path) ->
     with pytest.raises(FeedsFileError) as caught:
         load_feeds(bad)
     assert str(caught.value) == (
-        f"{bad}: invalid feeds file (2 problems)\n"
-        "  $.price.json_path: Field required\n"
-        "  $.price.jsonpath: Extra inputs are not permitted"
+        f"{bad}: invalid feeds file (1 problem)\n"
+        "  $.price.jsonpath: unknown key 'jsonpath' (did you mean 'json_path'?)"
+    )
+    # Every typo names the key it misspells, at any depth; a key like no other, and a missing key with no typo
+    # behind it, are said plainly.
+    bad.write_text(
+        "price: {url: 'http://x/{token}', json_path: a, timout_ms: 5}\n"
+        "chains: {8453: {confirmation: 3}}\nstatik: {}\nzzz: 1\n"
+    )
+    with pytest.raises(FeedsFileError) as caught:
+        load_feeds(bad)
+    assert str(caught.value) == (
+        f"{bad}: invalid feeds file (5 problems)\n"
+        "  $.price.timout_ms: unknown key 'timout_ms' (did you mean 'timeout_ms'?)\n"
+        "  $.chains[8453].rpc_url: Field required\n"
+        "  $.chains[8453].confirmation: unknown key 'confirmation' (did you mean 'confirmations'?)\n"
+        "  $.statik: unknown key 'statik' (did you mean 'static'?)\n"
+        "  $.zzz: unknown key 'zzz'"
     )
 
 

@@ -610,13 +610,20 @@ def test_sub_millisecond_stepchain_timeout_still_times_out() -> None:
             "a cron expression has 5 fields (minute hour day-of-month month day-of-week), got 6 in '0 0 * * * *'",
         ),
         ("@daily", "a cron expression has 5 fields (minute hour day-of-month month day-of-week), got 1 in '@daily'"),
-        ("61 * * * *", "invalid cron expression '61 * * * *'"),
-        ("* 24 * * *", "invalid cron expression '* 24 * * *'"),
-        ("* * 0 * *", "invalid cron expression '* * 0 * *'"),
-        ("* * * 13 *", "invalid cron expression '* * * 13 *'"),
-        ("* * * * 8", "invalid cron expression '* * * * 8'"),
-        ("*/0 * * * *", "invalid cron expression '*/0 * * * *'"),
-        ("a b c d e", "invalid cron expression 'a b c d e'"),
+        ("61 * * * *", "invalid cron expression '61 * * * *': the minute field '61' is not valid "
+         "(use 0-59, *, a list 1,15, a range 9-17 or a step */5)"),
+        ("* 24 * * *", "invalid cron expression '* 24 * * *': the hour field '24' is not valid "
+         "(use 0-23, *, a list 1,15, a range 9-17 or a step */5)"),
+        ("* * 0 * *", "invalid cron expression '* * 0 * *': the day-of-month field '0' is not valid "
+         "(use 1-31, *, a list 1,15, a range 9-17 or a step */5)"),
+        ("* * * 13 *", "invalid cron expression '* * * 13 *': the month field '13' is not valid "
+         "(use 1-12 or jan-dec, *, a list 1,15, a range 9-17 or a step */5)"),
+        ("* * * * 8", "invalid cron expression '* * * * 8': the day-of-week field '8' is not valid "
+         "(use 0-7 or sun-sat (0 and 7 are Sunday), *, a list 1,15, a range 9-17 or a step */5)"),
+        ("*/0 * * * *", "invalid cron expression '*/0 * * * *': the minute field '*/0' is not valid "
+         "(use 0-59, *, a list 1,15, a range 9-17 or a step */5)"),
+        ("a b c d e", "invalid cron expression 'a b c d e': the minute field 'a' is not valid "
+         "(use 0-59, *, a list 1,15, a range 9-17 or a step */5)"),
     ],
 )
 def test_invalid_cron_expressions(expression: str, message: str) -> None:

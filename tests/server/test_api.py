@@ -136,12 +136,29 @@ def test_a_malformed_request_names_the_field(server: LiveServer) -> None:
     assert body["error"]["details"]["problems"] == [
         {
             "path": "$",
-            "message": "Value error, send exactly one of 'plan' (a plan document) and 'plan_id' (a saved plan)",
+            "message": "send exactly one of 'plan' (a plan document) and 'plan_id' (a saved plan)",
             "type": "value_error",
         }
     ]
-    not_json = server.client("ann").post("/api/v1/lint", content=b"{nope", headers={"content-type": "application/json"})
-    assert (not_json.status_code, not_json.json()["error"]["code"]) == (422, "invalid_request")
+    typo = server.client("ann").post("/api/v1/executions", json={"plna": echo_plan()})
+    assert (typo.status_code, typo.json()["error"]) == (422, {
+        "code": "invalid_request",
+        "message": "the request is not valid: $.plna: unknown key 'plna' (did you mean 'plan'?)",
+        "details": {"problems": [
+            {"path": "$.plna", "message": "unknown key 'plna' (did you mean 'plan'?)", "type": "extra_forbidden"},
+        ]},
+    })  # fmt: skip
+    trailing_comma = b'{"plan": {"goal": "x",\n  "steps": [],}}'
+    not_json = server.client("ann").post(
+        "/api/v1/lint", content=trailing_comma, headers={"content-type": "application/json"}
+    )
+    assert (not_json.status_code, not_json.json()["error"]) == (422, {
+        "code": "invalid_request",
+        "message": "the request is not valid: $: the body is not valid JSON: line 2, column 15: Expecting property "
+                   "name enclosed in double quotes",
+        "details": {"problems": [{"path": "$", "type": "json_invalid", "message": "the body is not valid JSON: line 2, "
+                                  "column 15: Expecting property name enclosed in double quotes"}]},
+    })  # fmt: skip
 
 
 def test_saving_lints_and_keeps_status(server: LiveServer) -> None:
@@ -307,7 +324,11 @@ def test_schedules_with_next_fire_times(server: LiveServer) -> None:
     assert ann.delete(f"/api/v1/schedules/{schedule_id}").status_code == 204
     assert ann.get(f"/api/v1/schedules/{schedule_id}").status_code == 404
     no_trigger = ann.post("/api/v1/schedules", json={"plan": echo_plan()})
-    assert (no_trigger.status_code, no_trigger.json()["error"]["code"]) == (422, "no_trigger")
+    assert (no_trigger.status_code, no_trigger.json()["error"]) == (422, {
+        "code": "no_trigger", "details": None,
+        "message": "the plan has no trigger; add one (time, interval, cron, ...), or run it now with POST "
+                   "/api/v1/executions",
+    })  # fmt: skip
 
 
 # ------------------------------------------------------------------------------------- dead letters

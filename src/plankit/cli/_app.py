@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import gc
 import importlib
+import os
+import sys
 from typing import Any
 
 import typer
@@ -227,4 +229,17 @@ def run(*, resume_gc_on_load: bool = False) -> None:
     (:func:`plankit.cli.main`)."""
     global _resume_gc
     _resume_gc = resume_gc_on_load
-    command()(prog_name="plankit")
+    try:
+        command()(prog_name="plankit")
+    except SystemExit as exc:
+        if "temporalio.client" not in sys.modules:
+            raise
+        # The Temporal client's Rust threads can abort the interpreter's teardown ("PyGILState_Release ...
+        # finalizing", exit 134 instead of the command's code; temporalio/sdk-python#300). The command is done
+        # and its stores are closed: flush and leave without the teardown.
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, int | None):
+            print(exc.code, file=sys.stderr)
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)

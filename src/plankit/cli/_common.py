@@ -63,8 +63,13 @@ def require_database(db: str, first: str = "run a plan first") -> None:
     empty store behind (a typo'd ``--db``, or the wrong folder, would look like "nothing there")."""
     from pathlib import Path
 
-    from ..store import is_postgres_url  # here, not at import: `plankit lint` never loads the stores
+    from ..errors import ConfigError
+    from ..store import is_postgres_url, store_for  # here, not at import: `plankit lint` never loads the stores
 
+    try:
+        store_for(db)  # not opened: a URL of another database (mysql://...) is named as such, not as a file
+    except ConfigError as exc:
+        fail(exc)
     if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database ({first}, or pass --db)")
 
@@ -80,3 +85,23 @@ def load_or_exit(path: str) -> Plan:
 def print_json(data: Any) -> None:
     """Write JSON to stdout, nothing else."""
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def check_port(host: str, port: int) -> None:
+    """Exit 2 naming the address when it can't be listened on (in use, or not this machine's), before anything
+    starts: the server would otherwise start, fail to bind and exit with a code of its own."""
+    import socket
+
+    if port == 0:
+        return  # any free port
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        fail(f"--host {host}: not an address of this machine ({exc.strerror})")
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server sets it
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            fail(f"can't listen on {host}:{port}: {exc.strerror}; pass another --port (or stop what uses it)")

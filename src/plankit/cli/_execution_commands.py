@@ -55,7 +55,9 @@ from ._temporal_commands import (
 def approve_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
-    by: Annotated[str | None, typer.Option("--by", help="Who approves (kept with the decision).")] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="Who approves, kept with the decision (default: your login name).")
+    ] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
     resume_with: ResumeOption = None,
     policy: PolicyOption = None,
@@ -80,7 +82,9 @@ def approve_command(
 def deny_command(
     execution_id: Annotated[str, typer.Argument(help="The paused execution.")],
     step_id: Annotated[str, typer.Argument(help="The step awaiting confirmation.")],
-    by: Annotated[str | None, typer.Option("--by", help="Who denies (kept with the decision).")] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="Who denies, kept with the decision (default: your login name).")
+    ] = None,
     reason: Annotated[str | None, typer.Option("--reason", help="Why (kept with the decision).")] = None,
     resume_with: ResumeOption = None,
     policy: PolicyOption = None,
@@ -97,6 +101,16 @@ def deny_command(
     """
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
     _decide(execution_id, step_id, _Answer(False, by, reason), db, output_format, resume_with, policy or [], temporal)
+
+
+def _login_name() -> str | None:
+    """Who runs this command, as the operating system knows them (None when it can't say)."""
+    import getpass
+
+    try:
+        return getpass.getuser() or None
+    except (OSError, KeyError):  # no USER/LOGNAME and no passwd entry (a bare container)
+        return None
 
 
 @dataclass(frozen=True)
@@ -118,6 +132,8 @@ def _decide(
 ) -> None:
     store = _open_store(db, must_exist=True)
     settings = _RunSettings(db, resume_with, output_format, policy).load() if resume_with is not None else None
+    if answer.by is None:  # the audit record says who, also when --by is left out
+        answer = _Answer(answer.approved, _login_name(), answer.reason)
 
     async def work() -> int:
         async with store:

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from ..errors import PlankitError
-from ._common import fail
+from ._common import check_port, fail
 from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel
 
 
@@ -44,6 +44,8 @@ def mcp_command(
     """Serve lint_plan, compile_plan, run_plan, get_execution, approve_step, deny_step and list_rules over MCP."""
     from ..mcp import ServerSettings, serve
 
+    if transport is Transport.HTTP:
+        check_port(host, port)  # exit 2 naming the address, not uvicorn's bind error and exit 3
     steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = ServerSettings(db, tools, policy or [], steps.model, steps.base_url, steps.servers)
     try:

@@ -36,7 +36,7 @@ from rich.text import Text
 
 from .._utils import utcnow
 from ..compile import LlmReplanner
-from ..errors import LeaseHeldError, PlankitError, PlanRefusedError
+from ..errors import ConfigError, LeaseHeldError, MissingExtraError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied
 from ..feeds import FeedRuntime, Feeds, load_feeds
 from ..lint import Policy
@@ -227,7 +227,10 @@ def _open_store(db: str, *, must_exist: bool) -> Store:
     """The store ``--db`` names: a PostgreSQL URL, or a SQLite file (which must exist when ``must_exist``)."""
     if must_exist:
         require_database(db)
-    return store_for(db)
+    try:
+        return store_for(db)
+    except ConfigError as exc:  # a URL of another database
+        fail(exc)
 
 
 def db_words(db: str) -> list[str]:
@@ -247,6 +250,8 @@ def _run_async(
         return asyncio.run(work())
     except (sqlite3.Error, ConnectionError) as exc:
         fail(f"the database can't be used: {exc}")
+    except MissingExtraError as exc:  # --db postgresql://... without plankit[postgres]
+        fail(exc)
     except KeyboardInterrupt:
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
         # again, with the same idempotency keys, on resume.
@@ -476,10 +481,13 @@ class _Progress:
     def on_event(self, event: ExecutionEvent) -> None:
         """The executor's ``on_event`` hook."""
         if event.step_id is None:
-            self.execution = event
+            before, self.execution = self.execution, event
         else:
-            self.rows[(event.step_id, event.iteration)] = event
-        if self.live is None and not self.quiet:
+            key = (event.step_id, event.iteration)
+            before, self.rows[key] = self.rows.get(key), event
+        # A step re-committed as it was (a wait's record rewritten when Ctrl-C stops the run) says nothing new.
+        same = before is not None and _event_line(before) == _event_line(event)
+        if self.live is None and not self.quiet and not same:
             self.console.print(_event_line(event), markup=False, highlight=False)
 
     def on_revision(self, applied: RevisionApplied) -> None:
@@ -633,18 +641,29 @@ def dead_letters_retry(
     """
     steps = StepModel.of(model, base_url, mcp, mcp_config)
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps).load()
+    temporal = TemporalSettings(temporal_address, namespace, task_queue)
     if engine is Engine.TEMPORAL:
-        temporal = settings.temporal = TemporalSettings(temporal_address, namespace, task_queue)
+        settings.temporal = temporal
         raise typer.Exit(
             _continue(settings, db, entry_id, lambda executor: retry_on_temporal(temporal, executor, entry_id))
         )
-    raise typer.Exit(_continue(settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id)))
+    there = shlex.join(["plankit", "dead-letters", "retry", entry_id, *temporal.words(), *db_words(db)])
+    raise typer.Exit(
+        _continue(
+            settings, db, entry_id, lambda executor: executor.retry_dead_letter(entry_id),
+            on_temporal=f"retry it there, in a new run of its workflow: {there}",
+        )
+    )  # fmt: skip
 
 
 def _continue(
-    settings: _RunSettings, db: str, subject: str, action: Callable[[Executor], Awaitable[Execution]]
+    settings: _RunSettings, db: str, subject: str, action: Callable[[Executor], Awaitable[Execution]],
+    *, on_temporal: str | None = None,
 ) -> int:
-    """Run ``action`` on an executor over an existing store, with the live view; the command's exit code."""
+    """Run ``action`` on an executor over an existing store, with the live view; the command's exit code.
+
+    ``on_temporal``: what to do instead when the execution is Temporal's (leased to its workflow).
+    """
     store = _open_store(db, must_exist=True)
     progress = _Progress(_stdout(), settings.output_format)
 
@@ -659,7 +678,9 @@ def _continue(
                 with progress:
                     try:
                         execution = await action(executor)
-                    except (LookupError, LeaseHeldError) as exc:
+                    except LeaseHeldError as exc:
+                        fail(_held(exc, settings.db, on_temporal))
+                    except LookupError as exc:
                         fail(_message(exc))
                     except (ValueError, RuntimeError) as exc:  # a dead letter that can't be retried
                         fail(_message(exc), EXIT_FAILED)
@@ -670,6 +691,20 @@ def _continue(
         return _report(execution, settings)
 
     return _run_async(work, lambda: _interrupted(settings, progress))
+
+
+def _held(exc: LeaseHeldError, db: str, on_temporal: str | None) -> str:
+    """Why nothing ran: another process holds the execution, or it is Temporal's (its records here are mirrored
+    from its workflow, so running it in this process would run it twice, with tools of the wrong machine)."""
+    if not exc.owner.startswith("temporal:"):
+        return str(exc)
+    eid = exc.owner.removeprefix("temporal:")
+    show = shlex.join(["plankit", "executions", "show", eid, *db_words(db)])
+    return (
+        f"execution {eid!r} runs on Temporal (as workflow {eid}), so nothing ran here; "
+        + (on_temporal or "approve, deny and cancel it with --engine temporal")
+        + f"; follow it with: {show}"
+    )
 
 
 def _message(exc: Exception) -> str:

@@ -49,7 +49,7 @@ from ..schedule import (
     resume_schedule,
     trigger_zone,
 )
-from ..store import Store, redact_dsn
+from ..store import Store, is_postgres_url, redact_dsn
 from ._common import EXIT_OK, TextOrJson, fail, load_or_exit, print_json, stderr
 from ._model_options import BaseUrlOption, McpConfigOption, McpOption, ModelOption, StepModel, open_tools
 from ._run_commands import (
@@ -511,6 +511,13 @@ def scheduler(
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    if not is_postgres_url(db) and db != ":memory:" and not Path(db).exists():
+        # A worker may start before anything is scheduled, but a typo'd --db would otherwise idle silently.
+        stderr.print(
+            f"{db}: no such database yet; starting with an empty one (is this the --db that `plankit schedule add` "
+            "used?)",
+            markup=False, highlight=False,
+        )  # fmt: skip
 
     async def work() -> int:
         quiet = _Progress(_stdout(), TextOrJson.JSON)  # the worker logs lines; no live table

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import socket
+import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from .._utils import utcnow
-from ..errors import PlankitError
+from ..errors import ConfigError, MissingExtraError, PlankitError
 from ..feeds import load_feeds
 from ..lint import Policy
-from ..store import Store, is_postgres_url, store_for
+from ..store import Store, is_postgres_url, redact_dsn, store_for
 from ..tools import ToolRegistry, load_tools
-from ._common import TextOrJson, fail, print_json, require_database, stderr
+from ._common import TextOrJson, check_port, fail, print_json, require_database, stderr
 from ._model_options import StepModel
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
@@ -88,7 +88,8 @@ def serve(
         from ..server import ServerSettings, create_app
     except ImportError:
         fail("plankit serve needs FastAPI and uvicorn: pip install 'plankit[server]'")
-    _check_port(host, port)
+    check_port(host, port)
+    _with_store(db, _nothing)  # usable now, or exit 2 saying why (not a traceback from the server's startup)
     try:
         registry = load_tools(tools) if tools else ToolRegistry()
         loaded = Policy.load_all(policy) if policy else None
@@ -127,33 +128,26 @@ def serve(
     )
 
 
-def _check_port(host: str, port: int) -> None:
-    """Exit 2 naming the address when it can't be listened on (in use, or not this machine's), before anything
-    starts: the server would otherwise start, fail to bind and exit with a code of its own."""
-    if port == 0:
-        return  # any free port
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
-    except socket.gaierror as exc:
-        fail(f"--host {host}: not an address of this machine ({exc.strerror})")
-    family, kind, proto, _, address = infos[0]
-    with socket.socket(family, kind, proto) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server sets it
-        try:
-            probe.bind(address)
-        except OSError as exc:
-            fail(f"can't listen on {host}:{port}: {exc.strerror}; pass another --port (or stop what uses it)")
-
-
 token_app = typer.Typer(help="API tokens of 'plankit serve': create, list, revoke.", no_args_is_help=True)
 
 
 def _with_store(db: str, work: Any) -> Any:
+    """Run ``work`` on the opened store; a store that can't be used exits 2 saying why."""
+
     async def body() -> Any:
         async with store_for(db) as store:
             return await work(store)
 
-    return asyncio.run(body())
+    try:
+        return asyncio.run(body())
+    except (sqlite3.Error, ConnectionError) as exc:
+        fail(f"can't use the store {redact_dsn(db) if is_postgres_url(db) else db}: {exc}")
+    except (ConfigError, MissingExtraError) as exc:  # mysql://..., or postgresql:// without plankit[postgres]
+        fail(exc)
+
+
+async def _nothing(store: Store) -> None:
+    """Opening the store was the point (its schema is created or migrated then)."""
 
 
 @token_app.command("create")

@@ -19,7 +19,7 @@ from ..compile import (
     parse_param_spec,
     save_template,
 )
-from ..errors import PlankitError
+from ..errors import ConfigError, MissingExtraError, PlankitError
 from ..plan import PlanTemplate, TemplateParam, dump_plan, read_document
 from ..store import Store, redact_dsn, store_for
 from ._common import EXIT_USAGE, TextOrJson, fail, print_json, require_database, stderr
@@ -50,6 +50,8 @@ def _with_store(db: str, body: Callable[[Store], Awaitable[_T]], *, must_exist: 
         return asyncio.run(main())
     except (sqlite3.Error, ConnectionError) as exc:
         fail(f"can't use the store {redact_dsn(db)}: {exc}")
+    except (ConfigError, MissingExtraError) as exc:  # mysql://..., or postgresql:// without plankit[postgres]
+        fail(exc)
 
 
 async def _load(store: Store, name: str) -> PlanTemplate:

@@ -272,7 +272,10 @@ def build_template(
             hint = did_you_mean(used, declared)
             problems.append(f"undeclared parameter {used!r} at {paths[0]}" + (f" ({hint})" if hint else ""))
     unused = [key for key in declared if key not in uses]
-    problems += [f"parameter {key!r} is declared but the plan never uses it" for key in unused]
+    problems += [
+        f"parameter {key!r} is declared but the plan never uses it (put \"{{{{param.{key}}}}}\" where its value goes)"
+        for key in unused
+    ]
     if not problems:
         problems = _plan_problems(data, {key: _probe(value) for key, value in declared.items()}, uses, name)
     if problems:

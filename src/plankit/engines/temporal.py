@@ -493,7 +493,13 @@ async def _settle(store: Store, state: RunState) -> None:
     execution = state.snapshot()
     await follow_execution(store, state.plan, execution)
     await store.save_checkpoint(checkpoint_of(execution, state.clock.now()))
-    if execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+    # A completed or failed execution stays leased to Temporal: its dead letters (failed or skipped steps) are
+    # retried in a new run of its workflow, and the lease is how a plankit executor on the same store (a
+    # `dead-letters retry` without --engine temporal, a local `plankit serve`) knows not to run them itself.
+    # A workflow of a plankit before batched writes released it at any end, one local activity per write: it
+    # replays as it ran.
+    ended = execution.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED)
+    if execution.status is ExecutionStatus.CANCELLED or (ended and not _mirror(state).batched):
         await store.release_execution(execution.execution_id, lease_owner(execution.execution_id))
     await _mirror(state).flush()
 

@@ -333,6 +333,7 @@ class Executor:
             raise LookupError(f"no dead letter {entry_id!r}")
         if entry.execution_id in self._active:
             raise RuntimeError(f"execution {entry.execution_id!r} is running in this executor")
+        await self._claim(entry.execution_id)  # as resume does: a live holder (or Temporal) is named, never raced
         execution = await self.store.load_execution(entry.execution_id)
         if execution is None:
             raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")

@@ -24,12 +24,14 @@
 from __future__ import annotations
 
 import os
+import types
 from pathlib import Path
-from typing import Any
+from typing import Any, Union, get_args, get_origin
 
 import yaml
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
+from .._utils import closest
 from ..errors import ConfigError, FormatProblem
 from ..plan import IRModel
 from ._base import ChainFeed, Feeds, PriceFeed
@@ -114,8 +116,9 @@ def load_feeds(path: str | Path | None = None) -> Feeds | None:
     try:
         config = FeedsFile.model_validate(document if document is not None else {})
     except ValidationError as exc:
-        problems = [FormatProblem(_path(error["loc"]), error["msg"]) for error in exc.errors()]
-        raise FeedsFileError(f"{source}: invalid feeds file ({len(problems)} problems)", problems) from exc
+        problems = _problems(exc)
+        count = f"{len(problems)} problem" + ("s" if len(problems) != 1 else "")
+        raise FeedsFileError(f"{source}: invalid feeds file ({count})", problems) from exc
     return feeds_from_config(config, str(source))
 
 
@@ -156,6 +159,52 @@ def _evm_chain(chain_id: int, section: ChainSection) -> ChainFeed:
     except ConfigError as exc:  # invalid token addresses, each with its path
         raise FeedsFileError(exc.message, exc.problems) from exc
     return feed
+
+
+def _problems(exc: ValidationError) -> list[FormatProblem]:
+    """pydantic's errors at the file's JSON paths; an unknown key names the closest valid one, and the
+    "Field required" of the key it misspells is left out (one mistake, one problem)."""
+    errors = exc.errors()
+    meant: set[tuple[Any, ...]] = set()
+    problems: list[FormatProblem | None] = []
+    for error in errors:
+        location = tuple(error["loc"])
+        if error["type"] != "extra_forbidden":
+            problems.append(None)  # filled in below, once every typo is known
+            continue
+        match = closest(str(location[-1]), _keys_at(location[:-1]))
+        if match is not None:
+            meant.add((*location[:-1], match))
+        hint = f"did you mean '{match}'?" if match else None
+        problems.append(FormatProblem(_path(location), f"unknown key {location[-1]!r}", hint))
+    for index, error in enumerate(errors):
+        if problems[index] is None and not (error["type"] == "missing" and tuple(error["loc"]) in meant):
+            problems[index] = FormatProblem(_path(error["loc"]), error["msg"])
+    return [problem for problem in problems if problem is not None]
+
+
+def _keys_at(location: tuple[Any, ...]) -> list[str]:
+    """The keys the section at ``location`` of a feeds file may have (none known: empty)."""
+    current: Any = FeedsFile
+    for part in location:
+        current = _optional(current)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            field = current.model_fields.get(str(part))
+            if field is None:
+                return []
+            current = field.annotation
+        elif get_origin(current) is dict:
+            current = get_args(current)[1]
+        else:
+            return []
+    current = _optional(current)
+    return list(current.model_fields) if isinstance(current, type) and issubclass(current, BaseModel) else []
+
+
+def _optional(kind: Any) -> Any:
+    """``X | None`` -> ``X``."""
+    args = [arg for arg in get_args(kind) if arg is not type(None)]
+    return args[0] if get_origin(kind) in (Union, types.UnionType) and len(args) == 1 else kind
 
 
 def _path(location: tuple[Any, ...]) -> str:

@@ -112,8 +112,25 @@ def validate_cron_expression(expression: str) -> str:
             f"got {len(fields)} in {expression!r}"
         )
     if not croniter.is_valid(expression):
+        # Name the field that is wrong: each one checked alone, with '*' in the others.
+        for index, (name, allowed) in enumerate(_CRON_FIELDS):
+            alone = " ".join(field if i == index else "*" for i, field in enumerate(fields))
+            if not croniter.is_valid(alone):
+                raise ValueError(
+                    f"invalid cron expression {expression!r}: the {name} field {fields[index]!r} is not valid "
+                    f"(use {allowed}, *, a list 1,15, a range 9-17 or a step */5)"
+                )
         raise ValueError(f"invalid cron expression {expression!r}")
     return " ".join(fields)
+
+
+_CRON_FIELDS = (
+    ("minute", "0-59"),
+    ("hour", "0-23"),
+    ("day-of-month", "1-31"),
+    ("month", "1-12 or jan-dec"),
+    ("day-of-week", "0-7 or sun-sat (0 and 7 are Sunday)"),
+)
 
 
 def validate_timezone(name: str) -> str:

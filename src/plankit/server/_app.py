@@ -11,6 +11,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
+from .._utils import did_you_mean
 from .._version import __version__
 from ..errors import MissingExtraError
 from ._auth import Principal, Role
@@ -77,10 +80,14 @@ def create_app(settings: ServerSettings | None = None) -> Any:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        keys = _body_keys(request)
         problems = [
-            {"path": _json_path(error.get("loc", ())), "message": str(error.get("msg", "")), "type": error.get("type")}
+            {"path": _json_path(error.get("loc", ())), "message": _message(error, keys), "type": error.get("type")}
             for error in exc.errors()
         ]
+        for problem, error in zip(problems, exc.errors(), strict=True):
+            if error.get("type") == "json_invalid":  # loc is ("body", offset): say where, as the loader does
+                problem.update(path="$", message=_not_json(await request.body(), error))
         message = "the request is not valid: " + "; ".join(f"{p['path']}: {p['message']}" for p in problems[:5])
         return JSONResponse(error_body("invalid_request", message, {"problems": problems}), status_code=422)
 
@@ -128,6 +135,36 @@ def create_app(settings: ServerSettings | None = None) -> Any:
     app.add_middleware(BodyLimit, max_bytes=ctx.settings.max_body_bytes)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+def _message(error: Any, keys: list[str]) -> str:
+    """pydantic's message, said as the loader says it: an unknown key names the closest valid one, and a
+    validator's message loses pydantic's "Value error, " prefix."""
+    location = tuple(error.get("loc", ()))
+    if error.get("type") == "extra_forbidden" and location:
+        hint = did_you_mean(str(location[-1]), keys) if len(location) == 2 else None
+        return f"unknown key {location[-1]!r}" + (f" ({hint})" if hint else "")
+    return str(error.get("msg", "")).removeprefix("Value error, ")
+
+
+def _not_json(body: bytes, error: Any) -> str:
+    """Where a body stops being JSON: line and column (1-based) of pydantic's offset, and what it expected."""
+    location = tuple(error.get("loc", ()))
+    offset = location[-1] if location and isinstance(location[-1], int) else None
+    reason = str((error.get("ctx") or {}).get("error") or "JSON decode error")
+    if offset is None:
+        return f"the body is not valid JSON: {reason}"
+    before = body[:offset].decode("utf-8", errors="replace")
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    return f"the body is not valid JSON: line {line}, column {column}: {reason}"
+
+
+def _body_keys(request: Any) -> list[str]:
+    """The keys the route's request body may have (its pydantic model's fields), for did-you-mean hints."""
+    field = getattr(request.scope.get("route"), "body_field", None)
+    model = getattr(getattr(field, "field_info", None), "annotation", None)
+    return list(model.model_fields) if isinstance(model, type) and issubclass(model, BaseModel) else []
 
 
 def _json_path(location: Any) -> str:

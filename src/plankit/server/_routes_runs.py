@@ -12,11 +12,19 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from .._utils import new_id
+from ..engines.temporal_schedules import (
+    ENGINE_KEY,
+    pause_on_temporal,
+    remove_on_temporal,
+    resume_on_temporal,
+    schedule_on_temporal,
+)
 from ..errors import PlanRefusedError, PlanStatusError
-from ..execute import approve, decision_key, deny
+from ..execute import approve, decision_key, deny, holder_is_dead
 from ..plan import ActionNode, Execution, ExecutionStatus, Plan, PlanStatus, StepStatus, transition_path
 from ..schedule import (
     ScheduleError,
@@ -37,6 +45,9 @@ from ._views import dead_letter_view, execution_summary, execution_view, schedul
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+
+TEMPORAL_TRIGGERS = ("cron", "interval")
+"""Triggers that become Temporal Schedules under ``--engine temporal``; the others stay with the server's worker."""
 
 FINAL = frozenset({ExecutionStatus.COMPLETED.value, ExecutionStatus.FAILED.value, ExecutionStatus.CANCELLED.value})
 KEEPALIVE_SECONDS = 15.0
@@ -306,10 +317,50 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             raise refused(exc) from None
         except PlanStatusError as exc:
             raise ApiError(409, "plan_not_schedulable", str(exc)) from None
-        except ValueError as exc:
-            raise ApiError(422, "no_trigger", str(exc)) from None
-        ctx.wake_worker()
+        except ValueError:  # add_schedule's message names the command line; here the API's way is meant
+            raise ApiError(
+                422, "no_trigger",
+                "the plan has no trigger; add one (time, interval, cron, ...), or run it now with POST "
+                "/api/v1/executions",
+            ) from None  # fmt: skip
+        if ctx.engine is not None and schedule.trigger.type in TEMPORAL_TRIGGERS:
+            schedule = await on_temporal(schedule)
+        else:
+            ctx.wake_worker()
         return with_fires(schedule, 5)
+
+    async def on_temporal(schedule: Any) -> Any:
+        """Hand a cron/interval schedule to Temporal as a Temporal Schedule (as `schedule add --engine temporal`
+        does), or take it back out of the store and answer 503: never a schedule half on one engine."""
+        assert ctx.engine is not None
+        try:
+            await schedule_on_temporal(ctx.engine, schedule.id, executor=ctx.executor)
+        except Exception as exc:  # Temporal unreachable, or refused the schedule
+            await remove_schedule(ctx.store, schedule.id)
+            raise ApiError(
+                503, "engine_unavailable",
+                f"the Temporal Schedule could not be created ({exc}); nothing was scheduled, try again",
+                {"schedule_id": schedule.id},
+            ) from None  # fmt: skip
+        return await get_schedule(ctx.store, schedule.id)
+
+    async def change(schedule_id: str, local: Any, remote: Any, who: Principal) -> Any:
+        """Pause, resume or remove: on Temporal too for a Temporal Schedule; only a server that runs on
+        Temporal can change one (a change in the store alone would leave Temporal firing it)."""
+        schedule = await schedule_of(schedule_id, who)
+        if schedule.state.get(ENGINE_KEY) != "temporal":
+            return await local()
+        if ctx.engine is None:
+            raise ApiError(
+                409, "schedule_on_temporal",
+                f"schedule {schedule_id!r} is a Temporal Schedule; change it through a server started with "
+                "--engine temporal, or with `plankit schedule ... --engine temporal`",
+                {"schedule_id": schedule_id},
+            )  # fmt: skip
+        try:
+            return await remote(ctx.engine, schedule_id)
+        except LookupError as exc:
+            raise ApiError(409, "wrong_state", str(exc.args[0])) from None
 
     @app.get("/api/v1/schedules", tags=["schedules"], summary="Schedules with their next fire times")
     async def list_schedules(who: Principal = Depends(viewer)) -> list[dict[str, Any]]:
@@ -325,17 +376,17 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
 
     @app.post("/api/v1/schedules/{schedule_id}/pause", tags=["schedules"], summary="Pause a schedule")
     async def pause(schedule_id: str, who: Principal = Depends(operator)) -> dict[str, Any]:
-        await schedule_of(schedule_id, who)
         try:
-            return with_fires(await pause_schedule(ctx.store, schedule_id), 3)
+            paused = await change(schedule_id, lambda: pause_schedule(ctx.store, schedule_id), pause_on_temporal, who)
         except ScheduleError as exc:
             raise ApiError(409, "wrong_state", str(exc)) from None
+        return with_fires(paused, 3)
 
     @app.post("/api/v1/schedules/{schedule_id}/resume", tags=["schedules"], summary="Resume a paused schedule")
     async def resume(schedule_id: str, who: Principal = Depends(operator)) -> dict[str, Any]:
-        await schedule_of(schedule_id, who)
         try:
-            schedule = await resume_schedule(ctx.store, schedule_id, ctx.clock.now())
+            local = lambda: resume_schedule(ctx.store, schedule_id, ctx.clock.now())  # noqa: E731
+            schedule = await change(schedule_id, local, resume_on_temporal, who)
         except ScheduleError as exc:
             raise ApiError(409, "wrong_state", str(exc)) from None
         ctx.wake_worker()
@@ -343,8 +394,7 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
 
     @app.delete("/api/v1/schedules/{schedule_id}", tags=["schedules"], status_code=204, summary="Remove a schedule")
     async def remove(schedule_id: str, who: Principal = Depends(operator)) -> Response:
-        await schedule_of(schedule_id, who)
-        await remove_schedule(ctx.store, schedule_id)
+        await change(schedule_id, lambda: remove_schedule(ctx.store, schedule_id), remove_on_temporal, who)
         return Response(status_code=204)
 
     # ---------------------------------------------------------------------------------- dead letters
@@ -367,5 +417,22 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             except ValueError as exc:
                 raise ApiError(409, "wrong_state", str(exc)) from None
             return {"dead_letter_id": entry_id, "status": "retrying"}
+        # The execution's lease, taken here (the retry, by this executor, takes it again as its own): who else
+        # holds it is answered now, instead of failing in the background after a 202.
+        now = ctx.clock.now()
+        until = now + timedelta(seconds=ctx.executor.lease_seconds)
+        holder = await ctx.store.claim_execution(entry.execution_id, ctx.executor.worker_id, until, now)
+        if holder is not None and holder.owner.startswith("temporal:"):
+            raise ApiError(
+                409, "execution_on_temporal",
+                f"execution {entry.execution_id!r} runs on Temporal; retry its dead letters on a server started "
+                "with --engine temporal, or with `plankit dead-letters retry ID --engine temporal`",
+                {"execution_id": entry.execution_id},
+            )  # fmt: skip
+        if holder is not None and not holder_is_dead(holder.owner):  # a dead holder's lease: the retry takes it
+            raise ApiError(
+                409, "execution_taken", f"execution {entry.execution_id!r} is being run by {holder.owner}",
+                {"execution_id": entry.execution_id, "holder": holder.owner},
+            )  # fmt: skip
         ctx.spawn(ctx.executor.retry_dead_letter(entry_id), f"retry of dead letter {entry_id}")
         return {"dead_letter_id": entry_id, "status": "retrying"}

@@ -1,0 +1,85 @@
+"""Ctrl-C while `plankit run` sits in a wait, as a user meets it: exit 130, one line per transition (the wait is
+not announced again when the interrupt rewrites its record), the exact resume command, and a resume that
+finishes the plan without running the first step again."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+
+def _waiting(db: Path) -> bool:
+    if not db.exists():
+        return False
+    try:
+        with sqlite3.connect(db) as connection:
+            rows = connection.execute("SELECT document FROM step_executions").fetchall()
+        connection.close()
+    except sqlite3.Error:  # not created yet
+        return False
+    return any(json.loads(row[0])["status"] == "waiting" for row in rows)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process")
+def test_ctrl_c_in_a_wait_then_resume(tmp_path: Path) -> None:
+    plan = tmp_path / "nap.json"
+    plan.write_text(json.dumps({"goal": "say hi, nap, say bye", "steps": [
+        {"id": "hi", "tool": "echo", "args": {"text": "hi"}},
+        {"id": "nap", "type": "wait", "duration_ms": 600_000, "depends_on": ["hi"]},
+        {"id": "bye", "tool": "echo", "args": {"text": "bye"}, "depends_on": ["nap"]},
+    ]}))  # fmt: skip
+    db = tmp_path / "run.db"
+    env = {"COLUMNS": "200", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "dumb"}
+    command = [sys.executable, "-m", "plankit", "run", str(plan), "--db", str(db), "--execution-id", "E"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env
+    )  # fmt: skip
+    for _ in range(6000):  # until the wait is recorded (polls the store; never a wall-clock assertion)
+        if _waiting(db) or process.poll() is not None:
+            break
+        time.sleep(0.01)
+    os.kill(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (
+        130,
+        f"interrupted: execution E was stopped and is marked interrupted; continue it with: plankit resume E "
+        f"--db {db}\n",
+    )
+    lines = out.splitlines()
+    assert [line.split(" in ")[0] for line in lines] == [
+        "execution E: running", "hi: running (attempt 1)", "hi: completed", "nap: waiting", "execution E: interrupted",
+    ]  # fmt: skip
+
+    # The wait keeps its deadline (ten minutes from when it began): the resume waits on, and Ctrl-C again
+    # leaves it as it was; "hi" never runs again.
+    resumed = subprocess.Popen(
+        [sys.executable, "-m", "plankit", "resume", "E", "--db", str(db), "--format", "json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env,
+    )  # fmt: skip
+    for _ in range(6000):
+        if resumed.poll() is not None:
+            break
+        with sqlite3.connect(db) as connection:
+            status = connection.execute("SELECT status FROM executions WHERE id = 'E'").fetchone()[0]
+        connection.close()
+        if status == "running":
+            break
+        time.sleep(0.01)
+    os.kill(resumed.pid, signal.SIGINT)
+    _, err = resumed.communicate(timeout=60)
+    assert resumed.returncode == 130, err
+    with sqlite3.connect(db) as connection:
+        steps = {
+            doc["step_id"]: (doc["status"], doc["attempt_count"])
+            for doc in (json.loads(row[0]) for row in connection.execute("SELECT document FROM step_executions"))
+        }
+    connection.close()
+    assert steps == {"hi": ("completed", 1), "nap": ("waiting", 1)}
