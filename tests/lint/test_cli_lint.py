@@ -98,6 +98,33 @@ def test_stdin_directories_and_several_files(tmp_path: Path) -> None:
     assert [e["code"] for e in report[1]["errors"]] == ["TOOL_DENY"]
 
 
+def test_a_directory_walk_skips_its_policies_and_says_so(tmp_path: Path) -> None:
+    folder = tmp_path / "repo"
+    folder.mkdir()
+    _write(folder, "plan.json", {"steps": [{"id": "a", "tool": "db.query_ro", "args": {"query": "SELECT 1"}}]})
+    policy = _write(folder, "policy.yaml", "allow_tools: [db.query_ro]\ndeny_tools: [shell.*]\n")
+    other = _write(folder, "strict.json", {"allow_tools": ["db.*"], "max_steps": 5})
+    result = runner.invoke(app, ["lint", str(folder), "--policy", policy, "-f", "json"])
+    assert result.exit_code == 0, result.stderr
+    assert (json.loads(result.stdout)["status"], result.stdout.count('"status"')) == ("PASS", 1)  # plan.json only
+    assert result.stderr.splitlines() == [
+        f"skipped {policy}: it is the --policy or --tools file",
+        f"skipped {other}: a policy, not a plan (to lint with it: --policy {other})",
+    ]
+    # Named on the command line, a policy is linted as asked, and the report says what it is.
+    named = runner.invoke(app, ["lint", other, "-f", "json"])
+    assert named.exit_code == 2
+    [error] = json.loads(named.stdout)["errors"]
+    assert error["msg"] == "this is a policy, not a plan (it has allow_tools, max_steps and no steps)"
+
+
+def test_a_directory_of_policies_only_is_an_error(tmp_path: Path) -> None:
+    _write(tmp_path, "policy.json", {"allow_tools": ["db.*"], "max_steps": 5})
+    result = runner.invoke(app, ["lint", str(tmp_path)])
+    assert result.exit_code == 2
+    assert f"{tmp_path}: no plan files in this directory (only the policies named above)" in result.stderr
+
+
 def test_invalid_plan_is_schema_invalid_and_exit_2(tmp_path: Path) -> None:
     path = _write(tmp_path, "bad.json", {"steps": [{"id": "a", "tool": "x", "parms": {}}]})
     result = runner.invoke(app, ["lint", path, "-f", "json"])

@@ -93,7 +93,8 @@ def lint(
                 select=_codes(select or []) or None,
                 ignore=_codes(ignore or []),
             )
-            files = _expand(plans)
+            given = [*(policy or []), *([tools] if tools is not None else [])]
+            files = _expand(plans, given)
         except PlankitError as exc:
             fail(exc)
         results, unusable = _lint_files(linter, files, judge_model, judge_base_url)
@@ -138,18 +139,45 @@ def _codes(values: list[str]) -> list[str]:
     return [code.strip() for value in values for code in value.split(",") if code.strip()]
 
 
-def _expand(plans: list[str]) -> list[str]:
+def _expand(plans: list[str], given: list[Path]) -> list[str]:
+    """The files to lint: named files as they are; a directory's plan files, without the policies and tool
+    specs in it (the ``--policy``/``--tools`` files, and any file that is a policy): each skip is said on stderr."""
     files: list[str] = []
     for entry in plans:
         path = Path(entry)
         if entry != "-" and path.is_dir():
-            found = sorted(str(child) for child in path.iterdir() if child.suffix.lower() in PLAN_SUFFIXES)
+            found = sorted(child for child in path.iterdir() if child.suffix.lower() in PLAN_SUFFIXES)
             if not found:
                 raise PlankitError(f"{entry}: no *.json, *.yaml or *.yml plan files in this directory")
-            files.extend(found)
+            before = len(files)
+            for child in found:
+                skipped = _not_a_plan(child, given)
+                if skipped:
+                    stderr.print(f"skipped {child}: {skipped}", markup=False, highlight=False)
+                else:
+                    files.append(str(child))
+            if len(files) == before:
+                raise PlankitError(f"{entry}: no plan files in this directory (only the policies named above)")
         else:
             files.append(entry)
     return files
+
+
+def _not_a_plan(path: Path, given: list[Path]) -> str | None:
+    """Why a file found in a directory is not linted as a plan; None to lint it."""
+    resolved = path.resolve()
+    if any(resolved == other.resolve() for other in given):
+        return "it is the --policy or --tools file"
+    from ..lint._engine import _policy_keys
+    from ..plan import read_document
+
+    try:
+        data, _ = read_document(path)
+    except PlankitError:
+        return None  # linted anyway: the report says what is wrong with it
+    if _policy_keys(data):
+        return "a policy, not a plan (to lint with it: --policy " + str(path) + ")"
+    return None
 
 
 def _report(results: list[tuple[str, ValidationResult]], output_format: ReportFormat, several: bool) -> None:
