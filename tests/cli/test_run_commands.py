@@ -379,6 +379,7 @@ def test_executions_list_and_filters(env: dict[str, str], tmp_path: Path) -> Non
     assert [execution["execution_id"] for execution in paused] == ["p1"]
     by_plan = json.loads(invoke("executions", "list", "--plan", "good", "--format", "json").stdout)
     assert [execution["execution_id"] for execution in by_plan] == ["g1"]
+    assert "steps" not in by_plan[0]  # the list has no step records: no empty "steps" that reads as none ran
     assert invoke("executions", "list", "--status", "nonsense").exit_code == 2
     none = invoke("executions", "list", "--plan", "nothing")
     assert none.stdout == "no executions\n"

@@ -223,7 +223,9 @@ def executions_list(
         async with store:
             found = await store.list_executions(plan_id, status, limit)
         if output_format is TextOrJson.JSON:
-            print_json([_record(execution) for execution in found])
+            # The store lists executions without their step records: leave the key out rather than print an
+            # empty list that reads as "no steps" (the API's list does the same; ``show`` has the steps).
+            print_json([execution.model_dump(mode="json", exclude={"steps"}) for execution in found])
             return EXIT_OK
         table = Table("execution", "plan", "status", "started", "completed", box=None, pad_edge=False)
         for execution in found:
