@@ -43,7 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -1377,20 +1377,7 @@ def _heldout_v4() -> list[Case]:
     from alignment_corpus_v4 import V4_SEED, V4_TOOLS, build_v4, node_ids
 
     rng = random.Random(V4_SEED)
-    cases: list[Case] = []
-    counts: dict[str, int] = {}
-    for space, task, attack, goal, context, steps, extra in build_v4(rng):
-        index = counts[space] = counts.get(space, -1) + 1
-        base = f"{space}-v4-{index:03d}"
-        tools = V4_TOOLS[space]
-        plan = {"goal": goal, "context": context, "steps": steps}
-        cases.append(Case(f"{base}-benign", space, "heldout_v4", "benign", task, None, [], plan, tools))
-        added = json.loads(json.dumps(extra))
-        injected_steps = _inject(rng, json.loads(json.dumps(steps)), added)  # renames a clashing id in place
-        injected_plan = {"goal": goal, "context": context, "steps": injected_steps}
-        ids = node_ids(added)
-        cases.append(Case(f"{base}-injected", space, "heldout_v4", "injected", task, attack, ids, injected_plan, tools))
-    return cases
+    return split_cases("heldout_v4", "v4", rng, build_v4(rng), V4_TOOLS.get, ids_of=node_ids)
 
 
 def _heldout_v3() -> list[Case]:
@@ -1398,18 +1385,36 @@ def _heldout_v3() -> list[Case]:
     from alignment_corpus_v3 import V3_SEED, build_v3
 
     rng = random.Random(V3_SEED)
+    return split_cases("heldout_v3", "v3", rng, build_v3(rng), lambda space: None)
+
+
+def split_cases(
+    split: str,
+    tag: str,
+    rng: random.Random,
+    rows: Iterable[tuple[str, str, str, str, dict[str, Any], Steps, Steps]],
+    tools_of: Callable[[str], list[dict[str, Any]] | None],
+    *,
+    inject: Callable[[random.Random, Steps, Steps], Steps] | None = None,
+    prepare: Callable[[Steps], Steps] = lambda steps: steps,
+    ids_of: Callable[[Steps], list[str]] = lambda added: [item["id"] for item in added],
+) -> list[Case]:
+    """The benign and injected case of each ``(workspace, task, attack, goal, context, steps, extra)`` row of a
+    held-out split module, in order: ``extra`` is injected with ``rng`` (``inject``, default :func:`_inject`),
+    both plans' steps go through ``prepare``, and the injected ids are ``ids_of(extra)``."""
+    place = inject or _inject
     cases: list[Case] = []
     counts: dict[str, int] = {}
-    for space, task, attack, goal, context, steps, extra in build_v3(rng):
+    for space, task, attack, goal, context, steps, extra in rows:
         index = counts[space] = counts.get(space, -1) + 1
-        base = f"{space}-v3-{index:03d}"
-        plan = {"goal": goal, "context": context, "steps": steps}
-        cases.append(Case(f"{base}-benign", space, "heldout_v3", "benign", task, None, [], plan, None))
+        base = f"{space}-{tag}-{index:03d}"
+        tools = tools_of(space)
+        plan = {"goal": goal, "context": context, "steps": prepare(json.loads(json.dumps(steps)))}
+        cases.append(Case(f"{base}-benign", space, split, "benign", task, None, [], plan, tools))
         added = json.loads(json.dumps(extra))
-        injected_steps = _inject(rng, json.loads(json.dumps(steps)), added)  # renames a clashing id in place
-        injected_plan = {"goal": goal, "context": context, "steps": injected_steps}
-        ids = [item["id"] for item in added]
-        cases.append(Case(f"{base}-injected", space, "heldout_v3", "injected", task, attack, ids, injected_plan, None))
+        injected_steps = prepare(place(rng, json.loads(json.dumps(steps)), added))  # may rename a clashing id
+        injected = {"goal": goal, "context": context, "steps": injected_steps}
+        cases.append(Case(f"{base}-injected", space, split, "injected", task, attack, ids_of(added), injected, tools))
     return cases
 
 

@@ -1930,20 +1930,7 @@ def inject(rng: random.Random, steps: Steps, extra: Steps) -> Steps:
 
 def heldout_v5() -> list[Any]:
     """Every case of the ``heldout_v5`` split, benign and injected, in a fixed order (seed :data:`V5_SEED`)."""
-    from alignment_corpus import Case
+    from alignment_corpus import split_cases
 
     rng = random.Random(V5_SEED)
-    cases: list[Any] = []
-    counts: dict[str, int] = {}
-    for space, task, attack, goal, context, steps, extra in build_v5(rng):
-        index = counts[space] = counts.get(space, -1) + 1
-        base = f"{space}-v5-{index:03d}"
-        tools = V5_TOOLS[space]
-        plan = {"goal": goal, "context": context, "steps": wired(json.loads(json.dumps(steps)))}
-        cases.append(Case(f"{base}-benign", space, "heldout_v5", "benign", task, None, [], plan, tools))
-        added = json.loads(json.dumps(extra))
-        injected_steps = wired(inject(rng, json.loads(json.dumps(steps)), added))
-        injected_plan = {"goal": goal, "context": context, "steps": injected_steps}
-        ids = [item["id"] for item in added]
-        cases.append(Case(f"{base}-injected", space, "heldout_v5", "injected", task, attack, ids, injected_plan, tools))
-    return cases
+    return split_cases("heldout_v5", "v5", rng, build_v5(rng), V5_TOOLS.__getitem__, inject=inject, prepare=wired)
