@@ -54,15 +54,17 @@ def _table(text: str) -> dict[str, frozenset[str]]:
 # effects; nouns count only beside a verb they qualify, or when there is no verb at all (``notify.email``).
 _TOOL_VERBS = _table(
     "financial: pay transfer wire withdraw refund purchase buy sell swap trade bridge deposit stake charge "
-    "checkout remit tip donate invest order book reserve payout redeem reimburse disburse cashout; "
+    "checkout remit tip donate invest order book reserve payout redeem reimburse disburse cashout repay topup; "
     "send: send post notify reply forward forwarding dm tweet broadcast announce ping publish sms fax; "
-    "destructive: delete remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
+    "destructive: delete del remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
     "terminate close deactivate disable empty clear unshare kill suspend ban kick block uninstall deprovision "
-    "detach; "
-    "share: share invite grant publish expose delegate export promote elevate; "
+    "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
+    "offboard decommission disconnect; "
+    "share: share invite grant publish expose delegate promote elevate; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
-    "mark archive draft change enable accept decline rsvp submit reset rotate assign import register increase "
-    "raise lower decrease extend adjust enroll approve reject; "
+    "mark draft change enable accept decline rsvp submit reset rotate assign import register increase "
+    "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "
+    "deploy scale complete resolve transition patch replace; "
     "external: download browse request curl"
 )
 _TOOL_NOUNS = _table(
@@ -102,7 +104,16 @@ def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:
     return {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
 
 
-def _effects_of(words: list[str], resource: list[str]) -> frozenset[str]:
+_SENT_RESOURCES = _words("message messages sms mms email emails mail mails fax faxes notification notifications")
+"""Resources an SDK *creates* by sending them (``twilio.messages.create``, ``sendgrid.mail.create``)."""
+_MODEL_VENDORS = _words(
+    "anthropic openai llm gpt claude gemini cohere mistral ollama bedrock vertex completion completions assistant "
+    "assistants model models ai"
+)
+"""Words of a name that make its ``messages.create`` a model call, not a message sent to someone."""
+
+
+def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = frozenset()) -> frozenset[str]:
     nouns = _nouns(words)
     lead = next((word for word in words if word in _READ_WORDS or word in _TOOL_VERBS), None)
     if lead in _READ_WORDS:
@@ -115,6 +126,8 @@ def _effects_of(words: list[str], resource: list[str]) -> frozenset[str]:
         extra = _qualified(nouns, verbs)
         if resource and verbs <= _GENERIC:
             extra |= _qualified(_nouns(resource), verbs)
+            if verbs == {"write"} and _SENT_RESOURCES.intersection(resource) and not before & _MODEL_VENDORS:
+                extra.add("send")
         return frozenset(verbs | extra)
     if any(word in _READ_WORDS for word in words):
         return frozenset({"read"} | (nouns & {"external"}))
@@ -133,8 +146,9 @@ def name_effects(tool: str) -> frozenset[str]:
     parts before the last count only when the last part says nothing. A name with no known word has no known
     effect (empty)."""
     parts = [words for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
+    every = frozenset(word for words in parts for word in words)
     for index in range(len(parts) - 1, -1, -1):
-        effects = _effects_of(parts[index], parts[index - 1] if index else [])
+        effects = _effects_of(parts[index], parts[index - 1] if index else [], every)
         if effects:
             if index and any(word in ("http", "https", "webhook", "web") for word in parts[0]):
                 effects |= {"external"}
@@ -179,29 +193,49 @@ class ToolEffects:
 # ============================================================================================ intent
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
-    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax; "
+    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
+    "warn alert escalate welcome greet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
-    "disburse cashout; "
+    "disburse cashout repay topup fund compensate charge invoice; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
-    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall; "
+    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
+    "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
+    "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
-    "security; "
-    "share: share invite grant access permission permissions publish collaborator export promote"
+    "security unlock offboard onboard; "
+    "share: share invite grant access permission permissions publish collaborator export promote expose "
+    "onboard publicly"
 )
+"""Goal words and the side effects they ask for. Some ask for what a task implies without naming it:
+*restart, replace, redeploy, rotate* mean deleting or replacing the object named (a pod restarted by deleting
+it, an old key removed); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
+and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
 _AMBIGUOUS = _words(
     "email mail message reply answer post text invite order book payment transfer share access contact "
-    "permission permissions cc tip trade"
+    "permission permissions cc tip trade alert welcome fund charge invoice archive"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
 _NOUN_BEFORE = _words(
     "a an the my our your his her their its this that these those each every any all some no of for "
     "about from in on with unread new latest recent last old important starred flagged incoming pending "
     "upcoming weekly daily monthly work team customer client support marketing urgent spam sent received "
-    "open today's yesterday's whose which what booking order flight hotel"
+    "open today's yesterday's whose which what booking order flight hotel overdue unpaid outstanding paid final "
+    "next previous current attached"
 )
 _MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
-_LET_KNOW = re.compile(r"\blet\b[^.;]{1,40}\bknow\b")
+_LET_KNOW = re.compile(
+    r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
+    r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b"
+)
+"""Phrases that ask to send (message someone) without a send word."""
+_PAY_PHRASE = re.compile(
+    r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
+    r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
+)
+"""Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
+_PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
+"""Phrases that ask to share with everyone (*make the report public*)."""
 _NEGATIONS = _words("don't dont not never no without nothing avoid stop")
 _CURRENCY = re.compile(
     r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
@@ -262,7 +296,9 @@ def asked_effects(goal: str) -> Intent:
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)
-    for pattern, effect in ((_CURRENCY, "financial"), (_MONEY_PHRASE, "financial"), (_LET_KNOW, "send")):
+    phrases = ((_CURRENCY, "financial"), (_MONEY_PHRASE, "financial"), (_PAY_PHRASE, "financial"), (_LET_KNOW, "send"),
+               (_PUBLIC_PHRASE, "share"))
+    for pattern, effect in phrases:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
