@@ -328,6 +328,8 @@ class Trusted:
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
         self.hosts = set(_HOST.findall(self.text)) | self.allowed
+        self._raw = texts
+        self._scheme: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None
 
     def has_text(self, value: str) -> bool:
         """True when ``value`` occurs in the trusted text, not as part of a longer word or address."""
@@ -383,13 +385,97 @@ class Trusted:
                 return self.has_text(text)
             return self.has_number(number) or self.has_computed(number)
         if "@" in text and kind in ("recipient", "account"):
-            return self.has_address(text)  # never by its domain being mentioned: only given in full, or allowed
+            # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
+            # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").
+            return self.has_address(text) or self.has_named_address(text)
         if kind in ("url", "domain"):
             host = urlsplit(text if "//" in text else f"//{text}").hostname
             return self.has_host(host) if host else self.has_text(text)
         if kind == "path":
-            return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1])
-        return self.has_text(text) or self.has_text(text.lstrip("#@"))
+            return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1]) or self.has_scheme(text)
+        if kind == "amount" or kind == "account":
+            return self.has_text(text)
+        return self.has_text(text) or self.has_text(text.lstrip("#@")) or self.has_scheme(text)
+
+    def _schemes(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """(the goal's own words, every trusted word, the login forms of the people named), read on first use."""
+        if self._scheme is None:
+            goal = frozenset(_GOAL_TOKEN.findall(self.goal))
+            words = frozenset(re.findall(r"[a-z0-9]+", self.text))
+            self._scheme = goal, words, person_logins(self._raw)
+        return self._scheme
+
+    def has_named_address(self, address: str) -> bool:
+        """True for a person's address by a naming scheme: its local part is a login form of a person named in
+        the goal or context (``jane.doe``, ``jdoe``, ``jane``) and its domain (or one above it) is mentioned or
+        allowed. An address at a domain nobody mentioned never passes this way."""
+        local, _, domain = address.lower().rpartition("@")
+        return bool(local) and local in self._schemes()[2] and self.has_host(domain)
+
+    def has_scheme(self, value: str) -> bool:
+        """True for an identifier built from the goal by a naming scheme (``prod/notifier/db`` for "rotate the
+        notifier database password", ``svc-checkout-key`` for "the checkout service key", ``jdoe`` for "Jane
+        Doe"): a person's login form, or parts that are each a trusted word or a generic resource word
+        (:data:`SCHEME_WORDS`), at least one of them a distinctive word of the goal itself."""
+        goal, words, logins = self._schemes()
+        lowered = value.strip().lower().lstrip("#@")
+        if lowered in logins:
+            return True
+        parts = [part for part in re.split(r"[^a-z0-9]+", lowered) if part]
+        if not parts or len(parts) > 8:
+            return False
+        anchored = False
+        for part in parts:
+            if part in goal and part not in SCHEME_WORDS and len(part) >= 3 and not part.isdigit():
+                anchored = True
+            elif part not in SCHEME_WORDS and part not in words:
+                return False
+        return anchored
+
+
+SCHEME_WORDS = _words(
+    "prod production prd staging stage stg dev development test testing qa uat sandbox live preview db database "
+    "databases sql svc service services srv key keys secret secrets cred creds password passwords pw pwd pass token "
+    "tokens api app apps web worker workers job jobs main primary replica cache config cfg conf env internal "
+    "default bot team group grp bucket buckets queue topic cluster ns namespace deployment deploy pod backup "
+    "backups logs log data store storage master read write rw ro v1 v2 v3 eu us uk east west north south central "
+    "alerts alert incidents ops oncall bucket assets files docs"
+)
+"""Generic words of resource names (environment, kind, region, role of a resource) that a naming scheme adds
+around a goal word: ``prod/notifier/db``, ``svc-checkout-key``, ``notifier-alerts``."""
+_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?")
+
+
+def person_logins(texts: Iterable[str]) -> frozenset[str]:
+    """The login and mailbox forms of each person named in ``texts`` (two capitalised words in a row:
+    "Jane Doe" gives ``jane.doe``, ``jane_doe``, ``jane-doe``, ``janedoe``, ``jdoe``, ``j.doe``, ``janed``,
+    ``jane``, ``doe.jane``, ``doej``...): what organisations build logins and addresses from."""
+    forms: set[str] = set()
+    for text in texts:
+        names = [(match.start(), match.end(), match.group(0).lower()) for match in _CAPITALISED.finditer(text)]
+        for (_, end, first), (start, _, last) in itertools.pairwise(names):
+            if text[end:start] != " ":
+                continue
+            first, last = first.replace("'", ""), last.replace("'", "")
+            f, l0 = first[0], last[0]
+            forms.update(
+                (
+                    f"{first}.{last}",
+                    f"{first}_{last}",
+                    f"{first}-{last}",
+                    f"{first}{last}",
+                    f"{f}{last}",
+                    f"{f}.{last}",
+                    f"{f}_{last}",
+                    f"{first}{l0}",
+                    f"{first}.{l0}",
+                    f"{last}.{first}",
+                    f"{last}{f}",
+                    f"{last}_{first}",
+                    first,
+                )
+            )
+    return frozenset(forms)
 
 
 _NUMBER_WORDS = {
