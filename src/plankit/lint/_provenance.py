@@ -74,6 +74,17 @@ _TEXT_BLOBS = _set("body text content contents html markdown snippet description
 _UNTRUSTED_NOUNS = _set(
     "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
 )
+_ENTRY_NOUNS = _set(
+    "form forms submission submissions survey surveys signup signups questionnaire questionnaires inquiry "
+    "inquiries enquiry enquiries guestbook typeform jotform"
+)
+"""Tools whose records anyone may type in (a web form, a survey, a sign-up): every field, the ``email`` one
+included, says whatever the person typing chose."""
+_AUDIENCE = re.compile(
+    r"\b(?:forms?|submissions?|surveys?|sign[- ]?ups?|signed up|submitted|filled|registered|registrants?|"
+    r"respondents?|responded|questionnaires?|inquir(?:y|ies)|enquir(?:y|ies))\b"
+)
+"""Goal words that name the people who filled a form as the audience ("reply to everyone who signed up")."""
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
@@ -125,6 +136,7 @@ class Provenance:
         self._trusted = list(policy.trusted_outputs)
         self._untrusted = list(policy.untrusted_outputs)
         self._free = FREE_TEXT_FIELDS | {_key(field) for field in policy.untrusted_fields}
+        self._goal = (ctx.plan.goal or "").lower()
         self._kinds: dict[str, tuple[str, str]] = {}
         self._steps: dict[str, tuple[Hop, ...] | None] = {}
         self._paths: dict[tuple[str, str], str | None] = {}
@@ -149,6 +161,11 @@ class Provenance:
             return "transform", "it rewrites its input"
         if words & _UNTRUSTED_NOUNS:
             return "untrusted", "third-party content (from its tool name)"
+        if words & _ENTRY_NOUNS and effects <= {"read"}:
+            if _AUDIENCE.search(self._goal):
+                # The goal names the people who filled it in as the audience: who they are is what was asked.
+                return "content", "entries typed by whoever filled in the form (from its tool name)"
+            return "untrusted", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
         if words & _CONTENT_NOUNS and effects <= {"read"}:
             return "content", "records written by other people (from its tool name)"
         return "plain", ""
