@@ -129,7 +129,7 @@ def test_the_goal_words_are_named_when_the_goal_asks_for_something_else() -> Non
     [finding] = run_rule("GOAL_UNASKED_EFFECT", plan)
     assert finding.message == (
         "'pay' calls payments.transfer (financial, from its tool name), which the goal does not ask for "
-        "(it asks for: delete; goal: 'Delete the spam and archive old newsletters')"
+        "(it asks for: archive, delete; goal: 'Delete the spam and archive old newsletters')"
     )
 
 

@@ -11,6 +11,7 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, plan_text, template_text
+from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
 from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
 from .._findings import Finding, Severity
 from .._provenance import Hop, Provenance
@@ -68,7 +70,7 @@ def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[st
             if effects:
                 side[tool] = next(effect for effect in _ORDER if effect in effects)
         names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
-        return (side, names) if side and names else None
+        return (side, names) if side else None
 
     return memo(ctx, "side_effect_targets", compute)
 
@@ -118,7 +120,18 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
         if kinds:
             unasked[tool] = kinds, source
-    if not unasked:
+    # A value that opens something to everyone (``"Principal": "*"``, ``type: anyone``) shares, whatever the
+    # tool is called; looked for only in steps of tools not already reported, when the plan could hold one.
+    grants: list[tuple[ActionNode, str, tuple[str, str]]] = []
+    if not intent.asks("share"):
+        text = plan_text(ctx)
+        if may_grant(text.text, text.keys):
+            open_tools = {tool for tool in ctx.tools_used if tool not in unasked and effects_of.of(tool)[0] != _READ}
+            for action, path in ctx.actions_of(open_tools):
+                grant = public_grant(action.params, f"{path}.params") if action.params else None
+                if grant is not None:
+                    grants.append((action, path, grant))
+    if not unasked and not grants:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -133,8 +146,21 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             hint=_INTENT_HINT,
             severity=severity,
         )
+    for action, _path, (where, said) in grants:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {said} ({where}), which opens it to everyone (share), {tail}",
+            node_id=action.id,
+            path=outer_path(where),
+            hint=_GRANT_HINT,
+            severity=severity,
+        )
 
 
+_READ = frozenset({"read"})
+_GRANT_HINT = (
+    "grant access to the people the goal names instead of everyone; if the goal does want it public, say so "
+    "(\"make ... public\", \"publish\", \"share\")"
+)
 _INTENT_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
     "(effects=[...] on the tool, or the policy's tool_effects)"
@@ -183,13 +209,19 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    documents = has_documents(plan_text(ctx).text)  # JSON text in a string argument: its targets count too
+    if not names and not documents:
+        return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
             continue
         effect = side[action.tool]
-        for kind, shown, where in _targets(action, path, names):
+        found_in = _targets(action, path, names)
+        if documents:
+            found_in = itertools.chain(found_in, _document_targets(action, path))
+        for kind, shown, where in found_in:
             if effect == "write" and kind not in _OUTWARD:
                 continue  # a plain write (a file, a record) stays inside; only where it could send things counts
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
@@ -205,7 +237,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 f"'{action.id}' would {what} ({action.tool}, {where}), which is not in the goal, the plan's "
                 "context or the policy's trusted_values",
                 node_id=action.id,
-                path=where,
+                path=outer_path(where),
                 hint=_TARGET_HINT,
                 severity=severity,
             )
@@ -217,10 +249,24 @@ _TARGET_HINT = (
 )
 
 
+def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """The literal targets inside JSON documents held in an action's string arguments (a bucket policy's
+    ``Principal``, a payload's ``to``), with the document's path and the path inside it."""
+    for where, document in json_documents(action.params, f"{path}.params"):
+        inner = document if isinstance(document, dict) else {"": document}
+        for kind, value, spot in _literal_targets(walk_params(inner, where, None)):
+            if value != "*":  # a wildcard grants to anyone or denies everyone: GOAL_UNASKED_EFFECT reads which
+                yield kind, value, spot
+
+
 def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[tuple[str, Any, str]]:
     """``(kind, literal value, json path)`` for each literal target of an action (references skipped);
     ``names`` are the normalized parameter names that can be targets."""
-    for key, value, where in walk_params(action.params, f"{path}.params", names):
+    return _literal_targets(walk_params(action.params, f"{path}.params", names))
+
+
+def _literal_targets(pairs: Iterator[tuple[str, Any, str]]) -> Iterator[tuple[str, Any, str]]:
+    for key, value, where in pairs:
         kind = target_kind(key)
         value = literal_of(value)
         if kind is None or isinstance(value, dict | list) or value is None or isinstance(value, bool):
@@ -300,6 +346,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    if not names:
+        return
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
