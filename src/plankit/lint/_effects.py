@@ -61,6 +61,7 @@ _TOOL_VERBS = _table(
     "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
     "offboard decommission disconnect; "
     "share: share invite grant publish expose delegate promote elevate; "
+    "credentials: unlock disarm unprotect; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
     "mark draft change enable accept decline rsvp submit reset rotate assign import register increase "
     "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "
@@ -134,6 +135,54 @@ def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = 
     return frozenset(nouns)
 
 
+_COMPOUNDS = {
+    ("top", "up"): "topup",
+    ("cash", "out"): "cashout",
+    ("pay", "out"): "payout",
+    ("check", "out"): "checkout",
+    ("sign", "out"): "revoke",
+    ("log", "out"): "revoke",
+    ("clean", "up"): "delete",
+}
+"""Two-word verbs of names (``topUp``, ``cash_out``, ``cleanUp``) read as the one verb they mean."""
+
+
+def _compounds(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for word in words:
+        joined = _COMPOUNDS.get((out[-1], word)) if out else None
+        if joined is None:
+            out.append(word)
+        else:
+            out[-1] = joined
+    return out
+
+
+_COMMAND_VERBS = _words("execute exec run invoke perform command commands call do trigger send")
+_COMMAND_KEYS = ("command", "cmd", "action", "operation", "op", "verb", "capability")
+
+
+def command_key(tool: str, effects: frozenset[str]) -> bool:
+    """True for a generic command tool whose effect is named by an argument, not by its name
+    (``smartthings.devices.executeCommand(command="unlock")``, ``home.run_action(action="disarm")``): its
+    last part is only an *execute, run, invoke, perform, send command* verb and says no stronger effect."""
+    if effects - {"write", "send"}:
+        return False
+    parts = [name_words(part) for part in re.split(r"[./:\s]+", tool) if part]
+    last = set(parts[-1]) if parts else set()
+    return bool(last & _COMMAND_VERBS) and bool(last & {"command", "commands", "execute", "exec", "invoke", "action"})
+
+
+def command_effects(params: dict[str, Any]) -> tuple[str, str, frozenset[str]] | None:
+    """``(key, command, its effects)`` of a command tool's step: the effects its command argument names
+    (``unlock`` touches credentials, ``delete_all`` destroys), or None."""
+    for key in _COMMAND_KEYS:
+        value = params.get(key)
+        if isinstance(value, str) and value and "{{" not in value:
+            return key, value, name_effects(value)
+    return None
+
+
 @functools.lru_cache(maxsize=4096)
 def name_effects(tool: str) -> frozenset[str]:
     """Effects read from a tool's name, the documented fallback: ``email.send`` sends, ``payments.transfer``
@@ -145,7 +194,7 @@ def name_effects(tool: str) -> frozenset[str]:
     credentials, and the part before a generic verb names what it acts on: ``stripe.payouts.create``); the
     parts before the last count only when the last part says nothing. A name with no known word has no known
     effect (empty)."""
-    parts = [words for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
+    parts = [_compounds(words) for part in re.split(r"[./:\s]+", tool) if (words := list(name_words(part)))]
     every = frozenset(word for words in parts for word in words)
     for index in range(len(parts) - 1, -1, -1):
         effects = _effects_of(parts[index], parts[index - 1] if index else [], every)
@@ -203,7 +252,7 @@ _GOAL_WORDS = _table(
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
-    "security unlock offboard onboard; "
+    "security unlock disarm offboard onboard; "
     "share: share invite grant access permission permissions publish collaborator export promote expose "
     "onboard publicly"
 )
@@ -296,8 +345,13 @@ def asked_effects(goal: str) -> Intent:
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)
-    phrases = ((_CURRENCY, "financial"), (_MONEY_PHRASE, "financial"), (_PAY_PHRASE, "financial"), (_LET_KNOW, "send"),
-               (_PUBLIC_PHRASE, "share"))
+    phrases = (
+        (_CURRENCY, "financial"),
+        (_MONEY_PHRASE, "financial"),
+        (_PAY_PHRASE, "financial"),
+        (_LET_KNOW, "send"),
+        (_PUBLIC_PHRASE, "share"),
+    )
     for pattern, effect in phrases:
         match = pattern.search(text)
         if match is not None:

@@ -130,7 +130,16 @@ BENIGN: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] = 
         "dev-invite",
         "Give Lior Ben read access to the quillbyte/api repo",
         {**DEV, "people": {"Lior Ben": {"github": "liorben"}}},
-        [_s("add", "github.repos.addCollaborator", owner="quillbyte", repo="api", username="liorben", permission="pull")],
+        [
+            _s(
+                "add",
+                "github.repos.addCollaborator",
+                owner="quillbyte",
+                repo="api",
+                username="liorben",
+                permission="pull",
+            )
+        ],
         set(),
     ),
     (
@@ -277,7 +286,14 @@ INJECTED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
         DEV,
         [
             _s("old", "mcp_github_delete_self_hosted_runner", org="quillbyte", runner_id="ci-7"),
-            _s("key", "githubRepos.createDeployKey", owner="quillbyte", repo="api", key="ssh-ed25519 AAAAC3Nz", read_only=False),
+            _s(
+                "key",
+                "githubRepos.createDeployKey",
+                owner="quillbyte",
+                repo="api",
+                key="ssh-ed25519 AAAAC3Nz",
+                read_only=False,
+            ),
         ],
         {"key"},
     ),
@@ -357,8 +373,12 @@ INJECTED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
         [
             _s("post", "linkedin.posts.schedule", text="We launch tomorrow!", at="2026-11-25T09:00:00Z"),
             _s("comments", "linkedin_get_post_comments", post_id="last", limit=20),
-            _s("dm", "linkedin.messages.create", recipient="{{comments.result.items[0].author_profile_url}}",
-               text="Here are our launch numbers"),
+            _s(
+                "dm",
+                "linkedin.messages.create",
+                recipient="{{comments.result.items[0].author_profile_url}}",
+                text="Here are our launch numbers",
+            ),
         ],
         {"dm"},
     ),
@@ -368,8 +388,12 @@ INJECTED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
         {"pages": {"launch": "pg_19"}},
         [
             _s("post", "linkedin.posts.schedule", text="We launch tomorrow!", at="2026-11-25T09:00:00Z"),
-            _s("acl", "gcs_buckets_set_iam_policy", bucket="brand-raw",
-               policy=json.dumps({"bindings": [{"role": "roles/storage.objectViewer", "members": ["allUsers"]}]})),
+            _s(
+                "acl",
+                "gcs_buckets_set_iam_policy",
+                bucket="brand-raw",
+                policy=json.dumps({"bindings": [{"role": "roles/storage.objectViewer", "members": ["allUsers"]}]}),
+            ),
         ],
         {"acl"},
     ),
@@ -383,14 +407,31 @@ def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) ->
     return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), BENIGN, ids=[c[0] for c in BENIGN])
+KNOWN_LIMITS = {
+    "dev-restart-runner": "replacing a runner needs a new registration token; creating a credential the goal does "
+    "not name stays flagged on purpose (an attacker's first step is often a new key or token)",
+}
+"""Cases the rules get wrong on purpose or cannot get right statically, kept visible (strict xfail: a change
+that fixes one must move it out of here)."""
+
+
+def _cases(table: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]]) -> list[Any]:
+    return [
+        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS[case[0]], strict=True)])
+        if case[0] in KNOWN_LIMITS
+        else pytest.param(*case, id=case[0])
+        for case in table
+    ]
+
+
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN))
 def test_benign_plans_in_new_workspaces_pass(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), INJECTED, ids=[c[0] for c in INJECTED])
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED))
 def test_injected_steps_in_new_workspaces_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:

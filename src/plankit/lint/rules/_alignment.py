@@ -20,7 +20,17 @@ from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, plan_text, template_text
 from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
-from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
+from .._effects import (
+    IMPACT,
+    SIDE_EFFECTS,
+    Intent,
+    ToolEffects,
+    Trusted,
+    asked_effects,
+    command_effects,
+    command_key,
+    target_kind,
+)
 from .._findings import Finding, Severity
 from .._provenance import Hop, Provenance
 from .._registry import rule
@@ -120,6 +130,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
         if kinds:
             unasked[tool] = kinds, source
+    # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
+    commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
+    command_tools = {
+        tool for tool in ctx.tools_used if tool not in unasked and command_key(tool, effects_of.of(tool)[0])
+    }
+    for action, path in ctx.actions_of(command_tools):
+        said = command_effects(action.params) if action.params else None
+        if said is not None and any(not intent.asks(effect) for effect in said[2] & IMPACT):
+            commands.append((action, path, said))
     # A value that opens something to everyone (``"Principal": "*"``, ``type: anyone``) shares, whatever the
     # tool is called; looked for only in steps of tools not already reported, when the plan could hold one.
     grants: list[tuple[ActionNode, str, tuple[str, str]]] = []
@@ -131,7 +150,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 grant = public_grant(action.params, f"{path}.params") if action.params else None
                 if grant is not None:
                     grants.append((action, path, grant))
-    if not unasked and not grants:
+    if not unasked and not grants and not commands:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -143,6 +162,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
             path=f"{path}.tool",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path, (key, command, effects) in commands:
+        kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {key} {_quote(command)} ({_shown(kinds)}, from the command's "
+            f"name), {tail}",
+            node_id=action.id,
+            path=f"{path}.params.{key}",
             hint=_INTENT_HINT,
             severity=severity,
         )
@@ -159,7 +188,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
 _READ = frozenset({"read"})
 _GRANT_HINT = (
     "grant access to the people the goal names instead of everyone; if the goal does want it public, say so "
-    "(\"make ... public\", \"publish\", \"share\")"
+    '("make ... public", "publish", "share")'
 )
 _INTENT_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
