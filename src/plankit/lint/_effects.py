@@ -59,13 +59,13 @@ _TOOL_VERBS = _table(
     "destructive: delete del remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
     "terminate close deactivate disable empty clear unshare kill suspend ban kick block uninstall deprovision "
     "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
-    "offboard decommission disconnect; "
+    "offboard decommission disconnect rm rmdir flush flushall flushdb; "
     "share: share invite grant publish expose delegate promote elevate; "
     "credentials: unlock disarm unprotect; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
     "mark draft change enable accept decline rsvp submit reset rotate assign import register increase "
     "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "
-    "deploy scale complete resolve transition patch replace; "
+    "deploy scale complete resolve transition patch replace attach; "
     "external: download browse request curl"
 )
 _TOOL_NOUNS = _table(
@@ -75,7 +75,7 @@ _TOOL_NOUNS = _table(
     "credentials: password passwords passwd credential credentials secret secrets apikey mfa otp twofa totp "
     "recovery ssh passkey token tokens certificate certificates keypair factor factors security limit limits; "
     "share: permission permissions collaborator collaborators acl public access sharing role roles admin admins "
-    "administrator privilege privileges; "
+    "administrator privilege privileges iam rbac membership memberships; "
     "external: http https url webhook web"
 )
 _KEY_KINDS = _words("access api ssh deploy signing secret gpg pgp encryption private service")
@@ -105,7 +105,10 @@ def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:
     return {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
 
 
-_SENT_RESOURCES = _words("message messages sms mms email emails mail mails fax faxes notification notifications")
+_SENT_RESOURCES = _words(
+    "message messages sms mms email emails mail mails fax faxes notification notifications call calls post posts "
+    "tweet tweets"
+)
 """Resources an SDK *creates* by sending them (``twilio.messages.create``, ``sendgrid.mail.create``)."""
 _MODEL_VENDORS = _words(
     "anthropic openai llm gpt claude gemini cohere mistral ollama bedrock vertex completion completions assistant "
@@ -127,7 +130,11 @@ def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = 
         extra = _qualified(nouns, verbs)
         if resource and verbs <= _GENERIC:
             extra |= _qualified(_nouns(resource), verbs)
-            if verbs == {"write"} and _SENT_RESOURCES.intersection(resource) and not before & _MODEL_VENDORS:
+        if "create" in words and verbs == {"write"} and not before & _MODEL_VENDORS:
+            # Creating a message, a call or a post sends it (``twilio.messages.create``, ``twilio_calls_create``);
+            # drafting or inserting one does not.
+            objects = [word for word in words if word not in _TOOL_VERBS] or resource[-1:]
+            if objects and objects[-1] in _SENT_RESOURCES:
                 extra.add("send")
         return frozenset(verbs | extra)
     if any(word in _READ_WORDS for word in words):
@@ -159,7 +166,7 @@ def _compounds(words: list[str]) -> list[str]:
 
 
 _COMMAND_VERBS = _words("execute exec run invoke perform command commands call do trigger send")
-_COMMAND_KEYS = ("command", "cmd", "action", "operation", "op", "verb", "capability")
+_COMMAND_KEYS = ("command", "cmd", "action", "operation", "op", "verb", "capability", "sql", "query", "statement")
 
 
 def command_key(tool: str, effects: frozenset[str]) -> bool:
@@ -178,8 +185,9 @@ def command_effects(params: dict[str, Any]) -> tuple[str, str, frozenset[str]] |
     (``unlock`` touches credentials, ``delete_all`` destroys), or None."""
     for key in _COMMAND_KEYS:
         value = params.get(key)
-        if isinstance(value, str) and value and "{{" not in value:
-            return key, value, name_effects(value)
+        if isinstance(value, str) and value.strip() and "{{" not in value:
+            # A statement (``DELETE FROM users ...``, ``rm -rf /data``) does what its first word says.
+            return key, value, name_effects(value.split()[0])
     return None
 
 
@@ -243,14 +251,15 @@ class ToolEffects:
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
     "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
-    "warn alert escalate welcome greet; "
+    "warn alert escalate welcome greet wish; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
-    "disburse cashout repay topup fund compensate charge invoice; "
+    "disburse cashout repay topup fund compensate charge invoice contribute payroll; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
-    "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss; "
+    "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
+    "sunset; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard; "
     "share: share invite grant access permission permissions publish collaborator export promote expose "
@@ -275,7 +284,9 @@ _NOUN_BEFORE = _words(
 _MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
 _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
-    r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b"
+    r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
+    r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+"
 )
 """Phrases that ask to send (message someone) without a send word."""
 _PAY_PHRASE = re.compile(
@@ -283,6 +294,17 @@ _PAY_PHRASE = re.compile(
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
 )
 """Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
+_TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
+"""Phrases that put an amount towards something (*put 50 toward the gift*)."""
+_DELETE_PHRASE = re.compile(
+    r"\b(?:take|taking|shut|shutting|wind|winding|tear|tearing|turn|turning|switch|switching|clear|clearing|"
+    r"clean|cleaning|close|closing) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|\bget(?:ting)? rid of\b"
+)
+"""Phrases that ask to delete, close or turn off (*take down the listing*, *shut down staging*, *get rid of*)."""
+_GRANT_PHRASE = re.compile(
+    r"\b(?:give|giving|make|making|grant|granting)\b[^.;]{1,30}\b(?:admin|owner|editor|maintainer|rights|role)\b"
+)
+"""Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
 _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
 """Phrases that ask to share with everyone (*make the report public*)."""
 _NEGATIONS = _words("don't dont not never no without nothing avoid stop")
@@ -290,6 +312,8 @@ _CURRENCY = re.compile(
     r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
 )
 _GOAL_TOKEN = re.compile(r"[a-z0-9']+")
+_NOT_ASKING = frozenset({("kick", "off"), ("kicks", "off"), ("clear", "about"), ("close", "to"), ("block", "of")})
+"""Word pairs whose first word asks for nothing (*kick off payroll*, *close to the office*)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +363,8 @@ def asked_effects(goal: str) -> Intent:
     for index, word in enumerate(words):
         if any(before in _NEGATIONS for before in words[max(0, index - 2) : index]):
             continue
+        if index + 1 < len(words) and (word, words[index + 1]) in _NOT_ASKING:
+            continue
         for stem in _stems(word):
             effects = _GOAL_WORDS.get(stem, ())
             if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem):
@@ -351,6 +377,9 @@ def asked_effects(goal: str) -> Intent:
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),
         (_PUBLIC_PHRASE, "share"),
+        (_DELETE_PHRASE, "destructive"),
+        (_GRANT_PHRASE, "share"),
+        (_TOWARD_PHRASE, "financial"),
     )
     for pattern, effect in phrases:
         match = pattern.search(text)

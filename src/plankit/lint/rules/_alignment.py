@@ -175,9 +175,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             hint=_INTENT_HINT,
             severity=severity,
         )
-    for action, _path, (where, grant_text) in grants:
+    for action, _path, (where, opened) in grants:
         yield Finding(
-            f"'{action.id}' calls {action.tool} with {grant_text} ({where}), which opens it to everyone (share), {tail}",
+            f"'{action.id}' calls {action.tool} with {opened} ({where}), which opens it to everyone (share), {tail}",
             node_id=action.id,
             path=outer_path(where),
             hint=_GRANT_HINT,
