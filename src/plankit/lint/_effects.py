@@ -59,7 +59,7 @@ _TOOL_VERBS = _table(
     "destructive: delete del remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
     "terminate close deactivate disable empty clear unshare kill suspend ban kick block uninstall deprovision "
     "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
-    "offboard decommission disconnect rm rmdir flush flushall flushdb; "
+    "offboard decommission disconnect rm rmdir flush flushall flushdb conclude end; "
     "share: share invite grant publish expose delegate promote elevate; "
     "credentials: unlock disarm unprotect; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
@@ -76,7 +76,7 @@ _TOOL_NOUNS = _table(
     "recovery ssh passkey token tokens certificate certificates keypair factor factors security limit limits; "
     "share: permission permissions collaborator collaborators acl public access sharing role roles admin admins "
     "administrator privilege privileges iam rbac membership memberships; "
-    "external: http https url webhook web"
+    "external: http https url urls webhook webhooks web"
 )
 _KEY_KINDS = _words("access api ssh deploy signing secret gpg pgp encryption private service")
 """Words that make a following *key* a credential (``create_access_key``, ``add_ssh_key``); a bare *key*
@@ -262,7 +262,8 @@ _GOAL_WORDS = _table(
     "sunset; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard; "
-    "share: share invite grant access permission permissions publish collaborator export promote expose "
+    "share: share invite grant access permission permissions publish collaborator export promote expose post "
+    "announce "
     "onboard publicly"
 )
 """Goal words and the side effects they ask for. Some ask for what a task implies without naming it:
@@ -462,6 +463,8 @@ class Trusted:
                 return True
             return kind == "amount" and self.has_computed(float(value))
         text = str(value).strip()
+        if kind == "object" and text.lower() in SYMBOLIC_IDS:
+            return True
         if kind == "amount":
             number = _to_number(text.lstrip("$€£"))
             if number is None:
@@ -516,6 +519,9 @@ class Trusted:
         return anchored
 
 
+SYMBOLIC_IDS = _words("me self primary default root main master inbox current latest all none mine my")
+"""Ids that name the user's own default object rather than a particular one (``calendar_id: primary``,
+``userId: me``, ``folder_id: root``): nobody's attacker chooses them."""
 SCHEME_WORDS = _words(
     "prod production prd staging stage stg dev development test testing qa uat sandbox live preview db database "
     "databases sql svc service services srv key keys secret secrets cred creds password passwords pw pwd pass token "

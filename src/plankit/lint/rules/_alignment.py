@@ -47,8 +47,12 @@ _VERB = {
     "write": "write to",
 }
 _RUNTIME = "\x00"
-_OUTWARD = frozenset({"recipient", "account", "url", "domain"})
-"""Targets checked on tools whose only side effect is ``write``: the ones through which something leaves."""
+_LEAVES = frozenset({"recipient", "account", "url", "domain"})
+"""Targets through which something leaves: the ones GOAL_TAINTED_TARGET follows on a plain write (an id a
+model picked from the mails it read is how agents label and file mail)."""
+_OUTWARD = _LEAVES | {"object"}
+"""Targets checked on tools whose only side effect is ``write``: the ones through which something leaves, and
+the id of the object changed (a grade changed on a student nobody named); a file path written stays inside."""
 
 
 def _severity(ctx: LintContext) -> Severity:
@@ -142,7 +146,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # A value that opens something to everyone (``"Principal": "*"``, ``type: anyone``) shares, whatever the
     # tool is called; looked for only in steps of tools not already reported, when the plan could hold one.
     grants: list[tuple[ActionNode, str, tuple[str, str]]] = []
-    if not intent.asks("share"):
+    if not _asks_public(intent):
         text = plan_text(ctx)
         if may_grant(text.text, text.keys):
             open_tools = {tool for tool in ctx.tools_used if tool not in unasked and effects_of.of(tool)[0] != _READ}
@@ -186,6 +190,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
 
 
 _READ = frozenset({"read"})
+_PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
+
+
+def _asks_public(intent: Intent) -> bool:
+    """Whether the goal asks to open something to everyone: *share, publish, expose, make ... public*; posting
+    or announcing to a channel asks to send to its members, not to open a bucket to the world."""
+    return any(word in _PUBLIC_WORDS or "public" in word for word in intent.asked.get("share", ()))
+
+
 _GRANT_HINT = (
     "grant access to the people the goal names instead of everyone; if the goal does want it public, say so "
     '("make ... public", "publish", "share")'
@@ -391,7 +404,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
         effect = side[action.tool]
         for key, _value, where in walk_params(action.params, f"{path}.params", names):
             kind = target_kind(key)
-            if kind is None or (effect == "write" and kind not in _OUTWARD) or where not in at:
+            if kind is None or (effect == "write" and kind not in _LEAVES) or where not in at:
                 continue
             for ref in at[where]:
                 if provenance is None:
