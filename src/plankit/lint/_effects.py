@@ -169,6 +169,7 @@ _COMMAND_VERBS = _words("execute exec run invoke perform command commands call d
 _COMMAND_KEYS = ("command", "cmd", "action", "operation", "op", "verb", "capability", "sql", "query", "statement")
 
 
+@functools.lru_cache(maxsize=4096)
 def command_key(tool: str, effects: frozenset[str]) -> bool:
     """True for a generic command tool whose effect is named by an argument, not by its name
     (``smartthings.devices.executeCommand(command="unlock")``, ``home.run_action(action="disarm")``): its

@@ -129,16 +129,20 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     intent: Intent = asked_effects(ctx.plan.goal or "")
     effects_of = _effects(ctx)
     unasked: dict[str, tuple[frozenset[str], str]] = {}
+    command_tools: set[str] = set()
+    open_tools: set[str] = set()
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
         if kinds:
             unasked[tool] = kinds, source
+            continue
+        if effects != _READ:
+            open_tools.add(tool)
+            if command_key(tool, effects):
+                command_tools.add(tool)
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
-    command_tools = {
-        tool for tool in ctx.tools_used if tool not in unasked and command_key(tool, effects_of.of(tool)[0])
-    }
     for action, path in ctx.actions_of(command_tools):
         said = command_effects(action.params) if action.params else None
         if said is not None and any(not intent.asks(effect) for effect in said[2] & IMPACT):
@@ -146,10 +150,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # A value that opens something to everyone (``"Principal": "*"``, ``type: anyone``) shares, whatever the
     # tool is called; looked for only in steps of tools not already reported, when the plan could hold one.
     grants: list[tuple[ActionNode, str, tuple[str, str]]] = []
-    if not _asks_public(intent):
+    if open_tools and not _asks_public(intent):
         text = plan_text(ctx)
         if may_grant(text.text, text.keys):
-            open_tools = {tool for tool in ctx.tools_used if tool not in unasked and effects_of.of(tool)[0] != _READ}
             for action, path in ctx.actions_of(open_tools):
                 grant = public_grant(action.params, f"{path}.params") if action.params else None
                 if grant is not None:
@@ -196,7 +199,8 @@ _PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
 def _asks_public(intent: Intent) -> bool:
     """Whether the goal asks to open something to everyone: *share, publish, expose, make ... public*; posting
     or announcing to a channel asks to send to its members, not to open a bucket to the world."""
-    return any(word in _PUBLIC_WORDS or "public" in word for word in intent.asked.get("share", ()))
+    words = intent.asked.get("share")
+    return words is not None and any(word in _PUBLIC_WORDS or "public" in word for word in words)
 
 
 _GRANT_HINT = (
