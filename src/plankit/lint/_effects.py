@@ -65,7 +65,7 @@ _TOOL_VERBS = _table(
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
     "mark draft change enable accept decline rsvp submit reset rotate assign import register increase "
     "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "
-    "deploy scale complete resolve transition patch replace attach; "
+    "deploy scale complete resolve transition patch replace attach merge; "
     "external: download browse request curl"
 )
 _TOOL_NOUNS = _table(
@@ -105,6 +105,14 @@ def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:
     return {effect for effect in nouns if effect in _QUALIFIES and _QUALIFIES[effect] in (None, *verbs)}
 
 
+_OBJECT_WORDS = _words(
+    "order orders book booking tip charge trade deposit payout refund transfer reply draft label tag schedule "
+    "request post invite checkout purchase"
+)
+"""Verbs of names that, after another verb, are its object (``cancel_order``, ``approve_refund``)."""
+_OWNERSHIP = _words("ownership owner owners repo repos repository repositories domain domains file files project")
+"""Words that make *transfer* hand something over rather than move money (``transferOwnership``,
+``github.repos.transfer``)."""
 _SENT_RESOURCES = _words(
     "message messages sms mms email emails mail mails fax faxes notification notifications call calls post posts "
     "tweet tweets"
@@ -125,7 +133,21 @@ def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = 
         # ``get_transfer_limit``: *order* and *transfer* are verbs elsewhere); words before that verb are a
         # vendor or namespace written into the name (``shopify_get_order``, ``gusto_get_pay_stub``).
         return frozenset({"read"} | (nouns & {"external"}))
-    verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())}
+    first = next((index for index, word in enumerate(words) if word in _TOOL_VERBS), 0)
+    # After the first verb, words that are as often nouns name its object (``cancel_order``, ``archive_order``,
+    # ``approve_refund``: no money moves); a noun meaning of theirs (refund, transfer) still qualifies.
+    verbs = {
+        effect
+        for index, word in enumerate(words)
+        if index <= first or word not in _OBJECT_WORDS
+        for effect in _TOOL_VERBS.get(word, ())
+    }
+    handover = "transfer" in words and bool(_OWNERSHIP.intersection(words) | _OWNERSHIP.intersection(resource))
+    if handover:
+        # Transferring ownership of a file, a repo or a domain hands it over; no money moves.
+        words = [word for word in words if word != "transfer"]
+        nouns.discard("financial")
+        verbs = {effect for word in words for effect in _TOOL_VERBS.get(word, ())} | {"share"}
     if verbs:
         extra = _qualified(nouns, verbs)
         if resource and verbs <= _GENERIC:
@@ -133,7 +155,7 @@ def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = 
         if "create" in words and verbs == {"write"} and not before & _MODEL_VENDORS:
             # Creating a message, a call or a post sends it (``twilio.messages.create``, ``twilio_calls_create``);
             # drafting or inserting one does not.
-            objects = [word for word in words if word not in _TOOL_VERBS] or resource[-1:]
+            objects = [word for index, word in enumerate(words) if index != first] or resource[-1:]
             if objects and objects[-1] in _SENT_RESOURCES:
                 extra.add("send")
         return frozenset(verbs | extra)
@@ -264,7 +286,7 @@ _GOAL_WORDS = _table(
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard; "
     "share: share invite grant access permission permissions publish collaborator export promote expose post "
-    "announce "
+    "announce ownership handover "
     "onboard publicly"
 )
 """Goal words and the side effects they ask for. Some ask for what a task implies without naming it:
@@ -334,7 +356,8 @@ class Intent:
 def _stems(word: str) -> Iterator[str]:
     yield word
     for suffix in ("s", "es", "ed", "d", "ing", "ings"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+        # ``closed`` -> ``close`` drops a ``d`` after an ``e`` only: ``band`` is not ``ban``.
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and (suffix != "d" or word.endswith("ed")):
             yield word[: -len(suffix)]
 
 

@@ -335,6 +335,11 @@ def _literal_targets(pairs: Iterator[tuple[str, Any, str]]) -> Iterator[tuple[st
                 part = part[part.rindex("<") + 1 : -1].strip()
             if part and _RUNTIME not in part:
                 yield kind, part, where
+            elif kind in ("recipient", "account") and "@" in part:
+                # ``{{user.result.handle}}@elsewhere.example``: whoever it is, the mail goes to that domain.
+                domain = part.rpartition("@")[2].strip()
+                if domain and _RUNTIME not in domain and "." in domain:
+                    yield "domain", domain, where
 
 
 @rule(
