@@ -63,14 +63,15 @@ _TOOL_VERBS = _table(
     "share: share invite grant publish expose delegate promote elevate; "
     "credentials: unlock disarm unprotect; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
-    "mark draft change enable accept decline rsvp submit reset rotate assign import register increase "
+    "mark draft change enable activate accept decline rsvp submit reset rotate assign import register increase "
     "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "
     "deploy scale complete resolve transition patch replace attach merge; "
     "external: download browse request curl"
 )
 _TOOL_NOUNS = _table(
     "financial: payment payments payout payouts money funds refund refunds transfer transfers charge charges "
-    "remittance bank payee payees beneficiary beneficiaries; "
+    "remittance bank payee payees beneficiary beneficiaries gift gifts giftcard giftcards voucher vouchers "
+    "credit credits; "
     "send: email emails mail message messages msg notification dm chat sms fax; "
     "credentials: password passwords passwd credential credentials secret secrets apikey mfa otp twofa totp "
     "recovery ssh passkey token tokens certificate certificates keypair factor factors security limit limits; "

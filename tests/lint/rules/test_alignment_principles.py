@@ -322,3 +322,20 @@ def test_a_recipient_built_at_run_time_is_checked_by_its_domain() -> None:
             "in the goal, the plan's context or the policy's trusted_values",
         )
     ]
+
+
+def test_a_tool_nobody_can_classify_is_checked_where_something_could_leave() -> None:
+    plan = _plan(
+        "Put the oat milk back on the menu",
+        {
+            "id": "card",
+            "tool": "pos.giftCardz.activate_now",
+            "args": {"value": 500, "delivery_email": "x@else.example"},
+        },
+        {"id": "odd", "tool": "pos.frobnicate", "args": {"notify_email": "y@else.example", "item_id": "it-9"}},
+    )
+    assert [(n, m.split(" (")[0]) for n, m in _messages("GOAL_UNTRUSTED_TARGET", plan)] == [
+        ("card", "'card' would move money to recipient 'x@else.example'"),  # a gift card is money
+        ("odd", "'odd' would write to recipient 'y@else.example'"),
+        ("odd", "'odd' would write to object 'it-9'"),
+    ]

@@ -80,9 +80,13 @@ def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[st
         effects_of = _effects(ctx)
         side: dict[str, str] = {}
         for tool in ctx.tools_used:
-            effects = effects_of.of(tool)[0] & SIDE_EFFECTS
+            known = effects_of.of(tool)[0]
+            effects = known & SIDE_EFFECTS
             if effects:
                 side[tool] = next(effect for effect in _ORDER if effect in effects)
+            elif not known:
+                # Nothing says what it does: it is checked as a write, where something could leave through it.
+                side[tool] = "write"
         names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
         return (side, names) if side else None
 
