@@ -59,7 +59,7 @@ _TOOL_VERBS = _table(
     "destructive: delete del remove drop destroy wipe truncate purge erase trash cancel revoke unsubscribe "
     "terminate close deactivate disable empty clear unshare kill suspend ban kick block uninstall deprovision "
     "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
-    "offboard decommission disconnect rm rmdir flush flushall flushdb conclude end; "
+    "offboard decommission disconnect rm rmdir flush flushall flushdb conclude end stop halt pause mute hide; "
     "share: share invite grant publish expose delegate promote elevate; "
     "credentials: unlock disarm unprotect; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
@@ -275,7 +275,7 @@ class ToolEffects:
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
     "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
-    "warn alert escalate welcome greet wish; "
+    "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
     "disburse cashout repay topup fund compensate charge invoice contribute payroll; "
@@ -283,7 +283,7 @@ _GOAL_WORDS = _table(
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
-    "sunset; "
+    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard; "
     "share: share invite grant access permission permissions publish collaborator export promote expose post "
@@ -296,7 +296,8 @@ it, an old key removed); *tidy, declutter, dedupe* mean deleting; *onboard* mean
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
 _AMBIGUOUS = _words(
     "email mail message reply answer post text invite order book payment transfer share access contact "
-    "permission permissions cc tip trade alert welcome fund charge invoice archive"
+    "permission permissions cc tip trade alert welcome fund charge invoice archive slack signal call phone ring "
+    "bin"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
 _NOUN_BEFORE = _words(
@@ -323,9 +324,12 @@ _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
     r"\b(?:take|taking|shut|shutting|wind|winding|tear|tearing|turn|turning|switch|switching|clear|clearing|"
-    r"clean|cleaning|close|closing) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|\bget(?:ting)? rid of\b"
+    r"clean|cleaning|close|closing|sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|"
+    r"\bget(?:ting)? rid of\b"
 )
 """Phrases that ask to delete, close or turn off (*take down the listing*, *shut down staging*, *get rid of*)."""
+_SIGN_OUT_PHRASE = re.compile(r"\b(?:sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,3}?out\b")
+"""Signing someone out ends their sessions: it revokes tokens (credentials) as well as deleting."""
 _GRANT_PHRASE = re.compile(
     r"\b(?:give|giving|make|making|grant|granting)\b[^.;]{1,30}\b(?:admin|owner|editor|maintainer|rights|role)\b"
 )
@@ -405,6 +409,7 @@ def asked_effects(goal: str) -> Intent:
         (_PUBLIC_PHRASE, "share"),
         (_DELETE_PHRASE, "destructive"),
         (_GRANT_PHRASE, "share"),
+        (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
     )
     for pattern, effect in phrases:

@@ -95,6 +95,10 @@ def test_tool_name_principles(tool: str, effects: set[str]) -> None:
         ("Kick off the weekly stock count", {}),
         ("Chase the overdue invoice from the flour supplier", {"send": ("chase",)}),
         ("Check the public holidays for next month", {}),
+        ("WhatsApp Pia the van's address", {"send": ("whatsapp",)}),
+        ("Stop the nightly photo backup", {"destructive": ("stop",)}),
+        ("Sign Mo out of every device", {"destructive": ("sign mo out",), "credentials": ("sign mo out",)}),
+        ("Throw the old flyers in the bin", {}),
     ],
 )
 def test_goal_phrasings(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
