@@ -12,8 +12,11 @@ the provenance of a reference once per tool and once per referenced step (:class
     of it is untrusted, whatever it is called.
   - ``untrusted``: the policy's ``untrusted_outputs`` globs; a tool whose effects include ``external`` (it
     fetches from a host outside: ``web.fetch``, ``http.get``); a tool whose name says its output is
-    third-party content as a whole (*web, page, browse, scrape, crawl, feed, rss, review, comment, forum*). Every
-    field of its output is untrusted: a page's or a review's "contact" is whatever its author typed.
+    third-party content as a whole (*web, page, browse, scrape, crawl, feed, rss, review, comment, forum*); a
+    tool that reads entries anyone can type in (*form, submission, survey, signup, inquiry*), unless the goal
+    names the people who filled them in as the audience ("reply to everyone who signed up": then it is
+    ``content``). Every field of its output is untrusted: a page's, a review's or a form's "email" is whatever
+    its author typed.
   - ``transform``: an ``llm`` step, or a tool whose name rewrites its input (*extract, summarize, parse,
     classify, translate, generate, rewrite, ask, answer, infer, llm, ai*). Its output is untrusted when any of
     its inputs is: a value a model pulled out of a mail is as trusted as the mail's text.

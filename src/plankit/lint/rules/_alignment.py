@@ -109,8 +109,13 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     post* ask to send; *pay, transfer, refund, redeem, buy, book* or an amount of money (``$40``) to move money;
     *delete, remove, cancel, deactivate, clean up* to destroy; *password, reset, 2fa, limit, security* to touch
     credentials or a safeguard; *share, invite, grant access, export, promote* to share (a negation just before
-    a word cancels it). A step with a side effect the
-    goal does not ask for is reported with the goal words it was checked against. ``write`` and ``external``
+    a word cancels it); a task can imply an effect (*restart, replace, rotate* delete the object; *tidy up, take
+    down* delete; *let X know, follow up, ask* send; *cover the bill, top up* pay). A step with a side effect the
+    goal does not ask for is reported with the goal words it was checked against. Two readings go by value:
+    a generic command tool (``executeCommand``, ``execute_sql``) does what its command says (``unlock``,
+    ``DELETE ...``), and a value that opens something to everyone (``"Principal": "*"`` also inside a JSON
+    string, a permission of type ``anyone``, ``public-read``, ``BlockPublicAcls: false``) is a share that only
+    *share, publish, make ... public* ask for. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
     ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
@@ -228,13 +233,18 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     ``GOAL_UNASKED_EFFECT``), reads the literal values of its target parameters: recipients (``to``, ``cc``,
     ``recipients``, ``attendees``, ``members``, ``user``...), accounts (``iban``, ``account``, ``payee``,
     ``beneficiary``, ``wallet``...), URLs and hosts, channels, paths and file names, amounts, and the ids of
-    objects changed (``message_id``, any key ending in ``id``), at any depth (for a tool whose only side effect
-    is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
+    objects changed (``message_id``, any key ending in ``id``), at any depth, also inside JSON text held in a
+    string argument (for a tool whose only side effect is ``write``, or whose effect nothing says, only
+    recipients, accounts, URLs, hosts and the id of the object changed: a file path stays inside). Each must
     come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
     ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is not flagged here;
     ``GOAL_TAINTED_TARGET`` judges where it comes from).
     Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
-    path or name); an amount must equal a number written there, or one worked out from the goal's own numbers
+    path or name), or be built by a naming scheme (a person's login or address at a mentioned domain from a name
+    given: ``jane.doe@``, ``jdoe``; an id made of goal words and generic resource words: ``prod/notifier/db``;
+    the user's own default objects: ``primary``, ``me``); a recipient built at run time
+    (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
+    worked out from the goal's own numbers
     in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
     also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. A literal target found
     in none of them is reported with where it would go.
