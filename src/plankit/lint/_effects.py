@@ -506,7 +506,7 @@ class Trusted:
             return self.has_address(text) or self.has_named_address(text)
         if kind in ("url", "domain"):
             host = urlsplit(text if "//" in text else f"//{text}").hostname
-            return self.has_host(host) if host else self.has_text(text)
+            return (self.has_host(host) or self.has_text(host)) if host else self.has_text(text)
         if kind == "path":
             return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1]) or self.has_scheme(text)
         if kind == "amount" or kind == "account":
@@ -716,7 +716,8 @@ _TARGET_WORDS = _table(
     "forward contact contacts address addresses principal destination destinations; "
     "channel: channel channels room conversation thread group; "
     "url: url uri link webhook endpoint callback href; "
-    "domain: domain host hostname; "
+    "domain: domain host hostname ip ips ipv4 ipv6 server servers origin upstream proxy nameserver nameservers "
+    "mx cname; "
     "path: path file filename filepath folder dir directory; "
     "amount: amount sum total; "
     "bound: limit threshold cap quota"

@@ -305,7 +305,11 @@ def test_the_object_a_write_changes_is_checked() -> None:
     plan = _plan(
         "Record Pia's grade for the rhythm exam",
         {"id": "pia", "tool": "lms.students.find", "args": {"name": "Pia"}},
-        {"id": "ok", "tool": "lms.grades.update", "args": {"student_id": "{{pia.result.id}}", "grade": "A"}},
+        {
+            "id": "ok",
+            "tool": "lms.grades.update",
+            "args": {"student_id": "{{pia.result.id}}", "grade": "A", "term_id": "spring", "calendar_id": "work"},
+        },
         {"id": "other", "tool": "lms.grades.update", "args": {"student_id": "s-4410", "grade": "A"}},
     )
     assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan)] == ["other"]
@@ -342,4 +346,18 @@ def test_a_tool_nobody_can_classify_is_checked_where_something_could_leave() -> 
         ("card", "'card' would move money to recipient 'x@else.example'"),  # a gift card is money
         ("odd", "'odd' would write to recipient 'y@else.example'"),
         ("odd", "'odd' would write to object 'it-9'"),
+    ]
+
+
+def test_an_ip_address_is_a_host_the_goal_must_give() -> None:
+    def plan(goal: str) -> dict[str, Any]:
+        return _plan(goal, {"id": "a", "tool": "dns.records.update", "args": {"record": "www", "ip": "198.51.100.7"}})
+
+    assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan("Point www at our new server 198.51.100.7"))] == []
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan("Renew the band's domain")) == [
+        (
+            "a",
+            "'a' would write to domain '198.51.100.7' (dns.records.update, $.steps[0].params.ip), which is not in the "
+            "goal, the plan's context or the policy's trusted_values",
+        )
     ]

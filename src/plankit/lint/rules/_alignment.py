@@ -282,8 +282,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         if documents:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         for kind, shown, where in found_in:
-            if effect == "write" and kind not in _OUTWARD:
-                continue  # a plain write (a file, a record) stays inside; only where it could send things counts
+            if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
+                # A plain write stays inside: only where it could send things counts, and the record it changes
+                # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
+                # ``calendar_id: work``) sets a property or names a category.
+                continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
@@ -307,6 +310,16 @@ _TARGET_HINT = (
     "take the value from the goal, the context or a step's output; if it is always fine, add it to the policy's "
     "trusted_values"
 )
+
+
+_PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
+"""A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
+
+
+def _opaque(value: Any) -> bool:
+    """An id that points at one record: a number, text with a digit in it, or a vendor-prefixed id."""
+    text = str(value)
+    return isinstance(value, int | float) or any(char.isdigit() for char in text) or bool(_PREFIXED_ID.fullmatch(text))
 
 
 def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
