@@ -53,11 +53,6 @@ def outer_path(where: str) -> str:
     return where.split(_INSIDE, 1)[0]
 
 
-_GRANT_WORDS = ("public", "anyone", "everyone", "allusers", "allauthenticatedusers", "world", "internet", "*")
-"""What a grant to everyone is written with (lower case); plain ``in`` tests on the lower-cased text are far
-cheaper than a case-insensitive regex over it, and most plans have none of them."""
-
-
 def has_documents(text: str) -> bool:
     """True when the plan's joined strings (:class:`~plankit.lint._detect.PlanText`) may hold a JSON document."""
     return ("{" in text or "[" in text) and _DOCUMENT_GATE.search(text) is not None
@@ -66,8 +61,25 @@ def has_documents(text: str) -> bool:
 def may_grant(text: str, keys: frozenset[str]) -> bool:
     """True when the plan's strings or keys may hold a grant to everyone (a superset: it only lets the
     per-step reading run)."""
-    lowered = text.lower()
-    return any(word in lowered for word in _GRANT_WORDS) or _public_key(keys)
+    # Chained ``in`` tests on the case forms found in practice: no lower-cased copy, no generator.
+    return (
+        "*" in text
+        or "ublic" in text
+        or "UBLIC" in text
+        or "nyone" in text
+        or "NYONE" in text
+        or "veryone" in text
+        or "VERYONE" in text
+        or "llUsers" in text
+        or "llusers" in text
+        or "LLUSERS" in text
+        or "llAuthenticatedUsers" in text
+        or "orld" in text
+        or "ORLD" in text
+        or "nternet" in text
+        or "NTERNET" in text
+        or _public_key(keys)
+    )
 
 
 def _public_key(keys: frozenset[str]) -> bool:
