@@ -65,15 +65,20 @@ compared by its words joined (``reply_to`` is ``reply to``, not ``to``)."""
 FREE_TEXT_FIELDS = _set(
     "body text content contents html markdown snippet preview description desc summary notes note memo comment "
     "comments message messages review reviews reply_to replyto transcript caption bio signature subject title "
-    "remarks remittance links link urls instructions raw page"
+    "remarks remittance links link urls instructions raw page special_requests feedback custom_fields custom "
+    "metadata user_metadata"
 )
 """Fields written freely by whoever wrote the record (a mail's body, a payment's memo, a review's text), and
 what is derived from that text (the ``links`` found in a body), untrusted in every output but ``trusted``
 when read last (``messages[0].body``); the text blobs among them (``body``, ``text``, ``content``...) also
 anywhere on the path (``body.links[0]``)."""
 
-_TEXT_BLOBS = _set("body text content contents html markdown snippet description memo raw page")
-"""Free-text fields that are never containers: whatever is read inside them is their text."""
+_TEXT_BLOBS = _set(
+    "body text content contents html markdown snippet description memo raw page custom_fields custom metadata "
+    "user_metadata"
+)
+"""Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
+whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
 _UNTRUSTED_NOUNS = _set(
     "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
 )

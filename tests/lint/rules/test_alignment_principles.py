@@ -361,3 +361,22 @@ def test_an_ip_address_is_a_host_the_goal_must_give() -> None:
             "goal, the plan's context or the policy's trusted_values",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("path", "untrusted"),
+    [
+        ("result.custom_fields.payout_email", True),  # anyone editing the record fills custom fields
+        ("result.metadata.refund_to", True),
+        ("result.special_requests", True),
+        ("result.billing_email", False),  # a field the platform keeps
+        ("result.customer.email", False),
+    ],
+)
+def test_freely_filled_containers_of_plain_records_are_untrusted(path: str, untrusted: bool) -> None:
+    plan = _plan(
+        "Refund the gym member's last payment",
+        {"id": "m", "tool": "gym.members.get", "args": {"member": "Pia Lund"}},
+        {"id": "pay", "tool": "payments.refund", "args": {"to_account": "{{m." + path + "}}"}},
+    )
+    assert bool(_messages("GOAL_TAINTED_TARGET", plan)) is untrusted
