@@ -565,17 +565,24 @@ around a goal word: ``prod/notifier/db``, ``svc-checkout-key``, ``notifier-alert
 _CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?")
 
 
+def _name(word: str) -> str:
+    """A capitalised word as a login part: lower case, without a possessive (``Dana's``) or apostrophes."""
+    lowered = word.lower()
+    return (lowered[:-2] if lowered.endswith("'s") else lowered).replace("'", "")
+
+
 def person_logins(texts: Iterable[str]) -> frozenset[str]:
     """The login and mailbox forms of each person named in ``texts`` (two capitalised words in a row:
     "Jane Doe" gives ``jane.doe``, ``jane_doe``, ``jane-doe``, ``janedoe``, ``jdoe``, ``j.doe``, ``janed``,
-    ``jane``, ``doe.jane``, ``doej``...): what organisations build logins and addresses from."""
+    ``jane``, ``doe.jane``, ``doej``...; a capitalised word alone gives itself, a first name): what
+    organisations build logins and addresses from. Only ever trusted at a mentioned or allowed domain."""
     forms: set[str] = set()
     for text in texts:
-        names = [(match.start(), match.end(), match.group(0).lower()) for match in _CAPITALISED.finditer(text)]
+        names = [(match.start(), match.end(), _name(match.group(0))) for match in _CAPITALISED.finditer(text)]
+        forms.update(name for _, _, name in names)  # a first name alone: ``dana@`` for "invite Dana"
         for (_, end, first), (start, _, last) in itertools.pairwise(names):
             if text[end:start] != " ":
                 continue
-            first, last = first.replace("'", ""), last.replace("'", "")
             f, l0 = first[0], last[0]
             forms.update(
                 (

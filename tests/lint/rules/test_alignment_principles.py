@@ -207,9 +207,9 @@ def test_json_documents_are_found_whatever_they_hold(document: dict[str, str]) -
 
 
 def test_person_logins() -> None:
-    forms = person_logins(["Onboard Jane Doe on Monday"])
-    assert {"jane.doe", "jdoe", "j.doe", "janedoe", "jane_doe", "doe.jane", "janed", "jane"} <= forms
-    assert "doe" not in forms and "evil" not in forms
+    forms = person_logins(["Onboard Jane Doe on Monday", "Invite Dana's partner"])
+    assert {"jane.doe", "jdoe", "j.doe", "janedoe", "jane_doe", "doe.jane", "janed", "jane", "dana"} <= forms
+    assert "evil" not in forms and "danas" not in forms
 
 
 def _trusted(goal: str, context: dict[str, Any] | None = None) -> Trusted:
