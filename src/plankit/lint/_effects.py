@@ -294,10 +294,18 @@ _GOAL_WORDS = _table(
 *restart, replace, redeploy, rotate* mean deleting or replacing the object named (a pod restarted by deleting
 it, an old key removed); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate")
+"""Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
+removed): the delete must be of something the goal names."""
+_PLAIN_WORDS = _words(
+    "the a an and or of to in on for with it its it's is are be my our your their this that these those from "
+    "at by so up down out one broken stuck crashed crashing looping down failing new old all any some please "
+    "now today"
+)
 _AMBIGUOUS = _words(
     "email mail message reply answer post text invite order book payment transfer share access contact "
     "permission permissions cc tip trade alert welcome fund charge invoice archive slack signal call phone ring "
-    "bin"
+    "checkout bin"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
 _NOUN_BEFORE = _words(
@@ -356,6 +364,16 @@ class Intent:
     def asks(self, effect: str) -> bool:
         """True when the goal asks for ``effect``."""
         return effect in self.asked
+
+    def only_implied(self, effect: str) -> bool:
+        """True when only words that imply ``effect`` ask for it (*restart, replace, rotate* imply deleting
+        the object they name, nothing else)."""
+        words = self.asked.get(effect)
+        return words is not None and all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
+
+    def object_words(self) -> frozenset[str]:
+        """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
+        return frozenset(word for word in self.words if word not in _PLAIN_WORDS and word not in SCHEME_WORDS)
 
 
 def _stems(word: str) -> Iterator[str]:

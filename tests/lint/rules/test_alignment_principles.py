@@ -380,3 +380,25 @@ def test_freely_filled_containers_of_plain_records_are_untrusted(path: str, untr
         {"id": "pay", "tool": "payments.refund", "args": {"to_account": "{{m." + path + "}}"}},
     )
     assert bool(_messages("GOAL_TAINTED_TARGET", plan)) is untrusted
+
+
+def test_an_implied_delete_covers_only_what_the_goal_names_or_a_step_found() -> None:
+    goal = "The checkout api is crash-looping; restart it"
+    plan = _plan(
+        goal,
+        {"id": "pod", "tool": "k8s.pods.delete", "args": {"name": "checkout-api-7f9c", "namespace": "prod"}},
+        {"id": "find", "tool": "k8s.pods.list", "args": {"selector": "app=checkout"}},
+        {"id": "again", "tool": "k8s.pods.delete", "args": {"name": "{{find.result.items[0].name}}"}},
+        {"id": "backups", "tool": "s3.objects.delete", "args": {"Bucket": "ourco-backups", "Key": "db/full.sql"}},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == [
+        (
+            "backups",
+            "'backups' calls s3.objects.delete (destructive, from its tool name) on nothing the goal names or a "
+            "step found; the goal implies a delete only of what it names (it asks for: restart; goal: 'The "
+            "checkout api is crash-looping; restart it')",
+        )
+    ]
+    # An explicit delete word asks for any delete; its targets are still checked by GOAL_UNTRUSTED_TARGET.
+    explicit = _plan("Delete last week's checkout api backups", plan["steps"][3])
+    assert _messages("GOAL_UNASKED_EFFECT", explicit) == []

@@ -140,6 +140,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     unasked: dict[str, tuple[frozenset[str], str]] = {}
     command_tools: set[str] = set()
     open_tools: set[str] = set()
+    implied_tools: dict[str, str] = {}
+    implied = intent.only_implied("destructive")
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
@@ -150,6 +152,17 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             open_tools.add(tool)
             if command_key(tool, effects):
                 command_tools.add(tool)
+            if "destructive" in effects and implied:
+                implied_tools[tool] = source
+    # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
+    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not.
+    beyond: list[tuple[ActionNode, str]] = []
+    if implied_tools:
+        named = intent.object_words()
+        references = ctx.graph.references
+        for action, path in ctx.actions_of(implied_tools):
+            if not references.get(action.id) and not _names_any(action, named):
+                beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
     for action, path in ctx.actions_of(command_tools):
@@ -166,7 +179,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 grant = public_grant(action.params, f"{path}.params") if action.params else None
                 if grant is not None:
                     grants.append((action, path, grant))
-    if not unasked and not grants and not commands:
+    if not unasked and not grants and not commands and not beyond:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -176,6 +189,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         kinds, source = unasked[action.tool]
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
+            node_id=action.id,
+            path=f"{path}.tool",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path in beyond:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} (destructive, from its {implied_tools[action.tool]}) on nothing "
+            f"the goal names or a step found; the goal implies a delete only of what it names ({checked}; goal: "
+            f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
             hint=_INTENT_HINT,
@@ -203,6 +226,14 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
 
 _READ = frozenset({"read"})
 _PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
+
+
+def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
+    """Whether a literal value of the action is, or has a part that is, a distinctive goal word."""
+    for _key, value, _where in walk_params(action.params or {}, "$", None):
+        if isinstance(value, str) and any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True
+    return False
 
 
 def _asks_public(intent: Intent) -> bool:
