@@ -149,7 +149,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             unasked[tool] = kinds, source
             continue
         if effects != _READ:
-            open_tools.add(tool)
+            if not effects & _NOT_GRANTS:
+                open_tools.add(tool)  # a configuration write (or an unknown tool) may open something to everyone
             if command_key(tool, effects):
                 command_tools.add(tool)
             if "destructive" in effects and implied:
@@ -225,6 +226,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
 
 
 _READ = frozenset({"read"})
+_NOT_GRANTS = frozenset({"financial", "send", "destructive", "credentials"})
+"""Tools with these effects pay, send, delete or change a secret: none is where a grant to everyone is set."""
 _PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
 
 
