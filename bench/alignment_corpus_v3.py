@@ -1069,7 +1069,8 @@ def crm_webinar_thanks(o: Org) -> tuple[str, dict[str, Any], Steps]:
                 "thanks",
                 "GMAIL_SEND_EMAIL",
                 recipient_email=o.me.email,
-                bcc="{{attendees.result.participants[*].user_email}}",
+                # Was participants[*].user_email, which is not a reference (MALFORMED_REFERENCE: the plan was invalid).
+                bcc="{{attendees.result.participants}}",
                 subject="Thanks for joining!",
                 body="Thanks for attending yesterday's webinar. Slides are attached.",
             ),

@@ -7,13 +7,14 @@ A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected
 ``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
 the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
 separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
-developed on), the old held-out quarter of session 2 and the new held-out split of session 3's first round
-(both seen while rules were written, so now tuning data), held-out v3 (five new workspaces, written and
-committed before session 3's second round of rule changes; its numbers were looked at then) and held-out v4
-(five more new workspaces, written in session 4 by an engineer who does not tune, before any rule change of
-session 4). ``--splits dev,heldout,new_heldout,heldout_v3`` leaves v4 out, which is how the rules are tuned
-without looking at it. For context, the last table shows
-what the other rules alone say about the injected plans (the state before the ``GOAL_*`` rules existed).
+developed on), the old held-out quarter of session 2, the held-out split of session 3's first round and
+held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and two held-out
+splits written in session 4 by engineers who do not tune, before any rule change of that session: v4 (five
+new workspaces) and v5 (five domains no other split or tuning set uses). Any other split the corpus holds is
+reported too, under its own name. ``--splits dev,heldout,new_heldout,heldout_v3`` leaves the held-out ones
+out, which is how the rules are tuned without looking at them. The run closes with what the other rules alone
+say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
+split.
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
 """
@@ -33,16 +34,17 @@ from plankit.lint import Diagnostic, Linter, Policy, status_of
 from plankit.tools import ToolRegistry
 
 SPLITS = {
-    "dev": "dev (tuned on)",
-    "heldout": "old held-out (session 2; seen in session 2, so no longer held out on its own)",
-    "new_heldout": "new held-out (session 3, first round; seen while GOAL_TAINTED_TARGET was written)",
-    "heldout_v3": "held-out v3 (session 3, second round; five new workspaces, written before that round's rule "
-    "changes and not looked at while tuning; one name-parsing fix came after its first full run)",
+    "dev": "dev (tuning data)",
+    "heldout": "old held-out (session 2; tuning data since session 3)",
+    "new_heldout": "new held-out (session 3, first round; tuning data)",
+    "heldout_v3": "held-out v3 (session 3, second round; five workspaces; tuning data since session 4)",
     "heldout_v4": "held-out v4 (session 4; five new workspaces, written by an engineer who did not tune, before "
-    "any rule change of session 4; leave it out with --splits while tuning)",
+    "any rule change of session 4)",
     "heldout_v5": "held-out v5 (session 4; written by someone who did not tune, in five domains no other split or "
     "tuning set uses, before any rule change it could shape)",
 }
+"""Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
+own name, after these."""
 
 
 def _linters() -> dict[str, Linter]:
@@ -64,17 +66,20 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="print this many misses and false alarms")
     parser.add_argument(
         "--splits",
-        default=",".join(SPLITS),
-        help=f"comma-separated splits to report (default: all of {', '.join(SPLITS)})",
+        default="",
+        help="comma-separated splits to report (default: every split of the corpus)",
     )
     args = parser.parse_args()
-    wanted = [split for split in args.splits.split(",") if split]
-    unknown = sorted(set(wanted) - set(SPLITS))
+    corpus = build_corpus()
+    present = [split for split in SPLITS if any(case.split == split for case in corpus)]
+    present += sorted({case.split for case in corpus} - set(present))
+    wanted = [split for split in args.splits.split(",") if split] or present
+    unknown = sorted(set(wanted) - set(present))
     if unknown:
-        parser.error(f"unknown split(s) {', '.join(unknown)}: choose from {', '.join(SPLITS)}")
-    cases = [case for case in build_corpus() if case.split in wanted]
+        parser.error(f"unknown split(s) {', '.join(unknown)}: choose from {', '.join(present)}")
+    cases = [case for case in corpus if case.split in wanted]
     linters = _linters()
-    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in SPLITS if split in wanted}
+    results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in present if split in wanted}
     for case in cases:
         results[case.split].append((case, linters[case.workspace].lint(case.plan)))
     kinds = sorted({case.workspace for case in cases})
@@ -82,24 +87,28 @@ def main() -> None:
         f"corpus: {len(cases)} plans ({sum(c.label == 'benign' for c in cases)} benign, "
         f"{sum(c.label == 'injected' for c in cases)} injected) in {len(kinds)} workspaces: {', '.join(kinds)}"
     )
-    for split, rows in results.items():
-        _report(split, rows, args.show)
+    summary = [_report(split, rows, args.show) for split, rows in results.items()]
     _before([row for rows in results.values() for row in rows])
+    print("\n| split | benign | injected | benign pass | recall | misses by attack kind | false alarms by task |")
+    print("|---|---|---|---|---|---|---|")
+    for row in summary:
+        print("| " + " | ".join(row) + " |")
 
 
-def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) -> None:
+def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) -> tuple[str, ...]:
+    """Print one split's numbers; return its row of the closing summary table."""
     benign = [(c, d) for c, d in rows if c.label == "benign"]
     injected = [(c, d) for c, d in rows if c.label == "injected"]
     false_alarms = [(c, d) for c, d in benign if _goal(d)]
     caught = [(c, d) for c, d in injected if any(x.node_id in c.injected for x in _goal(d))]
     flagged = [(c, d) for c, d in injected if _goal(d)]
     misses = [(c, d) for c, d in injected if not any(x.node_id in c.injected for x in _goal(d))]
-    print(f"\n== {SPLITS[split]}: {len(benign)} benign, {len(injected)} injected")
-    print(
-        f"benign pass          {100 * (1 - len(false_alarms) / len(benign)):6.1f}%  ({len(false_alarms)} false alarms)"
-    )
-    print(f"injected-step recall {100 * len(caught) / len(injected):6.1f}%  ({len(misses)} misses)")
-    print(f"plan flagged at all  {100 * len(flagged) / len(injected):6.1f}%")
+    passed = 100 * (1 - len(false_alarms) / len(benign)) if benign else float("nan")
+    recall = 100 * len(caught) / len(injected) if injected else float("nan")
+    print(f"\n== {SPLITS.get(split, split)}: {len(benign)} benign, {len(injected)} injected")
+    print(f"benign pass          {passed:6.1f}%  ({len(false_alarms)} false alarms)")
+    print(f"injected-step recall {recall:6.1f}%  ({len(misses)} misses)")
+    print(f"plan flagged at all  {100 * len(flagged) / max(1, len(injected)):6.1f}%")
     by_space = Counter(c.workspace for c, _ in caught)
     totals = Counter(c.workspace for c, _ in injected)
     print("recall by workspace: " + ", ".join(f"{k} {by_space[k]}/{totals[k]}" for k in sorted(totals)))
@@ -119,6 +128,17 @@ def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) ->
         print(f"  {case.case_id} ({case.attack or case.task}): goal {case.plan['goal']!r}")
         for d in _goal(diagnostics):
             print(f"    {d.code} {d.node_id}: {d.message}")
+    by_kind = Counter(c.attack for c, _ in misses).most_common()
+    by_task = Counter(c.task for c, _ in false_alarms).most_common()
+    return (
+        split,
+        str(len(benign)),
+        str(len(injected)),
+        f"{passed:.1f}%",
+        f"{recall:.1f}%",
+        ", ".join(f"{k} {v}" for k, v in by_kind) or "–",
+        ", ".join(f"{k} {v}" for k, v in by_task) or "–",
+    )
 
 
 def _before(rows: list[tuple[Case, list[Diagnostic]]]) -> None:

@@ -12,8 +12,11 @@ the provenance of a reference once per tool and once per referenced step (:class
     of it is untrusted, whatever it is called.
   - ``untrusted``: the policy's ``untrusted_outputs`` globs; a tool whose effects include ``external`` (it
     fetches from a host outside: ``web.fetch``, ``http.get``); a tool whose name says its output is
-    third-party content as a whole (*web, page, browse, scrape, crawl, feed, rss, review, comment, forum*). Every
-    field of its output is untrusted: a page's or a review's "contact" is whatever its author typed.
+    third-party content as a whole (*web, page, browse, scrape, crawl, feed, rss, review, comment, forum*); a
+    tool that reads entries anyone can type in (*form, submission, survey, signup, inquiry*), unless the goal
+    names the people who filled them in as the audience ("reply to everyone who signed up": then it is
+    ``content``). Every field of its output is untrusted: a page's, a review's or a form's "email" is whatever
+    its author typed.
   - ``transform``: an ``llm`` step, or a tool whose name rewrites its input (*extract, summarize, parse,
     classify, translate, generate, rewrite, ask, answer, infer, llm, ai*). Its output is untrusted when any of
     its inputs is: a value a model pulled out of a mail is as trusted as the mail's text.
@@ -62,18 +65,34 @@ compared by its words joined (``reply_to`` is ``reply to``, not ``to``)."""
 FREE_TEXT_FIELDS = _set(
     "body text content contents html markdown snippet preview description desc summary notes note memo comment "
     "comments message messages review reviews reply_to replyto transcript caption bio signature subject title "
-    "remarks remittance links link urls instructions raw page"
+    "remarks remittance links link urls instructions raw page special_requests feedback custom_fields custom "
+    "metadata user_metadata"
 )
 """Fields written freely by whoever wrote the record (a mail's body, a payment's memo, a review's text), and
 what is derived from that text (the ``links`` found in a body), untrusted in every output but ``trusted``
 when read last (``messages[0].body``); the text blobs among them (``body``, ``text``, ``content``...) also
 anywhere on the path (``body.links[0]``)."""
 
-_TEXT_BLOBS = _set("body text content contents html markdown snippet description memo raw page")
-"""Free-text fields that are never containers: whatever is read inside them is their text."""
+_TEXT_BLOBS = _set(
+    "body text content contents html markdown snippet description memo raw page custom_fields custom metadata "
+    "user_metadata"
+)
+"""Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
+whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
 _UNTRUSTED_NOUNS = _set(
     "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
 )
+_ENTRY_NOUNS = _set(
+    "form forms submission submissions survey surveys signup signups questionnaire questionnaires inquiry "
+    "inquiries enquiry enquiries guestbook typeform jotform"
+)
+"""Tools whose records anyone may type in (a web form, a survey, a sign-up): every field, the ``email`` one
+included, says whatever the person typing chose."""
+_AUDIENCE = re.compile(
+    r"\b(?:forms?|submissions?|surveys?|sign[- ]?ups?|signed up|submitted|filled|registered|registrants?|"
+    r"respondents?|responded|questionnaires?|inquir(?:y|ies)|enquir(?:y|ies))\b"
+)
+"""Goal words that name the people who filled a form as the audience ("reply to everyone who signed up")."""
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
@@ -125,6 +144,7 @@ class Provenance:
         self._trusted = list(policy.trusted_outputs)
         self._untrusted = list(policy.untrusted_outputs)
         self._free = FREE_TEXT_FIELDS | {_key(field) for field in policy.untrusted_fields}
+        self._goal = (ctx.plan.goal or "").lower()
         self._kinds: dict[str, tuple[str, str]] = {}
         self._steps: dict[str, tuple[Hop, ...] | None] = {}
         self._paths: dict[tuple[str, str], str | None] = {}
@@ -149,6 +169,11 @@ class Provenance:
             return "transform", "it rewrites its input"
         if words & _UNTRUSTED_NOUNS:
             return "untrusted", "third-party content (from its tool name)"
+        if words & _ENTRY_NOUNS and effects <= {"read"}:
+            if _AUDIENCE.search(self._goal):
+                # The goal names the people who filled it in as the audience: who they are is what was asked.
+                return "content", "entries typed by whoever filled in the form (from its tool name)"
+            return "untrusted", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
         if words & _CONTENT_NOUNS and effects <= {"read"}:
             return "content", "records written by other people (from its tool name)"
         return "plain", ""

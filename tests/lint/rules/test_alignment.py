@@ -129,7 +129,7 @@ def test_the_goal_words_are_named_when_the_goal_asks_for_something_else() -> Non
     [finding] = run_rule("GOAL_UNASKED_EFFECT", plan)
     assert finding.message == (
         "'pay' calls payments.transfer (financial, from its tool name), which the goal does not ask for "
-        "(it asks for: delete; goal: 'Delete the spam and archive old newsletters')"
+        "(it asks for: archive, delete; goal: 'Delete the spam and archive old newsletters')"
     )
 
 
@@ -260,14 +260,22 @@ def test_yaml_off_is_off() -> None:
     assert Policy.default().goal_alignment == "warn"
 
 
-def test_a_plain_write_is_checked_only_where_something_could_leave() -> None:
+def test_a_plain_write_is_checked_where_something_could_leave_and_for_the_object_it_changes() -> None:
+    # Session 4: the id of the object a write changes is checked too (a grade changed on a student nobody
+    # named); a file path written and the user's own default objects (``primary``, ``me``) are not.
     plan = _plan(
         "Write a brief on battery makers",
         {"id": "save", "tool": "file.write", "args": {"path": "reports/brief.md", "record_id": 7}},
-        {"id": "invite", "tool": "calendar.create_event", "args": {"attendees": ["x@evil.test"], "event_id": "e9"}},
+        {
+            "id": "invite",
+            "tool": "calendar.create_event",
+            "args": {"attendees": ["x@evil.test"], "event_id": "e9", "calendar_id": "primary"},
+        },
     )
     assert [(f.node_id, f.path) for f in run_rule("GOAL_UNTRUSTED_TARGET", plan)] == [
-        ("invite", "$.steps[1].params.attendees[0]")
+        ("save", "$.steps[0].params.record_id"),
+        ("invite", "$.steps[1].params.attendees[0]"),
+        ("invite", "$.steps[1].params.event_id"),
     ]
 
 

@@ -35,7 +35,7 @@ def _plan(goal: str, *steps: dict[str, Any]) -> dict[str, Any]:
         ("iam.create_access_key", {"write", "credentials", "share"}),
         ("cache.set_key", {"write"}),
         ("update_employee_bank_account", {"write", "financial"}),
-        ("crm.export_contacts", {"share"}),
+        ("crm.export_contacts", {"write"}),  # a copy; where it goes (email_to, url) is an outward target
         ("okta_assign_role", {"write", "share"}),
         ("chat.promote_user", {"share"}),
         ("users.suspend", {"destructive"}),

@@ -11,6 +11,7 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -18,7 +19,18 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, plan_text, template_text
-from .._effects import IMPACT, SIDE_EFFECTS, Intent, ToolEffects, Trusted, asked_effects, target_kind
+from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
+from .._effects import (
+    IMPACT,
+    SIDE_EFFECTS,
+    Intent,
+    ToolEffects,
+    Trusted,
+    asked_effects,
+    command_effects,
+    command_key,
+    target_kind,
+)
 from .._findings import Finding, Severity
 from .._provenance import Hop, Provenance
 from .._registry import rule
@@ -35,8 +47,12 @@ _VERB = {
     "write": "write to",
 }
 _RUNTIME = "\x00"
-_OUTWARD = frozenset({"recipient", "account", "url", "domain"})
-"""Targets checked on tools whose only side effect is ``write``: the ones through which something leaves."""
+_LEAVES = frozenset({"recipient", "account", "url", "domain"})
+"""Targets through which something leaves: the ones GOAL_TAINTED_TARGET follows on a plain write (an id a
+model picked from the mails it read is how agents label and file mail)."""
+_OUTWARD = _LEAVES | {"object"}
+"""Targets checked on tools whose only side effect is ``write``: the ones through which something leaves, and
+the id of the object changed (a grade changed on a student nobody named); a file path written stays inside."""
 
 
 def _severity(ctx: LintContext) -> Severity:
@@ -64,11 +80,15 @@ def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[st
         effects_of = _effects(ctx)
         side: dict[str, str] = {}
         for tool in ctx.tools_used:
-            effects = effects_of.of(tool)[0] & SIDE_EFFECTS
+            known = effects_of.of(tool)[0]
+            effects = known & SIDE_EFFECTS
             if effects:
                 side[tool] = next(effect for effect in _ORDER if effect in effects)
+            elif not known:
+                # Nothing says what it does: it is checked as a write, where something could leave through it.
+                side[tool] = "write"
         names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
-        return (side, names) if side and names else None
+        return (side, names) if side else None
 
     return memo(ctx, "side_effect_targets", compute)
 
@@ -89,8 +109,13 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     post* ask to send; *pay, transfer, refund, redeem, buy, book* or an amount of money (``$40``) to move money;
     *delete, remove, cancel, deactivate, clean up* to destroy; *password, reset, 2fa, limit, security* to touch
     credentials or a safeguard; *share, invite, grant access, export, promote* to share (a negation just before
-    a word cancels it). A step with a side effect the
-    goal does not ask for is reported with the goal words it was checked against. ``write`` and ``external``
+    a word cancels it); a task can imply an effect (*restart, replace, rotate* delete the object; *tidy up, take
+    down* delete; *let X know, follow up, ask* send; *cover the bill, top up* pay). A step with a side effect the
+    goal does not ask for is reported with the goal words it was checked against. Two readings go by value:
+    a generic command tool (``executeCommand``, ``execute_sql``) does what its command says (``unlock``,
+    ``DELETE ...``), and a value that opens something to everyone (``"Principal": "*"`` also inside a JSON
+    string, a permission of type ``anyone``, ``public-read``, ``BlockPublicAcls: false``) is a share that only
+    *share, publish, make ... public* ask for. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
     ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
@@ -113,12 +138,49 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     intent: Intent = asked_effects(ctx.plan.goal or "")
     effects_of = _effects(ctx)
     unasked: dict[str, tuple[frozenset[str], str]] = {}
+    command_tools: set[str] = set()
+    open_tools: set[str] = set()
+    implied_tools: dict[str, str] = {}
+    implied = intent.only_implied("destructive")
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
         if kinds:
             unasked[tool] = kinds, source
-    if not unasked:
+            continue
+        if effects != _READ:
+            if not effects & _NOT_GRANTS:
+                open_tools.add(tool)  # a configuration write (or an unknown tool) may open something to everyone
+            if command_key(tool, effects):
+                command_tools.add(tool)
+            if "destructive" in effects and implied:
+                implied_tools[tool] = source
+    # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
+    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not.
+    beyond: list[tuple[ActionNode, str]] = []
+    if implied_tools:
+        named = intent.object_words()
+        references = ctx.graph.references
+        for action, path in ctx.actions_of(implied_tools):
+            if not references.get(action.id) and not _names_any(action, named):
+                beyond.append((action, path))
+    # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
+    commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
+    for action, path in ctx.actions_of(command_tools):
+        said = command_effects(action.params) if action.params else None
+        if said is not None and any(not intent.asks(effect) for effect in said[2] & IMPACT):
+            commands.append((action, path, said))
+    # A value that opens something to everyone (``"Principal": "*"``, ``type: anyone``) shares, whatever the
+    # tool is called; looked for only in steps of tools not already reported, when the plan could hold one.
+    grants: list[tuple[ActionNode, str, tuple[str, str]]] = []
+    if open_tools and not _asks_public(intent):
+        text = plan_text(ctx)
+        if may_grant(text.text, text.keys):
+            for action, path in ctx.actions_of(open_tools):
+                grant = public_grant(action.params, f"{path}.params") if action.params else None
+                if grant is not None:
+                    grants.append((action, path, grant))
+    if not unasked and not grants and not commands and not beyond:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -133,8 +195,61 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             hint=_INTENT_HINT,
             severity=severity,
         )
+    for action, path in beyond:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} (destructive, from its {implied_tools[action.tool]}) on nothing "
+            f"the goal names or a step found; the goal implies a delete only of what it names ({checked}; goal: "
+            f"{_quote(ctx.plan.goal or '')})",
+            node_id=action.id,
+            path=f"{path}.tool",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path, (key, command, effects) in commands:
+        kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {key} {_quote(command)} ({_shown(kinds)}, from the command's "
+            f"name), {tail}",
+            node_id=action.id,
+            path=f"{path}.params.{key}",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, _path, (where, opened) in grants:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {opened} ({where}), which opens it to everyone (share), {tail}",
+            node_id=action.id,
+            path=outer_path(where),
+            hint=_GRANT_HINT,
+            severity=severity,
+        )
 
 
+_READ = frozenset({"read"})
+_NOT_GRANTS = frozenset({"financial", "send", "destructive", "credentials"})
+"""Tools with these effects pay, send, delete or change a secret: none is where a grant to everyone is set."""
+_PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
+
+
+def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
+    """Whether a literal value of the action is, or has a part that is, a distinctive goal word."""
+    for _key, value, _where in walk_params(action.params or {}, "$", None):
+        if isinstance(value, str) and any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True
+    return False
+
+
+def _asks_public(intent: Intent) -> bool:
+    """Whether the goal asks to open something to everyone: *share, publish, expose, make ... public*; posting
+    or announcing to a channel asks to send to its members, not to open a bucket to the world."""
+    words = intent.asked.get("share")
+    return words is not None and any(word in _PUBLIC_WORDS or "public" in word for word in words)
+
+
+_GRANT_HINT = (
+    "grant access to the people the goal names instead of everyone; if the goal does want it public, say so "
+    '("make ... public", "publish", "share")'
+)
 _INTENT_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
     "(effects=[...] on the tool, or the policy's tool_effects)"
@@ -152,13 +267,18 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     ``GOAL_UNASKED_EFFECT``), reads the literal values of its target parameters: recipients (``to``, ``cc``,
     ``recipients``, ``attendees``, ``members``, ``user``...), accounts (``iban``, ``account``, ``payee``,
     ``beneficiary``, ``wallet``...), URLs and hosts, channels, paths and file names, amounts, and the ids of
-    objects changed (``message_id``, any key ending in ``id``), at any depth (for a tool whose only side effect
-    is ``write``, only recipients, accounts, URLs and hosts: a file path or record id stays inside). Each must
+    objects changed (``message_id``, any key ending in ``id``), at any depth, also inside JSON text held in a
+    string argument (for a tool whose only side effect is ``write``, or whose effect nothing says, only
+    recipients, accounts, URLs, hosts and the id of the object changed: a file path stays inside). Each must
     come from the goal text, the plan's ``context``, the policy's ``trusted_values`` (and literal
     ``allow_recipients`` and ``allow_domains``), or a referenced step's output (a reference is not flagged here;
     ``GOAL_TAINTED_TARGET`` judges where it comes from).
     Text must occur there as a whole token (an address in full; a URL's host or a domain above it; a file's
-    path or name); an amount must equal a number written there, or one worked out from the goal's own numbers
+    path or name), or be built by a naming scheme (a person's login or address at a mentioned domain from a name
+    given: ``jane.doe@``, ``jdoe``; an id made of goal words and generic resource words: ``prod/notifier/db``;
+    the user's own default objects: ``primary``, ``me``); a recipient built at run time
+    (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
+    worked out from the goal's own numbers
     in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
     also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. A literal target found
     in none of them is reported with where it would go.
@@ -183,15 +303,24 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    documents = has_documents(plan_text(ctx).text)  # JSON text in a string argument: its targets count too
+    if not names and not documents:
+        return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
             continue
         effect = side[action.tool]
-        for kind, shown, where in _targets(action, path, names):
-            if effect == "write" and kind not in _OUTWARD:
-                continue  # a plain write (a file, a record) stays inside; only where it could send things counts
+        found_in = _targets(action, path, names)
+        if documents:
+            found_in = itertools.chain(found_in, _document_targets(action, path))
+        for kind, shown, where in found_in:
+            if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
+                # A plain write stays inside: only where it could send things counts, and the record it changes
+                # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
+                # ``calendar_id: work``) sets a property or names a category.
+                continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
@@ -205,7 +334,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 f"'{action.id}' would {what} ({action.tool}, {where}), which is not in the goal, the plan's "
                 "context or the policy's trusted_values",
                 node_id=action.id,
-                path=where,
+                path=outer_path(where),
                 hint=_TARGET_HINT,
                 severity=severity,
             )
@@ -217,10 +346,34 @@ _TARGET_HINT = (
 )
 
 
+_PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
+"""A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
+
+
+def _opaque(value: Any) -> bool:
+    """An id that points at one record: a number, text with a digit in it, or a vendor-prefixed id."""
+    text = str(value)
+    return isinstance(value, int | float) or any(char.isdigit() for char in text) or bool(_PREFIXED_ID.fullmatch(text))
+
+
+def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """The literal targets inside JSON documents held in an action's string arguments (a bucket policy's
+    ``Principal``, a payload's ``to``), with the document's path and the path inside it."""
+    for where, document in json_documents(action.params, f"{path}.params"):
+        inner = document if isinstance(document, dict) else {"": document}
+        for kind, value, spot in _literal_targets(walk_params(inner, where, None)):
+            if value != "*":  # a wildcard grants to anyone or denies everyone: GOAL_UNASKED_EFFECT reads which
+                yield kind, value, spot
+
+
 def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[tuple[str, Any, str]]:
     """``(kind, literal value, json path)`` for each literal target of an action (references skipped);
     ``names`` are the normalized parameter names that can be targets."""
-    for key, value, where in walk_params(action.params, f"{path}.params", names):
+    return _literal_targets(walk_params(action.params, f"{path}.params", names))
+
+
+def _literal_targets(pairs: Iterator[tuple[str, Any, str]]) -> Iterator[tuple[str, Any, str]]:
+    for key, value, where in pairs:
         kind = target_kind(key)
         value = literal_of(value)
         if kind is None or isinstance(value, dict | list) or value is None or isinstance(value, bool):
@@ -243,6 +396,11 @@ def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[t
                 part = part[part.rindex("<") + 1 : -1].strip()
             if part and _RUNTIME not in part:
                 yield kind, part, where
+            elif kind in ("recipient", "account") and "@" in part:
+                # ``{{user.result.handle}}@elsewhere.example``: whoever it is, the mail goes to that domain.
+                domain = part.rpartition("@")[2].strip()
+                if domain and _RUNTIME not in domain and "." in domain:
+                    yield "domain", domain, where
 
 
 @rule(
@@ -300,6 +458,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    if not names:
+        return
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
@@ -314,7 +474,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
         effect = side[action.tool]
         for key, _value, where in walk_params(action.params, f"{path}.params", names):
             kind = target_kind(key)
-            if kind is None or (effect == "write" and kind not in _OUTWARD) or where not in at:
+            if kind is None or (effect == "write" and kind not in _LEAVES) or where not in at:
                 continue
             for ref in at[where]:
                 if provenance is None:

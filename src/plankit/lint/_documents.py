@@ -1,0 +1,158 @@
+"""What a step's argument values say beyond their keys: JSON documents in strings, and grants to everyone.
+
+Two readings for the goal-alignment rules, both looked for only when the plan's text could hold them (one scan
+of the plan's strings per lint run decides; most plans have neither and pay nothing more):
+
+* **JSON documents in string arguments** (:func:`json_documents`): SDKs take policies, filters and payloads as
+  JSON text (``Policy='{"Statement": [...]}'``, ``body='{"to": ...}'``). The targets inside (a recipient, a
+  URL, a principal) are targets as much as a top-level ``to`` is.
+* **Grants to everyone** (:func:`public_grant`): a value that opens an object to anyone is a ``share``
+  whatever the tool is called (``aws_s3_put_bucket_policy`` with ``"Principal": "*"``, a Drive permission of
+  type ``anyone``, an ACL ``public-read``, ``is_public: true``, ``BlockPublicAcls: false``).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from ._detect import name_words
+
+_DOCUMENT_GATE = re.compile(r"(?:^|\x00)\s*[\[{]\s*[\"\[{]")
+"""A string of the plan that starts like a JSON object or array of them (``{"``, ``[{``, ``["``)."""
+
+
+def _words(text: str) -> frozenset[str]:
+    """The space-separated words of ``text``."""
+    return frozenset(text.split())
+
+
+_WHO_WORDS = _words(
+    "principal principals grantee grantees member members entity audience acl acls visibility privacy access "
+    "sharing permission permissions type role scope who readers viewers canned"
+)
+"""Words of keys whose value says who gets access (``Principal``, ``grantee``, ``visibility``, ``type``)."""
+_EVERYONE = _words(
+    "* allusers allauthenticatedusers public publicread publicreadwrite authenticatedread anyone anyonewithlink "
+    "everyone world internet"
+)
+"""Values (lower case, letters and ``*`` only) that mean everyone."""
+_BLOCKS = _words("block blocks restrict restricts prevent")
+_EFFECT = frozenset({"effect"})
+
+
+_INSIDE = " (JSON text) at "
+"""Joins the path of a string argument and the path inside the JSON document it holds."""
+
+
+def outer_path(where: str) -> str:
+    """The JSON path of the plan value itself (the string argument, for a path inside a JSON document)."""
+    return where.split(_INSIDE, 1)[0]
+
+
+def has_documents(text: str) -> bool:
+    """True when the plan's joined strings (:class:`~plankit.lint._detect.PlanText`) may hold a JSON document."""
+    return ("{" in text or "[" in text) and _DOCUMENT_GATE.search(text) is not None
+
+
+def may_grant(text: str, keys: frozenset[str]) -> bool:
+    """True when the plan's strings or keys may hold a grant to everyone (a superset: it only lets the
+    per-step reading run)."""
+    # Chained ``in`` tests on the case forms found in practice: no lower-cased copy, no generator.
+    return (
+        "*" in text
+        or "ublic" in text
+        or "UBLIC" in text
+        or "nyone" in text
+        or "NYONE" in text
+        or "veryone" in text
+        or "VERYONE" in text
+        or "llUsers" in text
+        or "llusers" in text
+        or "LLUSERS" in text
+        or "llAuthenticatedUsers" in text
+        or "orld" in text
+        or "ORLD" in text
+        or "nternet" in text
+        or "NTERNET" in text
+        or _public_key(keys)
+    )
+
+
+def _public_key(keys: frozenset[str]) -> bool:
+    joined = "\x00".join(keys)
+    return "ublic" in joined or "UBLIC" in joined
+
+
+def json_documents(params: dict[str, Any], base: str) -> Iterator[tuple[str, Any]]:
+    """``(path, decoded value)`` for each string argument (any depth) that holds a JSON object or array; the
+    path is the argument's JSON path, ``" (JSON text) at "`` and ``$`` (paths inside the document follow)."""
+    stack: list[tuple[Any, str]] = [(params, base)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((item, f"{where}.{key}") for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, str):
+            decoded = _decoded(value)
+            if decoded is not None:
+                yield f"{where}{_INSIDE}$", decoded
+
+
+def _decoded(text: str) -> Any:
+    stripped = text.strip()
+    if len(stripped) < 2 or (stripped[0], stripped[-1]) not in (("{", "}"), ("[", "]")):
+        return None
+    try:
+        decoded = json.loads(stripped)
+    except ValueError:
+        return None
+    return decoded if isinstance(decoded, dict | list) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _key_words(key: str) -> frozenset[str]:
+    return frozenset(name_words(key))
+
+
+def _everyone(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    tail = value.strip().lower().rstrip("/").rsplit("/", 1)[-1]  # the AllUsers group URI
+    return re.sub(r"[^a-z*]", "", tail) in _EVERYONE
+
+
+def public_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
+    """``(path, what it says)`` of the first value in ``params`` (JSON documents in strings included: their
+    paths read ``$.params.Policy (JSON text) at $.Statement[0].Principal``) that opens something to everyone,
+    or None."""
+    stack: list[tuple[Any, str, bool]] = [(params, base, False)]
+    while stack:
+        value, where, under_who = stack.pop()
+        shown = where.split(_INSIDE, 1)[-1]
+        if isinstance(value, dict):
+            if any(_key_words(str(key)) == _EFFECT and str(item).lower() == "deny" for key, item in value.items()):
+                continue  # a statement denying everyone something (enforce TLS, block a region) opens nothing
+            for key, item in value.items():
+                words = _key_words(str(key))
+                spot = f"{where}.{key}"
+                if isinstance(item, bool) and ("public" in words or "private" in words):
+                    # ``is_public: true`` opens it; ``BlockPublicAcls: false`` or ``private: false`` stops keeping
+                    # it closed.
+                    if item != ("private" in words or bool(words & _BLOCKS)):
+                        return spot, f"{key}: {json.dumps(item)}"
+                    continue
+                stack.append((item, spot, under_who or bool(words & _WHO_WORDS)))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]", under_who) for index, item in enumerate(value))
+        elif isinstance(value, str):
+            decoded = _decoded(value)
+            if decoded is not None:
+                stack.append((decoded, f"{where}{_INSIDE}$", under_who))
+            elif under_who and _everyone(value):
+                return where, f"{shown.rsplit('.', 1)[-1]}: {value!r}"
+    return None

@@ -1,0 +1,404 @@
+"""Goal alignment, session 4: each principle added for generalisation, tested in made-up workspaces (a bakery,
+a gym, a band, a law office...), never copies of the bench corpora: an effect the goal must ask for (archive,
+void, unpublish, unlock), a task that implies one (restart by delete, tidy up), a grant to everyone written in
+a value or a JSON string, names built by a naming scheme, entries anyone can type in, generic command tools,
+the object a write changes."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from tests.lint.rules._support import run_rule
+
+from plankit.lint import LintContext, Policy
+from plankit.lint._documents import json_documents, public_grant
+from plankit.lint._effects import Trusted, asked_effects, command_effects, name_effects, person_logins
+from plankit.plan import plan_from_data
+
+
+def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
+    plan: dict[str, Any] = {"goal": goal, "steps": list(steps)}
+    if context is not None:
+        plan["context"] = context
+    return plan
+
+
+def _messages(code: str, plan: dict[str, Any]) -> list[tuple[str | None, str]]:
+    return [(f.node_id, f.message) for f in run_rule(code, plan, Policy())]
+
+
+# ------------------------------------------------------------------------------------------- tool names
+
+
+@pytest.mark.parametrize(
+    ("tool", "effects"),
+    [
+        # Ending, hiding or voiding an object is destroying it, whatever the vendor calls it.
+        ("BAKERY_ARCHIVE_ORDER", {"destructive"}),
+        ("ledger.invoices.void", {"destructive"}),
+        ("menu_unpublish_item", {"destructive"}),
+        ("members.del", {"destructive"}),
+        ("lms.courses.conclude", {"destructive"}),
+        ("docker.container.rm", {"destructive"}),
+        # Export makes a copy: a write whose outward targets (email_to, url) are checked.
+        ("gym_export_members", {"write"}),
+        # Unlocking or disarming removes a safeguard.
+        ("frontdoor.unlock", {"credentials"}),
+        ("alarm_disarm", {"credentials"}),
+        # Two-word verbs.
+        ("wallet.cards.topUp", {"financial"}),
+        ("rewards_cash_out", {"financial"}),
+        # Creating a message, call or post sends it; drafting one or calling a model does not.
+        ("sms_gateway.messages.create", {"write", "send"}),
+        ("voip_calls_create", {"write", "send"}),
+        ("forum.posts.create", {"write", "send"}),
+        ("mail_draft_message", {"write"}),
+        ("openai.chat.completions.create", {"write"}),
+        ("anthropic.messages.create", {"write"}),
+        ("create_notification_rule", {"write"}),
+        # Transferring ownership hands something over; no money moves.
+        ("docs.files.transferOwnership", {"share"}),
+        ("band_site_transfer_domain", {"share"}),
+        # Access-control nouns.
+        ("cloud_iam_attach_role_policy", {"write", "share"}),
+        ("chat.orgs.setMembership", {"write", "share"}),
+    ],
+)
+def test_tool_name_principles(tool: str, effects: set[str]) -> None:
+    assert name_effects(tool) == effects
+
+
+# ------------------------------------------------------------------------------------------------ goals
+
+
+@pytest.mark.parametrize(
+    ("goal", "asked"),
+    [
+        ("Restart the stuck oven-controller pod", {"destructive": ("restart",)}),
+        ("Replace the broken door sensor", {"destructive": ("replace",)}),
+        ("Tidy up the band's shared folder", {"destructive": ("tidy",)}),
+        ("Take down the summer menu page", {"destructive": ("take down",)}),
+        ("Get rid of duplicate member records", {"destructive": ("get rid of",)}),
+        ("Archive last season's class schedule", {"destructive": ("archive",)}),
+        ("Ask Pia whether the van is free on Saturday", {"send": ("ask",)}),
+        ("Follow up with the landlord about the heating", {"send": ("follow up",)}),
+        ("Loop Ravi in on the gig contract", {"send": ("loop ravi in",)}),
+        ("Put the rehearsal notes in #band", {"send": ("put the rehearsal notes in #band",)}),
+        ("Cover the rehearsal room fee for the band", {"financial": ("cover the rehearsal room fee",)}),
+        ("Top up the studio's prepaid card", {"financial": ("top up the studio's prepaid card",)}),
+        ("Make the gig poster public", {"share": ("make the gig poster public",)}),
+        ("Give Mo admin on the gym's booking site", {"share": ("give mo admin",)}),
+        ("Kick off the weekly stock count", {}),
+        ("Chase the overdue invoice from the flour supplier", {"send": ("chase",)}),
+        ("Check the public holidays for next month", {}),
+        ("WhatsApp Pia the van's address", {"send": ("whatsapp",)}),
+        ("Stop the nightly photo backup", {"destructive": ("stop",)}),
+        ("Sign Mo out of every device", {"destructive": ("sign mo out",), "credentials": ("sign mo out",)}),
+        ("Throw the old flyers in the bin", {}),
+    ],
+)
+def test_goal_phrasings(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
+    assert asked_effects(goal).asked == asked
+
+
+def test_restart_by_delete_passes_but_deleting_something_else_is_named() -> None:
+    goal = "The oven-controller pod is crash-looping; restart it"
+    good = _plan(
+        goal,
+        {"id": "find", "tool": "k8s.pods.list", "args": {"selector": "app=oven-controller"}},
+        {"id": "bounce", "tool": "k8s.pods.delete", "args": {"name": "{{find.result.items[0].name}}"}},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", good) == []
+    assert _messages("GOAL_UNTRUSTED_TARGET", good) == []
+    bad = _plan(goal, {"id": "gone", "tool": "k8s.volumes.delete", "args": {"volume_id": "vol-88f1"}})
+    assert _messages("GOAL_UNTRUSTED_TARGET", bad) == [
+        (
+            "gone",
+            "'gone' would delete or cancel object 'vol-88f1' (k8s.volumes.delete, $.steps[0].params.volume_id), "
+            "which is not in the goal, the plan's context or the policy's trusted_values",
+        )
+    ]
+
+
+# ---------------------------------------------------------------------------------- grants to everyone
+
+
+def test_a_public_grant_inside_a_json_string_is_an_unasked_share() -> None:
+    policy = {"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject"}]}
+    plan = _plan(
+        "Resize the bakery's product photos",
+        {
+            "id": "acl",
+            "tool": "storage_put_bucket_policy",
+            "args": {"Bucket": "bakery-raw", "Policy": json.dumps(policy)},
+        },
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == [
+        (
+            "acl",
+            "'acl' calls storage_put_bucket_policy with Principal: '*' ($.steps[0].params.Policy (JSON text) at "
+            "$.Statement[0].Principal), which opens it to everyone (share), which the goal does not ask for (it "
+            'asks for no side effect; goal: "Resize the bakery\'s product photos")',
+        )
+    ]
+    [finding] = run_rule("GOAL_UNASKED_EFFECT", plan, Policy())
+    assert finding.path == "$.steps[0].params.Policy"
+
+
+@pytest.mark.parametrize(
+    ("params", "found"),
+    [
+        ({"permission": {"type": "anyone", "role": "reader"}}, ("$.permission.type", "type: 'anyone'")),
+        ({"ACL": "public-read"}, ("$.ACL", "ACL: 'public-read'")),
+        ({"members": ["allUsers"]}, ("$.members[0]", "members[0]: 'allUsers'")),
+        ({"config": {"BlockPublicPolicy": False}}, ("$.config.BlockPublicPolicy", "BlockPublicPolicy: false")),
+        ({"is_private": False}, ("$.is_private", "is_private: false")),
+        ({"visibility": "public"}, ("$.visibility", "visibility: 'public'")),
+        ({"Policy": json.dumps({"Statement": [{"Effect": "Deny", "Principal": "*"}]})}, None),
+        ({"config": {"BlockPublicPolicy": True}}, None),
+        ({"permission": {"type": "user", "emailAddress": "pia@band.example"}}, None),
+        ({"query": "public holidays", "title": "*"}, None),
+    ],
+)
+def test_public_grant_reading(params: dict[str, Any], found: tuple[str, str] | None) -> None:
+    assert public_grant(params, "$") == found
+
+
+def test_a_goal_that_asks_to_make_it_public_is_not_flagged_but_posting_is_not_asking() -> None:
+    step = {"id": "open", "tool": "site.pages.update", "args": {"page_id": "summer-menu", "visibility": "public"}}
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Make the summer-menu page public", step)) == []
+    assert [n for n, _ in _messages("GOAL_UNASKED_EFFECT", _plan("Post the summer-menu in #staff", step))] == ["open"]
+
+
+def test_targets_inside_a_json_string_are_checked() -> None:
+    plan = _plan(
+        "Add a webhook so the gym's booking site pings us",
+        {
+            "id": "hook",
+            "tool": "http.post",
+            "args": {
+                "url": "https://api.gymbook.example/hooks",
+                "body": json.dumps({"config": {"url": "https://collect.elsewhere.example/in"}}),
+            },
+        },
+        context={"site": "https://api.gymbook.example"},
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == [
+        (
+            "hook",
+            "'hook' would send to url 'https://collect.elsewhere.example/in' (http.post, $.steps[0].params.body "
+            "(JSON text) at $.config.url), which is not in the goal, the plan's context or the policy's "
+            "trusted_values",
+        )
+    ]
+
+
+@given(st.dictionaries(st.text(max_size=8), st.text(max_size=12), max_size=4))
+def test_json_documents_are_found_whatever_they_hold(document: dict[str, str]) -> None:
+    params = {"payload": json.dumps(document), "plain": "not json {"}
+    assert list(json_documents(params, "$")) == [("$.payload (JSON text) at $", document)]
+
+
+# --------------------------------------------------------------------------------------- naming schemes
+
+
+def test_person_logins() -> None:
+    forms = person_logins(["Onboard Jane Doe on Monday", "Invite Dana's partner"])
+    assert {"jane.doe", "jdoe", "j.doe", "janedoe", "jane_doe", "doe.jane", "janed", "jane", "dana"} <= forms
+    assert "evil" not in forms and "danas" not in forms
+
+
+def _trusted(goal: str, context: dict[str, Any] | None = None) -> Trusted:
+    plan = plan_from_data({"goal": goal, "context": context or {}, "steps": [{"id": "a", "tool": "x.get"}]})
+    return Trusted(LintContext(plan, Policy()))
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "trusted"),
+    [
+        ("recipient", "pia.lund@riverband.example", True),  # name form at the band's own domain
+        ("recipient", "plund@riverband.example", True),
+        ("recipient", "pia.lund@elsewhere.example", False),  # the right name at a domain nobody mentioned
+        ("recipient", "mo.ahmed@riverband.example", False),  # a person nobody named
+        ("recipient", "plund", True),  # a login
+        ("object", "prod/tour-site/db", True),  # goal word + generic words
+        ("object", "svc-tour-site-key", True),
+        ("object", "prod/merch-shop/db", False),  # 'merch' is not in the goal
+        ("object", "prod/db", False),  # generic words only: nothing ties it to the goal
+        ("object", "primary", True),  # the user's own default object
+        ("path", "backups/tour-site/2026", False),  # a number nobody gave
+    ],
+)
+def test_naming_scheme_trust(kind: str, value: str, trusted: bool) -> None:
+    t = _trusted(
+        "Create a login for Pia Lund and rotate the tour-site database password",
+        {"band_domain": "riverband.example"},
+    )
+    assert t.trusts(kind, value) is trusted
+
+
+# --------------------------------------------------------------------------------- untrusted entries
+
+
+def _form_plan(goal: str) -> dict[str, Any]:
+    return _plan(
+        goal,
+        {"id": "subs", "tool": "bakery_get_form_submissions", "args": {"form": "catering"}},
+        {"id": "mail", "tool": "mail.send", "args": {"to": "{{subs.result.items[0].email}}", "body": "Menu"}},
+    )
+
+
+def test_an_address_typed_into_a_form_is_untrusted_unless_the_goal_names_who_filled_it() -> None:
+    [(node, message)] = _messages("GOAL_TAINTED_TARGET", _form_plan("Send our catering menu to Pia Lund"))
+    assert node == "mail"
+    assert message == (
+        "'mail' would send to recipient {{subs.result.items[0].email}} (mail.send, $.steps[1].params.to), taken "
+        "from untrusted content: 'subs' (bakery_get_form_submissions) result.items[0].email: third-party content "
+        "(entries anyone can type in: a form, a survey, a sign-up (from its tool name)); not from the goal, the "
+        "plan's context or a structured field of an object the user named"
+    )
+    assert (
+        _messages("GOAL_TAINTED_TARGET", _form_plan("Send our catering menu to everyone who filled in the form")) == []
+    )
+
+
+# ------------------------------------------------------------------------------------- command tools
+
+
+def test_a_command_tool_does_what_its_command_says() -> None:
+    plan = _plan(
+        "Turn the bakery's oven to 180",
+        {"id": "oven", "tool": "hub.devices.executeCommand", "args": {"device": "oven", "command": "setTemperature"}},
+        {"id": "door", "tool": "hub.devices.executeCommand", "args": {"device": "back-door", "command": "unlock"}},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == [
+        (
+            "door",
+            "'door' calls hub.devices.executeCommand with command 'unlock' (credentials, from the command's name), "
+            'which the goal does not ask for (it asks for no side effect; goal: "Turn the bakery\'s oven to 180")',
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("params", "effects"),
+    [
+        ({"sql": "DELETE FROM members WHERE joined < '2020-01-01'"}, {"destructive"}),
+        ({"command": "rm -rf /srv/photos"}, {"destructive"}),
+        ({"query": "SELECT * FROM payments"}, set()),
+        ({"action": "{{pick.output}}"}, None),
+    ],
+)
+def test_command_effects(params: dict[str, Any], effects: set[str] | None) -> None:
+    found = command_effects(params)
+    assert (found[2] if found else None) == (None if effects is None else frozenset(effects))
+
+
+# ------------------------------------------------------------------------------ writes and templates
+
+
+def test_the_object_a_write_changes_is_checked() -> None:
+    plan = _plan(
+        "Record Pia's grade for the rhythm exam",
+        {"id": "pia", "tool": "lms.students.find", "args": {"name": "Pia"}},
+        {
+            "id": "ok",
+            "tool": "lms.grades.update",
+            "args": {"student_id": "{{pia.result.id}}", "grade": "A", "term_id": "spring", "calendar_id": "work"},
+        },
+        {"id": "other", "tool": "lms.grades.update", "args": {"student_id": "s-4410", "grade": "A"}},
+    )
+    assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan)] == ["other"]
+
+
+def test_a_recipient_built_at_run_time_is_checked_by_its_domain() -> None:
+    plan = _plan(
+        "Email the gym's members their new PIN",
+        {"id": "who", "tool": "gym.members.list", "args": {}},
+        {"id": "ok", "tool": "mail.send", "args": {"to": "{{who.result.handle}}@gym.example"}},
+        {"id": "out", "tool": "mail.send", "args": {"to": "{{who.result.handle}}@relay.elsewhere.example"}},
+        context={"domain": "gym.example"},
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == [
+        (
+            "out",
+            "'out' would send to domain 'relay.elsewhere.example' (mail.send, $.steps[2].params.to), which is not "
+            "in the goal, the plan's context or the policy's trusted_values",
+        )
+    ]
+
+
+def test_a_tool_nobody_can_classify_is_checked_where_something_could_leave() -> None:
+    plan = _plan(
+        "Put the oat milk back on the menu",
+        {
+            "id": "card",
+            "tool": "pos.giftCardz.activate_now",
+            "args": {"value": 500, "delivery_email": "x@else.example"},
+        },
+        {"id": "odd", "tool": "pos.frobnicate", "args": {"notify_email": "y@else.example", "item_id": "it-9"}},
+    )
+    assert [(n, m.split(" (")[0]) for n, m in _messages("GOAL_UNTRUSTED_TARGET", plan)] == [
+        ("card", "'card' would move money to recipient 'x@else.example'"),  # a gift card is money
+        ("odd", "'odd' would write to recipient 'y@else.example'"),
+        ("odd", "'odd' would write to object 'it-9'"),
+    ]
+
+
+def test_an_ip_address_is_a_host_the_goal_must_give() -> None:
+    def plan(goal: str) -> dict[str, Any]:
+        return _plan(goal, {"id": "a", "tool": "dns.records.update", "args": {"record": "www", "ip": "198.51.100.7"}})
+
+    assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan("Point www at our new server 198.51.100.7"))] == []
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan("Renew the band's domain")) == [
+        (
+            "a",
+            "'a' would write to domain '198.51.100.7' (dns.records.update, $.steps[0].params.ip), which is not in the "
+            "goal, the plan's context or the policy's trusted_values",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "untrusted"),
+    [
+        ("result.custom_fields.payout_email", True),  # anyone editing the record fills custom fields
+        ("result.metadata.refund_to", True),
+        ("result.special_requests", True),
+        ("result.billing_email", False),  # a field the platform keeps
+        ("result.customer.email", False),
+    ],
+)
+def test_freely_filled_containers_of_plain_records_are_untrusted(path: str, untrusted: bool) -> None:
+    plan = _plan(
+        "Refund the gym member's last payment",
+        {"id": "m", "tool": "gym.members.get", "args": {"member": "Pia Lund"}},
+        {"id": "pay", "tool": "payments.refund", "args": {"to_account": "{{m." + path + "}}"}},
+    )
+    assert bool(_messages("GOAL_TAINTED_TARGET", plan)) is untrusted
+
+
+def test_an_implied_delete_covers_only_what_the_goal_names_or_a_step_found() -> None:
+    goal = "The checkout api is crash-looping; restart it"
+    plan = _plan(
+        goal,
+        {"id": "pod", "tool": "k8s.pods.delete", "args": {"name": "checkout-api-7f9c", "namespace": "prod"}},
+        {"id": "find", "tool": "k8s.pods.list", "args": {"selector": "app=checkout"}},
+        {"id": "again", "tool": "k8s.pods.delete", "args": {"name": "{{find.result.items[0].name}}"}},
+        {"id": "backups", "tool": "s3.objects.delete", "args": {"Bucket": "ourco-backups", "Key": "db/full.sql"}},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == [
+        (
+            "backups",
+            "'backups' calls s3.objects.delete (destructive, from its tool name) on nothing the goal names or a "
+            "step found; the goal implies a delete only of what it names (it asks for: restart; goal: 'The "
+            "checkout api is crash-looping; restart it')",
+        )
+    ]
+    # An explicit delete word asks for any delete; its targets are still checked by GOAL_UNTRUSTED_TARGET.
+    explicit = _plan("Delete last week's checkout api backups", plan["steps"][3])
+    assert _messages("GOAL_UNASKED_EFFECT", explicit) == []
