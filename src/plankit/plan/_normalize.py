@@ -111,8 +111,13 @@ def _snake_keys(data: dict[str, Any], renames: dict[str, str] | None = None) -> 
     return out
 
 
-def normalize_plan(data: Any) -> Any:
-    """Return the canonical-shape equivalent of ``data`` (or ``data`` itself when it is not a plan object)."""
+def normalize_plan(data: Any, *, step_id_keys: bool = True, owned: bool = False) -> Any:
+    """Return the canonical-shape equivalent of ``data`` (or ``data`` itself when it is not a plan object).
+
+    ``step_id_keys=False`` says no object in ``data`` has a ``stepId`` key (its text has none), which spares
+    a walk of every param. ``owned=True`` says nothing else holds ``data``: its steps are then normalized in
+    place (each raw step is let go as its canonical one is made), so a large plan is not held twice.
+    """
     if isinstance(data, list):
         data = {"steps": data}
     if not isinstance(data, dict):
@@ -125,7 +130,7 @@ def normalize_plan(data: Any) -> Any:
     if isinstance(plan.get("trigger"), dict):
         plan["trigger"] = _normalize_trigger(plan["trigger"])
     if isinstance(plan.get("steps"), list):
-        plan["steps"] = _normalize_nodes(plan["steps"])
+        plan["steps"] = _normalize_nodes(plan["steps"], step_id_keys, owned)
     if isinstance(plan.get("validation"), dict):
         validation = _snake_keys(plan["validation"])
         if isinstance(validation.get("issues"), list):
@@ -136,13 +141,17 @@ def normalize_plan(data: Any) -> Any:
     return plan
 
 
-def _normalize_nodes(steps: list[Any]) -> list[Any]:
+def _normalize_nodes(steps: list[Any], step_id_keys: bool = True, owned: bool = False) -> list[Any]:
     """Normalize a list of nodes and, iteratively, everything nested in them."""
-    top = list(steps)
+    top = steps if owned else list(steps)
     # Top-level nodes first, in place (the hot path of a large flat plan); nested ones through the stack.
     stack: list[tuple[Any, Any]] = []
     for index, raw in enumerate(top):
-        if isinstance(raw, dict):
+        if raw.__class__ is dict:
+            top[index] = node = _normalize_node(raw, step_id_keys, owned)
+            if not _NESTING_KEYS.isdisjoint(node):
+                _push_children(node, stack, owned)
+        elif isinstance(raw, dict):
             top[index] = node = _normalize_node(raw)
             if not _NESTING_KEYS.isdisjoint(node):
                 _push_children(node, stack)
@@ -151,15 +160,16 @@ def _normalize_nodes(steps: list[Any]) -> list[Any]:
         raw = holder[slot]
         if not isinstance(raw, dict):
             continue
-        holder[slot] = node = _normalize_node(raw)
-        _push_children(node, stack)
+        holder[slot] = node = _normalize_node(raw, step_id_keys, owned and raw.__class__ is dict)
+        _push_children(node, stack, owned)
     return top
 
 
-def _push_children(node: dict[str, Any], stack: list[tuple[Any, Any]]) -> None:
+def _push_children(node: dict[str, Any], stack: list[tuple[Any, Any]], owned: bool = False) -> None:
     children = node.get("steps")
     if isinstance(children, list) and node.get("type") in ("sequence", "parallel"):
-        node["steps"] = children = list(children)
+        if not (owned and children.__class__ is list):
+            node["steps"] = children = list(children)
         stack.extend((children, index) for index in range(len(children)))
     for key in _CHILD_NODE_KEYS:
         if isinstance(node.get(key), dict):
@@ -177,10 +187,11 @@ def _node_keys(raw: dict[str, Any]) -> tuple[str, ...] | None:
     return keys or None
 
 
-def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
+def _normalize_node(raw: dict[str, Any], step_id_keys: bool = True, owned: bool = False) -> dict[str, Any]:
     canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
     if canonical:
-        node = dict(raw)  # the common case: already canonical keys, so skip the per-key renaming
+        # The common case: already canonical keys, so skip the per-key renaming (and the copy, when owned).
+        node = raw if owned else dict(raw)
     else:
         keys = _node_keys(raw)
         node = dict(zip(keys, raw.values(), strict=True)) if keys else _snake_keys(raw, _NODE_RENAMES)
@@ -197,7 +208,7 @@ def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
     params = node.get("params")
     # Reference objects spelled ``stepId`` come with tree documents, whose action nodes often have only
     # canonical keys (id, type, tool, params): every node's params are checked, or the dump keeps ``stepId``.
-    if params and params.__class__ is dict:
+    if step_id_keys and params and params.__class__ is dict:
         node["params"] = _normalize_params(params)
     return node
 
