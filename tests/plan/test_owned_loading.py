@@ -214,3 +214,34 @@ def test_lint_of_a_bad_file_reports_as_lint_of_its_data(tmp_path: Path) -> None:
     assert [(problem.path, problem.message) for problem in caught.value.problems] == [
         (d.path, d.message) for d in from_file.diagnostics if d.code == "SCHEMA_INVALID"
     ]
+
+
+def _node_dicts(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every node of a canonical plan document, nested ones included."""
+    found: list[dict[str, Any]] = []
+    stack = list(data["steps"])
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        stack.extend(node.get("steps", []) if node.get("type") in ("sequence", "parallel") else [])
+        stack.extend(node[key] for key in ("then", "else", "body", "on_error") if isinstance(node.get(key), dict))
+    return found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan_data(max_steps=4, max_depth=2), st.data())
+def test_ids_are_refused_exactly_when_a_walk_finds_them_reused_or_reserved(
+    data: dict[str, Any], draw: st.DataObject
+) -> None:
+    nodes = _node_dicts(data)
+    for node in nodes:  # ids from a small pool, so that reuse (nested too) and reserved roots come often
+        node["id"] = draw.draw(st.sampled_from(["a", "b", "c", "d", "e", "f", "env", "context"]))
+    ids = [node["id"] for node in nodes]
+    try:
+        plan_from_data(data)
+    except PlanFormatError as error:
+        messages = [problem.message for problem in error.problems]
+        assert any("duplicate step id" in message or "is reserved" in message for message in messages)
+        assert len(set(ids)) < len(ids) or {"env", "context"} & set(ids)
+    else:
+        assert len(set(ids)) == len(ids) and not {"env", "context"} & set(ids)

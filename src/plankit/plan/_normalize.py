@@ -81,11 +81,13 @@ _CANONICAL_NODE_KEYS = frozenset(
 _CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
 _CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
 _NESTING_KEYS = frozenset({"steps", *_CHILD_NODE_KEYS})
-_NODE_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""The canonical keys for each layout of node keys met (plan-lint steps: id, tool, args, on_fail...)."""
+_NODE_KEYS: dict[tuple[str, ...], Any] = {}
+"""How each layout of node keys met is normalized (plan-lint steps: id, tool, args, on_fail...): a
+:data:`_Layout`, or ``()`` for the general path."""
 _NODE_KEYS_CACHED = 1024
 _CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
 _FAILURE_WORDS = {"abort": "abort", "fail": "abort", "continue": "skip", "skip": "skip", "retry": "retry"}
+_FAILURE_DATA = {word: {"strategy": strategy} for word, strategy in _FAILURE_WORDS.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -176,32 +178,71 @@ def _push_children(node: dict[str, Any], stack: list[tuple[Any, Any]], owned: bo
             stack.append((node, key))
 
 
-def _node_keys(raw: dict[str, Any]) -> tuple[str, ...] | None:
-    """The canonical keys of a node with these keys (in order), when they can be renamed one for one."""
+_Layout = tuple[tuple[str, ...] | None, bool, str | None]
+"""How every node with one layout of keys is normalized: (its keys renamed, or None when they are canonical
+already; whether ``on_fail`` becomes ``on_failure``, moved last; the type inferred from its keys, or None)."""
+_GENERAL: Any = ()  # a layout that takes the general path: renamings that merge keys, values that decide
+_VALUE_SEED_KEYS = frozenset({"max_retries", "timeout", "description", "retry_count", "status"})
+"""Seed keys whose translation depends on their values (or on more than the layout): the general path."""
+
+
+def _node_layout(raw: dict[str, Any]) -> _Layout | None:
+    """How a node with ``raw``'s keys (in order) is normalized, learned once per layout; None for the
+    general path, key by key."""
     layout = tuple(raw)
-    keys = _NODE_KEYS.get(layout)
-    if keys is None and len(_NODE_KEYS) < _NODE_KEYS_CACHED and all(key.__class__ is str for key in layout):
+    known = _NODE_KEYS.get(layout)
+    if known is None:
+        if len(_NODE_KEYS) >= _NODE_KEYS_CACHED or not all(key.__class__ is str for key in layout):
+            return None
+        known = _NODE_KEYS[layout] = _learn_layout(layout)
+    return known or None
+
+
+def _learn_layout(layout: tuple[str, ...]) -> _Layout:
+    if _CANONICAL_NODE_KEYS.issuperset(layout):
+        keys, on_fail = None, False
+    else:
         renamed = tuple(_snake_keys(dict.fromkeys(layout), _NODE_RENAMES))
-        # Two spellings of one key that the renaming merges keep the general path (and its quirks).
-        keys = _NODE_KEYS[layout] = renamed if len(renamed) == len(layout) else ()
-    return keys or None
+        # Two spellings of one key that the renaming merges keep the general path (and its quirks), and so
+        # do the seed keys whose values decide what they become.
+        if len(renamed) != len(layout) or not _VALUE_SEED_KEYS.isdisjoint(renamed):
+            return _GENERAL  # type: ignore[no-any-return]
+        keys, on_fail = renamed, "on_fail" in renamed and "on_failure" not in renamed
+    names = dict.fromkeys(keys or layout)
+    if on_fail:
+        names["on_failure"] = names.pop("on_fail")
+    return keys, on_fail, None if "type" in names else _infer_type(names)
 
 
 def _normalize_node(raw: dict[str, Any], step_id_keys: bool = True, owned: bool = False) -> dict[str, Any]:
-    canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
-    if canonical:
-        # The common case: already canonical keys, so skip the per-key renaming (and the copy, when owned).
-        node = raw if owned else dict(raw)
-    else:
-        keys = _node_keys(raw)
-        node = dict(zip(keys, raw.values(), strict=True)) if keys else _snake_keys(raw, _NODE_RENAMES)
-        _apply_seed_fields(node)
-    if "type" not in node:
-        inferred = _infer_type(node)
+    layout = _node_layout(raw)
+    if layout is not None:
+        keys, on_fail, inferred = layout
+        if keys is None:
+            # Already canonical keys, so no renaming (and no copy, when the data is the loader's own).
+            node = raw if owned else dict(raw)
+        else:
+            node = dict(zip(keys, raw.values(), strict=True))
+            if on_fail:
+                node["on_failure"] = node.pop("on_fail")
         if inferred is not None:
             node["type"] = inferred  # added last: validation reads keys by name, so no second copy
-    if isinstance(node.get("on_failure"), str | dict):
-        node["on_failure"] = _normalize_failure(node["on_failure"])
+    else:
+        canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
+        if canonical:
+            node = raw if owned else dict(raw)
+        else:
+            node = _snake_keys(raw, _NODE_RENAMES)
+            _apply_seed_fields(node)
+        if "type" not in node:
+            inferred = _infer_type(node)
+            if inferred is not None:
+                node["type"] = inferred
+    failure = node.get("on_failure")
+    if failure.__class__ is str and failure in _FAILURE_DATA:
+        node["on_failure"] = _FAILURE_DATA[failure]  # one dict per word, shared: validation only reads it
+    elif isinstance(failure, str | dict):
+        node["on_failure"] = _normalize_failure(failure)
     for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():
         if key in node:
             node[key] = normalize_condition(node[key])
@@ -259,7 +300,7 @@ def _infer_type(node: dict[str, Any]) -> str | None:
 
 def _normalize_failure(value: str | dict[str, Any]) -> Any:
     if isinstance(value, str):
-        strategy = _FAILURE_WORDS.get(value.strip().lower())
+        strategy = _FAILURE_WORDS.get(value) or _FAILURE_WORDS.get(value.strip().lower())
         return {"strategy": strategy} if strategy else value
     policy = _snake_keys(value)
     if isinstance(policy.get("strategy"), str):
