@@ -223,8 +223,8 @@ def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
     if isinstance(source, Plan):
         return source, []
     if isinstance(source, str | Path):
-        # Read here, the document is the loader's own: validation reshapes it in place (a 100k-step plan is
-        # not held twice), and an error is described against the document as written, parsed again.
+        # Read here, the document is the loader's own: validation reshapes it in place (canonical nodes are
+        # not copied), and an error is described against the document as written, parsed again.
         document = read_plan_document(source)  # unreadable or too big: raised, as for any reading error
         try:
             return document.plan(), []

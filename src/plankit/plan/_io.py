@@ -389,8 +389,9 @@ def loads_plan(
 
 class PlanDocument:
     """A plan document the loader has read and parsed, and therefore owns: :meth:`plan` may reshape its data
-    in place, so a large plan is not held twice while it is validated. The text is kept to parse the document
-    again as written when an error has to be described (or for :meth:`original`)."""
+    in place (its canonical nodes are not copied), and reads it in a text known not to spell ``stepId``
+    without searching every param. The text is kept to parse the document again as written when an error
+    has to be described (or for :meth:`original`)."""
 
     def __init__(
         self, text: str, fmt: DocumentFormat | None, name: str, limits: LoadLimits, data: Any, step_id_keys: bool
