@@ -245,3 +245,78 @@ def test_ids_are_refused_exactly_when_a_walk_finds_them_reused_or_reserved(
         assert len(set(ids)) < len(ids) or {"env", "context"} & set(ids)
     else:
         assert len(set(ids)) == len(ids) and not {"env", "context"} & set(ids)
+
+
+class _Float(float):
+    pass
+
+
+class _Dict(dict):  # type: ignore[type-arg]
+    pass
+
+
+class _List(list):  # type: ignore[type-arg]
+    pass
+
+
+class _Key(str):
+    pass
+
+
+_odd_scalars = (
+    st.floats()  # NaN and infinities
+    | st.sampled_from([1e308, -1e308, 5e-324])  # floats whose sum overflows
+    | st.builds(_Float, st.floats())
+    | st.dates()
+    | st.datetimes()
+    | st.binary(max_size=3)
+    | st.frozensets(st.integers(), max_size=2)
+    | st.integers()
+    | st.booleans()
+    | st.none()
+    | st.text(max_size=4)
+)
+_odd_keys = st.text(max_size=3) | st.integers() | st.builds(_Key, st.text(max_size=3)) | st.tuples(st.integers())
+_odd_data = st.recursive(
+    _odd_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.lists(inner, max_size=3).map(_List)
+        | st.dictionaries(_odd_keys, inner, max_size=4)
+        | st.dictionaries(st.text(max_size=3), inner, max_size=3).map(_Dict)
+    ),
+    max_leaves=20,
+)
+
+
+_plain_looking_data = st.recursive(  # plain JSON shapes, with NaN, infinities and overflowing sums among the floats
+    st.floats() | st.sampled_from([math.nan, math.inf, -math.inf, 1e308, -1e308]) | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.lists(_plain_looking_data, max_size=3),
+        st.dictionaries(st.text(max_size=3), _plain_looking_data, max_size=3),
+        st.lists(_odd_data, max_size=3),
+        st.dictionaries(_odd_keys, _odd_data, max_size=3),
+    ),
+    _limits,
+)
+def test_data_judged_plain_at_a_glance_passes_the_full_walk(data: Any, limits: LoadLimits) -> None:
+    # plan_from_data skips the full walk when the quick look says the data is plain and within the limits.
+    if _io._plainly_within_limits(data, limits):
+        _io.check_limits(data, limits=limits, dates_to_text=False, json_only=False)
+
+
+@settings(max_examples=100, deadline=None)
+@given(plan_data(max_steps=4))
+def test_plain_plans_are_judged_plain_at_a_glance(data: dict[str, Any]) -> None:
+    assert _io._plainly_within_limits(data, LoadLimits())
+    assert not _io._plainly_within_limits({"steps": [], "x": [[[1.0, math.nan]]]}, LoadLimits())
+    assert not _io._plainly_within_limits({"steps": [], 1: 2}, LoadLimits())
+    assert not _io._plainly_within_limits({"steps": [{"a": _Float(1.0)}]}, LoadLimits())
+    assert not _io._plainly_within_limits([[[]]], LoadLimits(max_depth=2))
