@@ -320,3 +320,15 @@ def test_plain_plans_are_judged_plain_at_a_glance(data: dict[str, Any]) -> None:
     assert not _io._plainly_within_limits({"steps": [], 1: 2}, LoadLimits())
     assert not _io._plainly_within_limits({"steps": [{"a": _Float(1.0)}]}, LoadLimits())
     assert not _io._plainly_within_limits([[[]]], LoadLimits(max_depth=2))
+
+
+def test_a_document_gives_its_plan_twice_and_its_data_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "plan.json"
+    path.write_text('[{"id": "a", "type": "action", "tool": "t", "on_failure": "skip"}]', encoding="utf-8")
+    document = _io.read_plan_document(path)
+    first, second = document.plan(), document.plan()
+    assert first == second and first is not second
+    assert first.steps[0].on_failure is not None and first.steps[0].on_failure.strategy == "skip"
+    # The data was reshaped in place for the plan; the document as written is parsed again.
+    assert document.original() == [{"id": "a", "type": "action", "tool": "t", "on_failure": "skip"}]
+    assert (document.name, document.fmt) == (str(path), "json")

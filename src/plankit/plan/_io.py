@@ -426,6 +426,10 @@ def loads_plan(
         return PlanDocument.parse(text, fmt=fmt, name=source, limits=limits).plan()
 
 
+_TAKEN: Any = object()
+"""What a :class:`PlanDocument` holds once its data has been handed over."""
+
+
 class PlanDocument:
     """A plan document the loader has read and parsed, and therefore owns: :meth:`plan` may reshape its data
     in place (its canonical nodes are not copied), and reads it in a text known not to spell ``stepId``
@@ -448,9 +452,11 @@ class PlanDocument:
         return cls(text, fmt, name, limits, data, step_id_keys)
 
     def plan(self) -> Plan:
-        """The validated plan (a :class:`PlanFormatError` naming every problem). Call it once: the parsed
-        data is handed over to be reshaped, and let go."""
-        data, self._data = self._data, None
+        """The validated plan (a :class:`PlanFormatError` naming every problem). The parsed data is handed
+        over to be reshaped and let go; a second call parses the text again."""
+        data, self._data = self._data, _TAKEN
+        if data is _TAKEN:
+            data = self.original()
         return _validate(data, self.name, step_id_keys=self._step_id_keys, original=self.original)
 
     def original(self) -> Any:
