@@ -332,3 +332,21 @@ def test_a_document_gives_its_plan_twice_and_its_data_as_written(tmp_path: Path)
     # The data was reshaped in place for the plan; the document as written is parsed again.
     assert document.original() == [{"id": "a", "type": "action", "tool": "t", "on_failure": "skip"}]
     assert (document.name, document.fmt) == (str(path), "json")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "steps:\n  - &n {id: a, tool: t, on_failure: abort, params: {x: {type: step_output, stepId: b, path: p}}}\n"
+        "  - *n\n",
+        'steps:\n  - {id: w, type: wait, until: &c {left: "{{a.x}}", op: gt, right: 3}}\n'
+        "  - {id: w2, type: wait, until: *c}\n  - {id: a, tool: t}\n",
+        "steps:\n  - id: i\n    condition: {left: 1, op: eq, right: 1}\n"
+        "    then: &n {id: a, tool: t, on_failure: skip}\n    else: *n\n",
+        "steps:\n  - {id: s, type: sequence, steps: &l [{id: a, tool: t}]}\n  - {id: p, type: parallel, steps: *l}\n",
+    ],
+)
+def test_yaml_aliases_load_in_place_as_their_data_does(text: str) -> None:
+    # An alias makes one dict appear twice in the data: reshaped in place, it is met twice.
+    general = _outcome(lambda: plan_from_data(parse_document(text, fmt="yaml")))
+    assert _outcome(lambda: loads_plan(text, fmt="yaml")) == general
