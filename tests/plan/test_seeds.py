@@ -408,7 +408,8 @@ def test_bare_condition_operands_are_typed() -> None:
 
 _NODE_SPELLINGS = ["id", "step_id", "stepId", "tool", "args", "parameters", "params", "on_fail", "onFailure",
                    "on_failure", "depends_on", "dependencies", "dependsOn", "max_retries", "timeout", "timeoutMs",
-                   "description", "prompt", "tools_needed", "else_", "retry_count", "status", "expected_outcome"]
+                   "description", "prompt", "tools_needed", "else_", "retry_count", "status", "expected_outcome",
+                   "type", "steps", "condition", "then", "body", "until", "duration_ms", "label", "metadata"]
 
 
 @settings(max_examples=200, deadline=None)

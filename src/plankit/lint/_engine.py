@@ -23,7 +23,8 @@ from typing import Any
 
 from .._utils import did_you_mean, gc_paused, utcnow
 from ..errors import FormatProblem, PlanFormatError, PolicyError
-from ..plan import Plan, PlanGraph, plan_from_data, plan_to_data, read_document
+from ..plan import Plan, PlanGraph, plan_from_data, plan_to_data
+from ..plan._io import read_plan_document
 from ..plan._normalize import normalize_plan
 from ..tools import ToolRegistry, ToolSpec, load_tools
 from ._context import LintContext
@@ -221,17 +222,20 @@ def _expand(patterns: Iterable[str], option: str) -> set[str]:
 def _load(source: PlanSource) -> tuple[Plan | None, list[Diagnostic]]:
     if isinstance(source, Plan):
         return source, []
-    checked = False  # a document read here is held to the limits already; parsed data handed in is not
     if isinstance(source, str | Path):
-        (data, name), checked = read_document(source), True
-    elif _is_plan_object(source):
+        # Read here, the document is the loader's own: validation reshapes it in place (canonical nodes are
+        # not copied), and an error is described against the document as written, parsed again.
+        document = read_plan_document(source)  # unreadable or too big: raised, as for any reading error
+        try:
+            return document.plan(), []
+        except PlanFormatError as exc:
+            return None, _load_diagnostics(document.original(), exc)
+    if _is_plan_object(source):
         return _load_object(source)
-    else:
-        data, name = source, "<data>"
     try:
-        return plan_from_data(data, source=name, checked=checked), []
+        return plan_from_data(source, source="<data>"), []
     except PlanFormatError as exc:
-        return None, _load_diagnostics(data, exc)
+        return None, _load_diagnostics(source, exc)
 
 
 def _is_plan_object(source: object) -> bool:

@@ -10,8 +10,11 @@ import json
 import math
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
+from itertools import chain, compress, repeat
+from operator import is_
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal
 
@@ -60,6 +63,12 @@ def parse_document(
     limits: LoadLimits = DEFAULT_LIMITS,
 ) -> Any:
     """Parse JSON or YAML text into plain data, enforcing the limits. ``fmt=None`` picks by content."""
+    return _parse(text, fmt=fmt, source=source, limits=limits)[0]
+
+
+def _parse(text: str, *, fmt: DocumentFormat | None, source: str, limits: LoadLimits) -> tuple[Any, bool]:
+    """:func:`parse_document`'s work: (data, whether the data may hold a ``stepId`` key). A JSON text in
+    which that key can't be spelled spares normalization a walk of every param."""
     # A character is at most 4 bytes of UTF-8: only a text that could be too large is encoded to count.
     if len(text) > limits.max_bytes // 4 and len(text.encode("utf-8", errors="surrogatepass")) > limits.max_bytes:
         raise PlanFormatError(
@@ -75,10 +84,14 @@ def parse_document(
         if fmt == "json":
             # JSON can't hold dates, NaN (refused while parsing) or non-string keys: only size matters, and
             # numbers too large for a float (1e400 reads as infinity), which the full walk then names.
-            data = _parse_json(text)
-            if check_shape_limits(data, source=source, limits=limits):
+            data, by_jiter = _parse_json(text)
+            may_overflow, may_spell_step_id = _json_text_facts(text)
+            # What pydantic-core's parser took, in a text with no number too large for a float, is within
+            # the limits without a look at it; otherwise the containers are walked.
+            within = by_jiter and not may_overflow and _within_limits_when_parsed(text, limits)
+            if not within and check_shape_limits(data, source=source, limits=limits):
                 check_limits(data, source=source, limits=limits)
-            return data
+            return data, may_spell_step_id
         data = _parse_yaml(text, source=source, limits=limits)
     except RecursionError:
         raise PlanFormatError(
@@ -88,7 +101,33 @@ def parse_document(
         ) from None
     except _SyntaxProblem as problem:
         raise PlanFormatError(f"unreadable {fmt.upper()}", [problem.problem], source=source) from None
-    return check_limits(data, source=source, limits=limits)
+    return check_limits(data, source=source, limits=limits), True
+
+
+_JITER_MAX_NESTING = 201
+"""The deepest nesting of arrays pydantic-core's JSON parser accepts (objects: 200); deeper text fails there
+and is parsed by json (pinned by a test, as this module relies on it)."""
+_NUMBER_SHAPES = bytes.maketrans(b"123456789E", b"000000000e")
+
+
+def _within_limits_when_parsed(text: str, limits: LoadLimits) -> bool:
+    """Whether any JSON text that pydantic-core's parser accepted is within the depth and count limits: it
+    refuses nesting deeper than it can take, and every object or array takes two characters of the text."""
+    return limits.max_depth > _JITER_MAX_NESTING and len(text) // 2 <= limits.max_values
+
+
+def _json_text_facts(text: str) -> tuple[bool, bool]:
+    """(whether a number of the JSON text may be too large for a float, whether the text may spell the key
+    ``stepId``), read off the text in C rather than by walking every container of the parsed data.
+
+    Only false answers are relied on. A float overflows only with an exponent of three digits or more or with
+    200 digits or more before its point, so digits are mapped to ``0``, ``E`` to ``e`` and ``+`` dropped, and
+    ``e000`` or a run of 200 zeros is looked for (letters and digits in strings may match too: the walk then
+    decides). A key is ``stepId`` only if the text says so, or spells a letter as a ``\\u`` escape.
+    """
+    shapes = text.encode("utf-8", errors="surrogatepass").translate(_NUMBER_SHAPES, b"+")
+    may_overflow = b"e000" in shapes or b"0" * 200 in shapes
+    return may_overflow, b"stepId" in shapes or b"\\u" in shapes
 
 
 class _SyntaxProblem(Exception):
@@ -97,16 +136,17 @@ class _SyntaxProblem(Exception):
         self.problem = problem
 
 
-def _parse_json(text: str) -> Any:
+def _parse_json(text: str) -> tuple[Any, bool]:
+    """(data, whether pydantic-core's parser read it)."""
     try:
         # pydantic-core's parser (jiter): faster than json, and it makes one string object of each short
         # string that repeats (tool names, keys, enum words), which the plan's models then share.
-        return from_json(text, allow_inf_nan=False)
+        return from_json(text, allow_inf_nan=False), True
     except ValueError:
         pass  # json decides, with its messages; it also takes what jiter refuses (a lone surrogate escape,
         # nesting between jiter's 200 levels and LoadLimits.max_depth)
     try:
-        return json.loads(text, parse_constant=_reject_constant)
+        return json.loads(text, parse_constant=_reject_constant), False
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise _SyntaxProblem(FormatProblem(where, exc.msg)) from None
@@ -306,12 +346,54 @@ def plan_from_data(
     for data that :func:`read_document` or :func:`parse_document` returned under the same ``limits``:
     they have held it to them already (walking a 100k-step plan twice costs about 0.3 s).
     """
-    if not checked and isinstance(data, dict | list):
+    if not checked and isinstance(data, dict | list) and not _plainly_within_limits(data, limits):
         check_limits(data, source=source, limits=limits, dates_to_text=False, json_only=False)
     return _validate(data, source)
 
 
-def _validate(data: Any, source: str) -> Plan:
+_PLAIN_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
+
+
+def _plainly_within_limits(data: dict[Any, Any] | list[Any], limits: LoadLimits) -> bool:
+    """Whether :func:`check_limits` (``json_only=False``) would pass ``data``, found level by level with the
+    per-value work done in C (``map``, ``compress``, ``sum``); a 100k-step plan takes about a third of the
+    full walk's time. Only a true answer is relied on: false (a problem, or a value it can't judge quickly:
+    a subclass of dict, list or float, a key that is not exactly a str, floats summing past the largest
+    float) leaves the judgement, and the message, to the full walk."""
+    if data.__class__ is not dict and data.__class__ is not list:
+        return False
+    dicts: list[Any] = [data] if data.__class__ is dict else []
+    lists: list[Any] = [data] if data.__class__ is list else []
+    depth = count = 0
+    while dicts or lists:
+        count += len(dicts) + len(lists)
+        if depth >= limits.max_depth or count > limits.max_values:
+            return False
+        keys = list(chain.from_iterable(dicts))
+        if keys and set(map(type, keys)) != {str}:
+            return False
+        values = list(chain.from_iterable(map(dict.values, dicts)))
+        values.extend(chain.from_iterable(lists))
+        kinds = list(map(type, values))
+        present = set(kinds)
+        unusual = present - _PLAIN_TYPES
+        if unusual and any(issubclass(kind, dict | list | float) for kind in unusual):
+            return False
+        # A NaN or an infinity makes the sum of the level's floats NaN or infinite (so does an overflow).
+        if float in present and not math.isfinite(sum(compress(values, map(is_, kinds, repeat(float))), 0.0)):
+            return False
+        dicts = list(compress(values, map(is_, kinds, repeat(dict)))) if dict in present else []
+        lists = list(compress(values, map(is_, kinds, repeat(list)))) if list in present else []
+        depth += 1
+    return True
+
+
+def _validate(
+    data: Any, source: str, *, step_id_keys: bool = True, original: Callable[[], Any] | None = None
+) -> Plan:
+    """Normalize and validate. ``original`` is given when the loader owns ``data`` (it parsed it and nobody
+    else holds it): normalization then reshapes it in place, and ``original()`` gives the document as written
+    when an error has to be described in the user's spelling."""
     if not isinstance(data, dict | list):
         kind = "nothing" if data is None else type(data).__name__
         raise PlanFormatError(
@@ -321,10 +403,11 @@ def _validate(data: Any, source: str) -> Plan:
         )
     try:
         with gc_paused():
-            normalized = normalize_plan(data)
+            normalized = normalize_plan(data, step_id_keys=step_id_keys, owned=original is not None)
             return Plan.model_validate(normalized)
     except ValidationError as exc:
-        problems = describe_validation_errors(exc, data, normalized)
+        raw = original() if original is not None else data
+        problems = describe_validation_errors(exc, raw, normalized)
         noun = "problem" if len(problems) == 1 else "problems"
         raise PlanFormatError(f"invalid plan ({len(problems)} {noun})", problems, source=source) from None
     except RecursionError:
@@ -340,16 +423,65 @@ def loads_plan(
 ) -> Plan:
     """Load a plan from JSON or YAML text."""
     with gc_paused():
-        return _validate(parse_document(text, fmt=fmt, source=source, limits=limits), source)
+        return PlanDocument.parse(text, fmt=fmt, name=source, limits=limits).plan()
+
+
+_TAKEN: Any = object()
+"""What a :class:`PlanDocument` holds once its data has been handed over."""
+
+
+class PlanDocument:
+    """A plan document the loader has read and parsed, and therefore owns: :meth:`plan` may reshape its data
+    in place (its canonical nodes are not copied), and reads it in a text known not to spell ``stepId``
+    without searching every param. The text is kept to parse the document again as written when an error
+    has to be described (or for :meth:`original`)."""
+
+    def __init__(
+        self, text: str, fmt: DocumentFormat | None, name: str, limits: LoadLimits, data: Any, step_id_keys: bool
+    ) -> None:
+        self.text, self.fmt, self.name, self.limits = text, fmt, name, limits
+        self._data: Any = data
+        self._step_id_keys = step_id_keys
+
+    @classmethod
+    def parse(
+        cls, text: str, *, fmt: DocumentFormat | None = None, name: str, limits: LoadLimits = DEFAULT_LIMITS
+    ) -> PlanDocument:
+        """Parse ``text`` under the limits (a :class:`PlanFormatError` when it is unreadable or too big)."""
+        data, step_id_keys = _parse(text, fmt=fmt, source=name, limits=limits)
+        return cls(text, fmt, name, limits, data, step_id_keys)
+
+    def plan(self) -> Plan:
+        """The validated plan (a :class:`PlanFormatError` naming every problem). The parsed data is handed
+        over to be reshaped and let go; a second call parses the text again."""
+        data, self._data = self._data, _TAKEN
+        if data is _TAKEN:
+            data = self.original()
+        return _validate(data, self.name, step_id_keys=self._step_id_keys, original=self.original)
+
+    def original(self) -> Any:
+        """The document's data as written, parsed again from the text."""
+        return _parse(self.text, fmt=self.fmt, source=self.name, limits=self.limits)[0]
+
+
+def read_plan_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> PlanDocument:
+    """Read and parse a plan document from a path, ``-`` (stdin) or an open text file."""
+    text, fmt, name = _read_text(source, limits)
+    return PlanDocument.parse(text, fmt=fmt, name=name, limits=limits)
 
 
 def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> tuple[Any, str]:
     """Read and parse a document from a path, ``-`` (stdin) or an open text file; returns (data, name)."""
+    text, fmt, name = _read_text(source, limits)
+    return parse_document(text, fmt=fmt, source=name, limits=limits), name
+
+
+def _read_text(source: str | Path | IO[str], limits: LoadLimits) -> tuple[str, DocumentFormat | None, str]:
+    """(text, format by the file's suffix or None, name) of a path, ``-`` (stdin) or an open text file."""
     if isinstance(source, str | Path) and str(source) == "-":
-        return parse_document(sys.stdin.read(), source="<stdin>", limits=limits), "<stdin>"
+        return sys.stdin.read(), None, "<stdin>"
     if not isinstance(source, str | Path):
-        name = getattr(source, "name", "<stream>")
-        return parse_document(source.read(), source=str(name), limits=limits), str(name)
+        return source.read(), None, str(getattr(source, "name", "<stream>"))
     path = Path(source)
     name = str(path)
     try:
@@ -368,14 +500,13 @@ def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_
     fmt: DocumentFormat | None = (
         "json" if suffix == ".json" else "yaml" if suffix in (".yaml", ".yml") else None
     )
-    return parse_document(text, fmt=fmt, source=name, limits=limits), name
+    return text, fmt, name
 
 
 def load_plan(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> Plan:
     """Load a plan from a file path, ``-`` for stdin, or an open text file (JSON or YAML, any shape)."""
     with gc_paused():
-        data, name = read_document(source, limits=limits)
-        return _validate(data, name)  # read_document has held it to the limits
+        return read_plan_document(source, limits=limits).plan()
 
 
 def plan_to_data(plan: Plan, *, shape: Shape = "flat") -> dict[str, Any]:

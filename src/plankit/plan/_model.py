@@ -97,6 +97,9 @@ class NodeVisit(NamedTuple):
     """0 for top-level steps."""
 
 
+_LEAF_TYPES = frozenset({"action", "llm", "wait"})
+"""Node types that hold no other node (an action may, through ``on_error``)."""
+
 _new_visit = tuple.__new__  # skips the named tuple's Python-level constructor (hot on large plans)
 
 
@@ -124,17 +127,17 @@ class Plan(IRModel):
 
     @model_validator(mode="after")
     def _unique_ids(self) -> Self:
-        # A cheap pass first (no paths); the full walk with paths runs only to describe a problem.
-        seen: set[str] = set()
-        stack: list[NodeBase] = list(self.steps)
+        # A cheap pass first (no paths, comprehensions over the top-level steps, which are most of a large
+        # plan); the full walk with paths runs only to describe a problem.
+        steps = self.steps
+        ids = [node.id for node in steps]
+        stack = [node for node in steps if node.type not in _LEAF_TYPES or getattr(node, "on_error", None) is not None]
         while stack:
-            node = stack.pop()
-            if node.id in seen or node.id in RESERVED_ROOTS:
-                break
-            seen.add(node.id)
-            if node.type not in ("action", "llm", "wait") or getattr(node, "on_error", None) is not None:
-                stack.extend(child for _, child in node.child_slots())
-        else:
+            for _, child in stack.pop().child_slots():
+                ids.append(child.id)
+                if child.type not in _LEAF_TYPES or getattr(child, "on_error", None) is not None:
+                    stack.append(child)
+        if len(set(ids)) == len(ids) and RESERVED_ROOTS.isdisjoint(ids):
             return self
         first_seen: dict[str, str] = {}
         for visit in self.walk():

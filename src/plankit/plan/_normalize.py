@@ -81,11 +81,13 @@ _CANONICAL_NODE_KEYS = frozenset(
 _CORTEX_STATE_KEYS = ("status", "retry_count", "result", "error")
 _CHILD_NODE_KEYS = ("then", "else", "body", "on_error")
 _NESTING_KEYS = frozenset({"steps", *_CHILD_NODE_KEYS})
-_NODE_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
-"""The canonical keys for each layout of node keys met (plan-lint steps: id, tool, args, on_fail...)."""
+_NODE_KEYS: dict[tuple[str, ...], Any] = {}
+"""How each layout of node keys met is normalized (plan-lint steps: id, tool, args, on_fail...): a
+:data:`_Layout`, or ``()`` for the general path."""
 _NODE_KEYS_CACHED = 1024
 _CONDITION_KEYS = {"if": ("condition",), "wait": ("until",), "loop": ("exit_when",)}
 _FAILURE_WORDS = {"abort": "abort", "fail": "abort", "continue": "skip", "skip": "skip", "retry": "retry"}
+_FAILURE_DATA = {word: {"strategy": strategy} for word, strategy in _FAILURE_WORDS.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -111,8 +113,16 @@ def _snake_keys(data: dict[str, Any], renames: dict[str, str] | None = None) -> 
     return out
 
 
-def normalize_plan(data: Any) -> Any:
-    """Return the canonical-shape equivalent of ``data`` (or ``data`` itself when it is not a plan object)."""
+def normalize_plan(data: Any, *, step_id_keys: bool = True, owned: bool = False) -> Any:
+    """Return the canonical-shape equivalent of ``data`` (or ``data`` itself when it is not a plan object).
+
+    ``step_id_keys=False`` says no object in ``data`` has a ``stepId`` key (its text has none), which spares
+    a walk of every param. ``owned=True`` says nothing else holds ``data``: a node whose keys are canonical
+    already is then normalized in place rather than copied, so a large canonical plan is not held twice.
+    (Renamed nodes are new dicts. The raw ones are let go together at the end, not one by one: freed
+    one by one, their memory is taken by the plan's objects, and the holes left afterwards fit only
+    objects of their sizes, which made the linter's peak higher than the copy saved.)
+    """
     if isinstance(data, list):
         data = {"steps": data}
     if not isinstance(data, dict):
@@ -125,7 +135,7 @@ def normalize_plan(data: Any) -> Any:
     if isinstance(plan.get("trigger"), dict):
         plan["trigger"] = _normalize_trigger(plan["trigger"])
     if isinstance(plan.get("steps"), list):
-        plan["steps"] = _normalize_nodes(plan["steps"])
+        plan["steps"] = _normalize_nodes(plan["steps"], step_id_keys, owned)
     if isinstance(plan.get("validation"), dict):
         validation = _snake_keys(plan["validation"])
         if isinstance(validation.get("issues"), list):
@@ -136,13 +146,17 @@ def normalize_plan(data: Any) -> Any:
     return plan
 
 
-def _normalize_nodes(steps: list[Any]) -> list[Any]:
+def _normalize_nodes(steps: list[Any], step_id_keys: bool = True, owned: bool = False) -> list[Any]:
     """Normalize a list of nodes and, iteratively, everything nested in them."""
     top = list(steps)
     # Top-level nodes first, in place (the hot path of a large flat plan); nested ones through the stack.
     stack: list[tuple[Any, Any]] = []
     for index, raw in enumerate(top):
-        if isinstance(raw, dict):
+        if raw.__class__ is dict:
+            top[index] = node = _normalize_node(raw, step_id_keys, owned)
+            if not _NESTING_KEYS.isdisjoint(node):
+                _push_children(node, stack)
+        elif isinstance(raw, dict):
             top[index] = node = _normalize_node(raw)
             if not _NESTING_KEYS.isdisjoint(node):
                 _push_children(node, stack)
@@ -151,7 +165,7 @@ def _normalize_nodes(steps: list[Any]) -> list[Any]:
         raw = holder[slot]
         if not isinstance(raw, dict):
             continue
-        holder[slot] = node = _normalize_node(raw)
+        holder[slot] = node = _normalize_node(raw, step_id_keys, owned and raw.__class__ is dict)
         _push_children(node, stack)
     return top
 
@@ -166,38 +180,78 @@ def _push_children(node: dict[str, Any], stack: list[tuple[Any, Any]]) -> None:
             stack.append((node, key))
 
 
-def _node_keys(raw: dict[str, Any]) -> tuple[str, ...] | None:
-    """The canonical keys of a node with these keys (in order), when they can be renamed one for one."""
+_Layout = tuple[tuple[str, ...] | None, bool, str | None]
+"""How every node with one layout of keys is normalized: (its keys renamed, or None when they are canonical
+already; whether ``on_fail`` becomes ``on_failure``, moved last; the type inferred from its keys, or None)."""
+_GENERAL: Any = ()  # a layout that takes the general path: renamings that merge keys, values that decide
+_VALUE_SEED_KEYS = frozenset({"max_retries", "timeout", "description", "retry_count", "status"})
+"""Seed keys whose translation depends on their values (or on more than the layout): the general path."""
+
+
+def _node_layout(raw: dict[str, Any]) -> _Layout | None:
+    """How a node with ``raw``'s keys (in order) is normalized, learned once per layout; None for the
+    general path, key by key."""
     layout = tuple(raw)
-    keys = _NODE_KEYS.get(layout)
-    if keys is None and len(_NODE_KEYS) < _NODE_KEYS_CACHED and all(key.__class__ is str for key in layout):
-        renamed = tuple(_snake_keys(dict.fromkeys(layout), _NODE_RENAMES))
-        # Two spellings of one key that the renaming merges keep the general path (and its quirks).
-        keys = _NODE_KEYS[layout] = renamed if len(renamed) == len(layout) else ()
-    return keys or None
+    known = _NODE_KEYS.get(layout)
+    if known is None:
+        if len(_NODE_KEYS) >= _NODE_KEYS_CACHED or not all(key.__class__ is str for key in layout):
+            return None
+        known = _NODE_KEYS[layout] = _learn_layout(layout)
+    return known or None
 
 
-def _normalize_node(raw: dict[str, Any]) -> dict[str, Any]:
-    canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
-    if canonical:
-        node = dict(raw)  # the common case: already canonical keys, so skip the per-key renaming
+def _learn_layout(layout: tuple[str, ...]) -> _Layout:
+    if _CANONICAL_NODE_KEYS.issuperset(layout):
+        keys, on_fail = None, False
     else:
-        keys = _node_keys(raw)
-        node = dict(zip(keys, raw.values(), strict=True)) if keys else _snake_keys(raw, _NODE_RENAMES)
-        _apply_seed_fields(node)
-    if "type" not in node:
-        inferred = _infer_type(node)
+        renamed = tuple(_snake_keys(dict.fromkeys(layout), _NODE_RENAMES))
+        # Two spellings of one key that the renaming merges keep the general path (and its quirks), and so
+        # do the seed keys whose values decide what they become.
+        if len(renamed) != len(layout) or not _VALUE_SEED_KEYS.isdisjoint(renamed):
+            return _GENERAL  # type: ignore[no-any-return]
+        keys, on_fail = renamed, "on_fail" in renamed and "on_failure" not in renamed
+    names = dict.fromkeys(keys or layout)
+    if on_fail:
+        names["on_failure"] = names.pop("on_fail")
+    return keys, on_fail, None if "type" in names else _infer_type(names)
+
+
+def _normalize_node(raw: dict[str, Any], step_id_keys: bool = True, owned: bool = False) -> dict[str, Any]:
+    layout = _node_layout(raw)
+    if layout is not None:
+        keys, on_fail, inferred = layout
+        if keys is None:
+            # Already canonical keys, so no renaming (and no copy, when the data is the loader's own).
+            node = raw if owned else dict(raw)
+        else:
+            node = dict(zip(keys, raw.values(), strict=True))
+            if on_fail:
+                node["on_failure"] = node.pop("on_fail")
         if inferred is not None:
             node["type"] = inferred  # added last: validation reads keys by name, so no second copy
-    if isinstance(node.get("on_failure"), str | dict):
-        node["on_failure"] = _normalize_failure(node["on_failure"])
+    else:
+        canonical = _CANONICAL_NODE_KEYS.issuperset(raw)
+        if canonical:
+            node = raw if owned else dict(raw)
+        else:
+            node = _snake_keys(raw, _NODE_RENAMES)
+            _apply_seed_fields(node)
+        if "type" not in node:
+            inferred = _infer_type(node)
+            if inferred is not None:
+                node["type"] = inferred
+    failure = node.get("on_failure")
+    if failure.__class__ is str and failure in _FAILURE_DATA:
+        node["on_failure"] = _FAILURE_DATA[failure]  # one dict per word, shared: validation only reads it
+    elif isinstance(failure, str | dict):
+        node["on_failure"] = _normalize_failure(failure)
     for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():
         if key in node:
             node[key] = normalize_condition(node[key])
     params = node.get("params")
     # Reference objects spelled ``stepId`` come with tree documents, whose action nodes often have only
     # canonical keys (id, type, tool, params): every node's params are checked, or the dump keeps ``stepId``.
-    if params and params.__class__ is dict:
+    if step_id_keys and params and params.__class__ is dict:
         node["params"] = _normalize_params(params)
     return node
 
@@ -248,7 +302,7 @@ def _infer_type(node: dict[str, Any]) -> str | None:
 
 def _normalize_failure(value: str | dict[str, Any]) -> Any:
     if isinstance(value, str):
-        strategy = _FAILURE_WORDS.get(value.strip().lower())
+        strategy = _FAILURE_WORDS.get(value) or _FAILURE_WORDS.get(value.strip().lower())
         return {"strategy": strategy} if strategy else value
     policy = _snake_keys(value)
     if isinstance(policy.get("strategy"), str):
