@@ -85,12 +85,15 @@ class NodeKinds(abc.ABC):
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        params = node.params if self._literal(node) else await self._params(node)
-        self.state.params[(node.id, iteration)] = params
-        confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
         # Literal params are exactly what the plan's lint judged under the same policy and specs, before
-        # the plan was stored: only a call with resolved values is new to the policy.
-        literal = not self._needs_resolution[node.id]
+        # the plan was stored: only a call with resolved values is new to the policy. A dead letter of a step
+        # with literal params reads them from the node, so only resolved ones are kept here.
+        literal = self._literal(node)
+        if literal:
+            params = node.params
+        else:
+            params = self.state.params[(node.id, iteration)] = await self._params(node)
+        confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
         tainted_by = None if literal else self._sensitive_input(node.id)
         result = await self._invoke(
             node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,

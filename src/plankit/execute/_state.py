@@ -83,6 +83,31 @@ def set_fields(record: StepExecution, **fields: Any) -> None:
     record.__pydantic_fields_set__.update(fields)
 
 
+_PENDING_FIELDS = frozenset({"step_id", "status", "iteration", "idempotency_key"})
+_RECORD_DEFAULTS: dict[str, Any] = {
+    name: field.get_default(call_default_factory=True) for name, field in StepExecution.model_fields.items()
+}
+_RECORD_DEFAULTS["status"] = StepStatus.PENDING
+_set_attribute = object.__setattr__
+
+
+def new_record(step_id: str, iteration: IterationKey, idempotency_key: str | None) -> StepExecution:
+    """A pending record, built as ``StepExecution(step_id=..., status=PENDING, iteration=...,
+    idempotency_key=...)`` builds it (the same field values, the same fields set), without validating: the
+    executor's values are already valid and typed (a step id, an iteration >= 0, a str key). One per step,
+    and validation was most of its cost."""
+    record: StepExecution = StepExecution.__new__(StepExecution)
+    values = _RECORD_DEFAULTS.copy()
+    values["step_id"] = step_id
+    values["iteration"] = iteration
+    values["idempotency_key"] = idempotency_key
+    _set_attribute(record, "__dict__", values)
+    _set_attribute(record, "__pydantic_fields_set__", set(_PENDING_FIELDS))
+    _set_attribute(record, "__pydantic_extra__", None)
+    _set_attribute(record, "__pydantic_private__", None)
+    return record
+
+
 def body_key(loop_key: IterationKey, max_iterations: int, index: int) -> int:
     """The iteration key of a loop body's records: the enclosing keys in mixed radix (outer first), so
     nested loops give every (outer, inner) pair its own key."""
@@ -167,7 +192,7 @@ class RunState:
         record = self.records.get((node.id, iteration))
         if record is None:
             key = idempotency_key(self.execution_id, node.id, iteration) if leaf else None
-            record = StepExecution(step_id=node.id, status=StepStatus.PENDING, iteration=iteration, idempotency_key=key)
+            record = new_record(node.id, iteration, key)
             self._index(record)
         self.latest[node.id] = record
         return record
