@@ -164,16 +164,22 @@ class NodeRunner(NodeKinds):
     ) -> Outcome:
         now = self.clock.now()
         started = record.started_at or now
-        set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
         if isinstance(node, WaitNode):
+            set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
             failure = self._wait_deadline(node, record, now, resumed)
             if failure is not None:
                 return Outcome("failed", failure=failure)
             record.status = StepStatus.WAITING
         elif node.timeout_ms is not None:
-            set_fields(record, status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms))
+            set_fields(
+                record, attempt_count=attempt, started_at=started, error=None, error_type=None,
+                status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms),
+            )  # fmt: skip
         else:
-            record.status = StepStatus.RUNNING
+            set_fields(
+                record, attempt_count=attempt, started_at=started, error=None, error_type=None,
+                status=StepStatus.RUNNING,
+            )  # fmt: skip
         await self.state.commit(record)
         ctx = self._context(node, record, iteration, attempt) if leaf else None
         try:

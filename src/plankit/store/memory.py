@@ -102,11 +102,23 @@ class MemoryStore(Store):
         events = self._events.get(execution_id)
         if events is None:
             events = self._events[execution_id] = []
+        records = self._steps.get(execution_id)
+        if records is None:
+            records = self._steps[execution_id] = {}
         seq = self._seq
-        # ``_value_``: the member's value as a plain attribute (``.value`` is a property, slow at every step).
         for step in steps or ():
+            # A shallow snapshot of the field values: step outputs are JSON data the executor never mutates
+            # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
+            values = vars(step).copy()
+            # Enum members as their values (``_value_``: a plain attribute; ``.value`` is a property, slow at
+            # every step): a dict of plain values is one the garbage collector stops tracking.
+            status = values["status"] = values["status"]._value_
+            if values["error_type"] is not None:
+                values["error_type"] = values["error_type"]._value_
+            step_id, iteration = values["step_id"], values["iteration"]
+            records[step_id if iteration is None else (step_id, iteration)] = values
             seq += 1
-            events += (seq, step.step_id, step.iteration, step.status._value_, step.attempt_count, step.error)
+            events += (seq, step_id, iteration, status, values["attempt_count"], values["error"])
         if previous is None or previous.status is not execution.status:
             seq += 1
             events += (seq, None, None, execution.status._value_, 0, execution.error)
@@ -115,19 +127,6 @@ class MemoryStore(Store):
         # header has no steps; a caller's execution with steps differs from the stored copy, so it is copied).
         if previous is None or vars(previous) != vars(execution):
             self._executions[execution_id] = execution.model_copy(update={"steps": []})
-        records = self._steps.get(execution_id)
-        if records is None:
-            records = self._steps[execution_id] = {}
-        for step in steps or ():
-            # A shallow snapshot of the field values: step outputs are JSON data the executor never mutates
-            # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
-            values = vars(step).copy()
-            # Enum members as their values: a dict of plain values is one the garbage collector stops tracking.
-            values["status"] = step.status._value_
-            if step.error_type is not None:
-                values["error_type"] = step.error_type._value_
-            iteration = step.iteration
-            records[step.step_id if iteration is None else (step.step_id, iteration)] = values
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         execution = self._executions.get(execution_id)
