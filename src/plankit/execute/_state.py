@@ -173,28 +173,34 @@ class RunState:
         return self.header.execution_id
 
     def _index(self, record: StepExecution) -> None:
-        key = (record.step_id, record.iteration)
+        step_id, iteration = record.step_id, record.iteration
+        key = (step_id, iteration)
         if key not in self.records:
-            keys = self.keys_by_step.get(record.step_id)
-            if keys is None:
-                # Most steps run once, outside loops: they share one tuple rather than a list each (at 10,000
-                # steps, fewer long-lived objects for the garbage collector to scan).
-                self.keys_by_step[record.step_id] = _NO_ITERATION if record.iteration is None else [record.iteration]
-            elif isinstance(keys, list):
-                keys.append(record.iteration)
-            else:
-                self.keys_by_step[record.step_id] = [*keys, record.iteration]
+            self._add_key(step_id, iteration)
         self.records[key] = record
-        self.latest[record.step_id] = record
+        self.latest[step_id] = record
+
+    def _add_key(self, step_id: str, iteration: IterationKey) -> None:
+        keys = self.keys_by_step.get(step_id)
+        if keys is None:
+            # Most steps run once, outside loops: they share one tuple rather than a list each (at 10,000
+            # steps, fewer long-lived objects for the garbage collector to scan).
+            self.keys_by_step[step_id] = _NO_ITERATION if iteration is None else [iteration]
+        elif isinstance(keys, list):
+            keys.append(iteration)
+        else:
+            self.keys_by_step[step_id] = [*keys, iteration]
 
     def record_for(self, node: NodeBase, iteration: IterationKey, leaf: bool) -> StepExecution:
         """The node's record for this iteration, created (pending) if it has none; it becomes the latest."""
-        record = self.records.get((node.id, iteration))
+        step_id = node.id
+        key = (step_id, iteration)
+        record = self.records.get(key)
         if record is None:
-            key = idempotency_key(self.execution_id, node.id, iteration) if leaf else None
-            record = new_record(node.id, iteration, key)
-            self._index(record)
-        self.latest[node.id] = record
+            idempotency = idempotency_key(self.header.execution_id, step_id, iteration) if leaf else None
+            record = self.records[key] = new_record(step_id, iteration, idempotency)
+            self._add_key(step_id, iteration)
+        self.latest[step_id] = record
         return record
 
     def lookup(self, step_id: str) -> StepExecution | None:
