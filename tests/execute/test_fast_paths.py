@@ -21,8 +21,10 @@ from hypothesis import strategies as st
 
 from plankit import ToolContext, ToolRegistry
 from plankit.errors import ServerError, UserError
+from plankit.execute import checkpoint_of
 from plankit.execute._state import new_record
-from plankit.plan import Execution, StepExecution, StepStatus
+from plankit.plan import Execution, ExecutionCheckpoint, ExecutionStatus, StepExecution, StepStatus
+from plankit.testing import DEFAULT_START
 from plankit.store import MemoryStore, SqliteStore, Store
 
 from .helpers import executor, make_plan
@@ -51,6 +53,29 @@ def test_fast_records_do_not_share_their_fields_set() -> None:
     assert "status" in first.model_fields_set
     assert second.model_fields_set == {"step_id", "status", "iteration", "idempotency_key"}
     assert second.status is StepStatus.PENDING
+
+
+@pytest.mark.parametrize("status", [ExecutionStatus.COMPLETED, ExecutionStatus.PAUSED])
+def test_a_checkpoint_is_the_validated_one(status: ExecutionStatus) -> None:
+    steps = [
+        StepExecution(step_id="a", status=StepStatus.COMPLETED, output={"n": 1}, attempt_count=1),
+        StepExecution(step_id="b", status=StepStatus.COMPLETED, iteration=0, output=None, attempt_count=1),
+        StepExecution(step_id="c", status=StepStatus.AWAITING_CONFIRMATION, attempt_count=1),
+        StepExecution(step_id="d", status=StepStatus.COMPLETED, output=[1, "x"], attempt_count=2),
+    ]
+    execution = Execution(execution_id="e1", plan_id="p", owner="ann", status=status, steps=steps)
+    fast = checkpoint_of(execution, DEFAULT_START)
+    validated = ExecutionCheckpoint(
+        execution_id="e1", plan_id="p", owner="ann", current_node_id="c",
+        step_results=[("a", {"n": 1}), ("b", None), ("d", [1, "x"])], steps=steps,
+        status="paused" if status is ExecutionStatus.PAUSED else "running",
+        started_at=DEFAULT_START, updated_at=DEFAULT_START,
+    )  # fmt: skip
+    assert fast == validated
+    assert list(vars(fast).items()) == list(vars(validated).items())
+    assert fast.model_fields_set == validated.model_fields_set
+    assert fast.model_dump_json() == validated.model_dump_json()
+    assert fast.steps is not execution.steps  # its own list of the records
 
 
 # A run touching every kind of record: a chain, a wide parallel, a loop (iteration keys), a retried step, a

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
+from pydantic import BaseModel
+
 from ..errors import ErrorType
 from ..plan import Execution, ExecutionStatus, NodeBase, Plan, PlanGraph, StepExecution, StepStatus
 from ..store import Store
@@ -76,7 +78,7 @@ def _store_failed(exc: Exception) -> RunAborted:
     return RunAborted(f"the store failed: {type(exc).__name__}: {exc}")
 
 
-def set_fields(record: StepExecution, **fields: Any) -> None:
+def set_fields(record: BaseModel, **fields: Any) -> None:
     """Set several fields of a record at once: what pydantic's ``__setattr__`` does per field (records have no
     validation on assignment), in two dict updates. The executor's hot path sets five or so per step."""
     vars(record).update(fields)
