@@ -24,8 +24,8 @@ from plankit.errors import ServerError, UserError
 from plankit.execute import checkpoint_of
 from plankit.execute._state import new_record
 from plankit.plan import Execution, ExecutionCheckpoint, ExecutionStatus, StepExecution, StepStatus
-from plankit.testing import DEFAULT_START
 from plankit.store import MemoryStore, SqliteStore, Store
+from plankit.testing import DEFAULT_START
 
 from .helpers import executor, make_plan
 
