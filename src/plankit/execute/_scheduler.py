@@ -90,7 +90,8 @@ async def run_scope(
             started = 0
             while ready and (limit is None or len(running) < limit):
                 child = ready.popleft()
-                blocker = _failed_dependency(child, predecessors[child], outcomes)
+                # Only a scope that tolerates failures goes on after one (any other has raised ScopeFailed).
+                blocker = _failed_dependency(child, predecessors[child], outcomes) if tolerate_failures else None
                 if blocker is not None:
                     outcomes[child] = await _block(state, graph.nodes[child], iteration, blocker)
                     _release(child, successors, waiting, ready)
