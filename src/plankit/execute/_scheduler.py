@@ -59,12 +59,12 @@ async def run_scope(
     async def run_child(child: str) -> None:
         try:
             outcome = await run_node(graph.nodes[child], iteration)
-        except BaseException as exc:  # an executor bug or a store failure is raised in the scope (see take)
+        except (Exception, asyncio.CancelledError) as exc:  # an executor bug, a store failure: raised in the scope
             finished.append((child, None, exc))
             if wake and not wake[0].done():
                 wake[0].set_result(None)
             if isinstance(exc, Exception):
-                return
+                return  # retrieved here and raised by take: no task is left with an unretrieved exception
             raise  # a cancelled child ends cancelled
         finished.append((child, outcome, None))
         if wake and not wake[0].done():
