@@ -507,12 +507,18 @@ class Executor:
 
     def _missing(self, plan: Plan | PlanGraph) -> list[Diagnostic]:
         """What the plan needs and this executor lacks: tool implementations, an LLM-step runner."""
+        visits = plan.visits if isinstance(plan, PlanGraph) else list(plan.walk())
+        # Most plans call a few tools many times and have no llm steps: the registry is asked once per tool
+        # name, and the steps are walked for the findings' places only when something is missing.
+        tools = {visit.node.tool for visit in visits if isinstance(visit.node, ActionNode)}
+        unimplemented = {tool for tool in tools if tool in self.tools and self.tools.implementation(tool) is None}
+        if not unimplemented and not any(isinstance(visit.node, LlmNode) for visit in visits):
+            return []
         found: list[Diagnostic] = []
-        implemented: dict[str, bool] = {}
-        for visit in plan.visits if isinstance(plan, PlanGraph) else plan.walk():
+        for visit in visits:
             node, node_id, where = visit.node, visit.node.id, visit.path
             # An unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a function.
-            if isinstance(node, ActionNode) and not self._implemented(node.tool, implemented):
+            if isinstance(node, ActionNode) and node.tool in unimplemented:
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
                 message = f"tool {node.tool!r} has no implementation in this executor"
@@ -527,14 +533,6 @@ class Executor:
                         message = f"tool {name!r} of llm step {node_id!r} has no implementation in this executor"
                         path = f"{where}.tools[{index}]"
                         found.append(_error("CONTRA_NO_TOOL", message, node_id, path, "load a tools module"))
-        return found
-
-
-    def _implemented(self, tool: str, known: dict[str, bool]) -> bool:
-        """False for a tool with a spec and no function (asked once per tool name, not once per step)."""
-        found = known.get(tool)
-        if found is None:
-            found = known[tool] = tool not in self.tools or self.tools.implementation(tool) is not None
         return found
 
 

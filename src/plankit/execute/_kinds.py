@@ -85,17 +85,19 @@ class NodeKinds(abc.ABC):
         return None
 
     async def _action(self, node: ActionNode, iteration: IterationKey, ctx: ToolContext) -> Outcome:
-        params = node.params if self._literal(node) else await self._params(node)
-        self.state.params[(node.id, iteration)] = params
-        confirmed = node.require_confirmation  # reaching here, a required confirmation was granted
-        # Literal params are exactly what the plan's lint judged under the same policy and specs, before
-        # the plan was stored: only a call with resolved values is new to the policy.
-        literal = not self._needs_resolution[node.id]
-        tainted_by = None if literal else self._sensitive_input(node.id)
-        result = await self._invoke(
-            node.tool, params, ctx, node.id, confirmed=confirmed, metadata=node.metadata, guarded=not literal,
-            tainted_by=tainted_by, late_key=(node.id, iteration),
-        )  # fmt: skip
+        late_key = (node.id, iteration)
+        if self._literal(node):
+            # Literal params are exactly what the plan's lint judged under the same policy and specs, before the
+            # plan was stored: only a call with resolved values is new to the policy. (A dead letter of this
+            # step reads its params from the node, so they are not kept per step.)
+            result = await self._invoke(node.tool, node.params, ctx, node.id, guarded=False, late_key=late_key)
+        else:
+            params = self.state.params[late_key] = await self._params(node)
+            result = await self._invoke(
+                node.tool, params, ctx, node.id,
+                confirmed=node.require_confirmation,  # reaching here, a required confirmation was granted
+                metadata=node.metadata, tainted_by=self._sensitive_input(node.id), late_key=late_key,
+            )  # fmt: skip
         return OK_NONE if result is None else Outcome("ok", _jsonable(result, node.id))
 
     async def _invoke(

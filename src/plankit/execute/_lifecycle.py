@@ -21,6 +21,7 @@ from ..plan import (
     transition_path,
 )
 from ..store import Store
+from ._state import set_fields
 
 logger = logging.getLogger("plankit.execute")
 
@@ -75,20 +76,20 @@ async def follow_execution(store: Store, plan: Plan, execution: Execution) -> No
 
 def checkpoint_of(execution: Execution, now: datetime) -> ExecutionCheckpoint:
     """The seed's ExecutionCheckpoint of an execution: where it stands and the results so far."""
-    current = next(
-        (record.step_id for record in reversed(execution.steps) if record.status is not StepStatus.COMPLETED), None
-    )
+    steps = execution.steps
+    current = next((record.step_id for record in reversed(steps) if record.status is not StepStatus.COMPLETED), None)
     paused = execution.status in (ExecutionStatus.PAUSED, ExecutionStatus.WAITING)
-    return ExecutionCheckpoint(
+    checkpoint = ExecutionCheckpoint(
         execution_id=execution.execution_id,
         plan_id=execution.plan_id,
         owner=execution.owner,
         current_node_id=current,
-        step_results=[
-            (record.step_id, record.output) for record in execution.steps if record.status is StepStatus.COMPLETED
-        ],
-        steps=execution.steps,
         status="paused" if paused else "running",
         started_at=execution.started_at or now,
         updated_at=now,
     )
+    # The records and their results are typed already: set as validating them would (the same records, the same
+    # (step id, output) pairs), without validating every record again and copying every pair (at each run's end).
+    results = [(record.step_id, record.output) for record in steps if record.status is StepStatus.COMPLETED]
+    set_fields(checkpoint, step_results=results, steps=list(steps))
+    return checkpoint

@@ -81,14 +81,45 @@ class NodeRunner(NodeKinds):
 
     # ------------------------------------------------------------------------------------------ driver
     async def run(self, node: NodeBase, iteration: IterationKey) -> Outcome:
-        """Run ``node`` (or restore how it ended) and report its outcome to its parent."""
+        """Run ``node`` (or restore how it ended) and report its outcome to its parent: its attempts under its
+        failure policy (in this one coroutine: it runs for every step)."""
         state = self.state
-        leaf = isinstance(node, ActionNode | LlmNode)
+        leaf = isinstance(node, _LEAVES)
         record = state.record_for(node, iteration, leaf)
         if record.status in TERMINAL:
             return await self._restored(node, record, iteration)
+        policy = node.on_failure
+        resumed = record.status in IN_FLIGHT and record.attempt_count >= 1
+        # Attempts are counted across requeues from a dead letter; the policy's budget is per round.
+        before = record.attempts_before
+        attempt = record.attempt_count if resumed else before + 1
         try:
-            return await self._attempts(node, record, iteration, leaf)
+            while True:
+                if self.slots is None and not (isinstance(node, ActionNode) and node.require_confirmation):
+                    outcome = await self._attempt_body(node, record, iteration, attempt, resumed, leaf)  # most steps
+                else:
+                    outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
+                if outcome.kind != "failed":
+                    return outcome
+                failure = outcome.failure
+                assert failure is not None
+                if not (
+                    isinstance(policy, RetryPolicy) and failure.retryable and attempt - before < policy.max_attempts
+                ):
+                    return await self._give_up(node, record, iteration, failure)
+                attempt += 1
+                resumed = False
+                delay = retry_delay(
+                    policy,
+                    attempt - before,
+                    jitter=self.jitter,
+                    random_value=self.rng.random(),
+                    retry_after=failure.retry_after,
+                )
+                _fail_record(record, failure, StepStatus.RETRYING, None)
+                reset = [] if leaf else self._reset_inside(node, record, iteration)
+                await state.commit(record, *reset)
+                await self.clock.sleep(delay)
         except asyncio.CancelledError:
             state.mark_cancelled(record)
             raise
@@ -116,37 +147,6 @@ class NodeRunner(NodeKinds):
             return await self._handle(node, record, iteration, failure)
         return Outcome("failed", failure=failure)
 
-    async def _attempts(self, node: NodeBase, record: StepExecution, iteration: IterationKey, leaf: bool) -> Outcome:
-        policy = node.on_failure
-        resumed = record.status in IN_FLIGHT and record.attempt_count >= 1
-        # Attempts are counted across requeues from a dead letter; the policy's budget is per round.
-        before = record.attempts_before
-        attempt = record.attempt_count if resumed else before + 1
-        while True:
-            if self.slots is None and not (isinstance(node, ActionNode) and node.require_confirmation):
-                outcome = await self._attempt_body(node, record, iteration, attempt, resumed, leaf)  # most steps
-            else:
-                outcome = await self._attempt(node, record, iteration, attempt, resumed, leaf)
-            if outcome.kind != "failed":
-                return outcome
-            failure = outcome.failure
-            assert failure is not None
-            if not (isinstance(policy, RetryPolicy) and failure.retryable and attempt - before < policy.max_attempts):
-                return await self._give_up(node, record, iteration, failure)
-            attempt += 1
-            resumed = False
-            delay = retry_delay(
-                policy,
-                attempt - before,
-                jitter=self.jitter,
-                random_value=self.rng.random(),
-                retry_after=failure.retry_after,
-            )
-            _fail_record(record, failure, StepStatus.RETRYING, None)
-            reset = [] if leaf else self._reset_inside(node, record, iteration)
-            await self.state.commit(record, *reset)
-            await self.clock.sleep(delay)
-
     async def _attempt(
         self, node: NodeBase, record: StepExecution, iteration: IterationKey, attempt: int, resumed: bool, leaf: bool
     ) -> Outcome:
@@ -164,16 +164,22 @@ class NodeRunner(NodeKinds):
     ) -> Outcome:
         now = self.clock.now()
         started = record.started_at or now
-        set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
         if isinstance(node, WaitNode):
+            set_fields(record, attempt_count=attempt, started_at=started, error=None, error_type=None)
             failure = self._wait_deadline(node, record, now, resumed)
             if failure is not None:
                 return Outcome("failed", failure=failure)
             record.status = StepStatus.WAITING
         elif node.timeout_ms is not None:
-            set_fields(record, status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms))
+            set_fields(
+                record, attempt_count=attempt, started_at=started, error=None, error_type=None,
+                status=StepStatus.RUNNING, deadline_at=now + timedelta(milliseconds=node.timeout_ms),
+            )  # fmt: skip
         else:
-            record.status = StepStatus.RUNNING
+            set_fields(
+                record, attempt_count=attempt, started_at=started, error=None, error_type=None,
+                status=StepStatus.RUNNING,
+            )  # fmt: skip
         await self.state.commit(record)
         ctx = self._context(node, record, iteration, attempt) if leaf else None
         try:
@@ -348,6 +354,7 @@ class NodeRunner(NodeKinds):
 
 # ---------------------------------------------------------------------------------------------- helpers
 _NOTHING = object()
+_LEAVES = (ActionNode, LlmNode)
 
 
 def dead_letter_id(execution_id: str, step_id: str, iteration: IterationKey) -> str:

@@ -2,8 +2,9 @@
 
 In-degree counters over the plan graph's sibling edges: a child starts as soon as its last dependency has
 finished; finishing one child touches only its own successors (no rescans), so a scope of n children and
-e edges costs O(n + e). Children run as asyncio tasks; each reports to one completion queue, so waiting
-for "whichever finishes next" is O(1) however wide the scope is.
+e edges costs O(n + e). Children run as asyncio tasks; each appends how it ended to the scope's list of
+finished children as its last act, so waiting for "whichever finishes next" is O(1) however wide the scope
+is.
 
 * A failure fails the scope at once (running siblings are cancelled and marked so), unless the scope
   tolerates failures (``parallel`` with ``allow_partial_failure``): then the dependants of the failed child
@@ -48,9 +49,26 @@ async def run_scope(
     waiting = {child: len(predecessors[child]) for child in child_ids}
     ready = deque(child for child in child_ids if waiting[child] == 0)
     outcomes: dict[str, Outcome] = {}
-    finished: asyncio.Queue[asyncio.Future[Outcome]] = asyncio.Queue()
-    running: dict[str, asyncio.Task[Outcome]] = {}
-    child_of: dict[asyncio.Future[Outcome], str] = {}  # one shared done-callback, not a closure per child
+    running: dict[str, asyncio.Task[None]] = {}
+    loop = asyncio.get_running_loop()
+    # Children report how they ended themselves, as their last act: no done-callback to schedule and no queue
+    # per child, and a batch's results are in as soon as its children have run.
+    finished: deque[tuple[str, Outcome | None, BaseException | None]] = deque()
+    wake: list[asyncio.Future[None]] = []  # the scope's waiter, while it waits for a child
+
+    async def run_child(child: str) -> None:
+        try:
+            outcome = await run_node(graph.nodes[child], iteration)
+        except (Exception, asyncio.CancelledError) as exc:  # an executor bug, a store failure: raised in the scope
+            finished.append((child, None, exc))
+            if wake and not wake[0].done():
+                wake[0].set_result(None)
+            if isinstance(exc, Exception):
+                return  # retrieved here and raised by take: no task is left with an unretrieved exception
+            raise  # a cancelled child ends cancelled
+        finished.append((child, outcome, None))
+        if wake and not wake[0].done():
+            wake[0].set_result(None)
 
     def settle(child: str, outcome: Outcome) -> None:
         outcomes[child] = outcome
@@ -59,17 +77,21 @@ async def run_scope(
         if outcome.kind != "paused":
             _release(child, successors, waiting, ready)
 
-    def take(done: asyncio.Future[Outcome]) -> None:
-        child = child_of.pop(done)
+    def take() -> None:
+        child, outcome, exc = finished.popleft()
         del running[child]
-        settle(child, done.result())  # an executor bug or a store failure propagates from here
+        if exc is not None:
+            raise exc
+        assert outcome is not None
+        settle(child, outcome)
 
     try:
         while True:
             started = 0
             while ready and (limit is None or len(running) < limit):
                 child = ready.popleft()
-                blocker = _failed_dependency(child, predecessors[child], outcomes)
+                # Only a scope that tolerates failures goes on after one (any other has raised ScopeFailed).
+                blocker = _failed_dependency(child, predecessors[child], outcomes) if tolerate_failures else None
                 if blocker is not None:
                     outcomes[child] = await _block(state, graph.nodes[child], iteration, blocker)
                     _release(child, successors, waiting, ready)
@@ -78,22 +100,25 @@ async def run_scope(
                     # The only child that can run now (a chain): run it inline, without a task's overhead.
                     settle(child, await run_node(graph.nodes[child], iteration))
                     continue
-                task = asyncio.ensure_future(run_node(graph.nodes[child], iteration))
-                task.add_done_callback(finished.put_nowait)
-                running[child] = task
-                child_of[task] = child
+                running[child] = loop.create_task(run_child(child))
                 started += 1
                 if started % START_BATCH == 0 and ready:
                     # A wide scope: let the children started so far run up to their first wait (quick ones
                     # finish) before starting the next batch, so thousands of tasks are not all pending at once.
                     await asyncio.sleep(0)
-                    while not finished.empty():
-                        take(finished.get_nowait())
+                    while finished:
+                        take()
             if not running:
                 return outcomes
-            if finished.empty():
+            if not finished:
                 await state.flush()  # nothing finished yet: make what did durable before waiting
-            take(await finished.get())
+            if not finished:
+                wake.append(loop.create_future())
+                try:
+                    await wake[0]
+                finally:
+                    wake.clear()
+            take()
     finally:
         if running:
             await _cancel_all(state, running)
@@ -134,7 +159,7 @@ async def _block(state: RunState, node: NodeBase, iteration: IterationKey, block
     return BLOCKED
 
 
-async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[Outcome]]) -> None:
+async def _cancel_all(state: RunState, running: dict[str, asyncio.Task[None]]) -> None:
     for task in running.values():
         task.cancel()
     # Let every child handle its cancellation (each marks its own record) before the scope reports.

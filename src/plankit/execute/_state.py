@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal, TypeVar
 
+from pydantic import BaseModel
+
 from ..errors import ErrorType
 from ..plan import Execution, ExecutionStatus, NodeBase, Plan, PlanGraph, StepExecution, StepStatus
 from ..store import Store
@@ -76,11 +78,36 @@ def _store_failed(exc: Exception) -> RunAborted:
     return RunAborted(f"the store failed: {type(exc).__name__}: {exc}")
 
 
-def set_fields(record: StepExecution, **fields: Any) -> None:
+def set_fields(record: BaseModel, **fields: Any) -> None:
     """Set several fields of a record at once: what pydantic's ``__setattr__`` does per field (records have no
     validation on assignment), in two dict updates. The executor's hot path sets five or so per step."""
     vars(record).update(fields)
     record.__pydantic_fields_set__.update(fields)
+
+
+_PENDING_FIELDS = frozenset({"step_id", "status", "iteration", "idempotency_key"})
+_RECORD_DEFAULTS: dict[str, Any] = {
+    name: field.get_default(call_default_factory=True) for name, field in StepExecution.model_fields.items()
+}
+_RECORD_DEFAULTS["status"] = StepStatus.PENDING
+_set_attribute = object.__setattr__
+
+
+def new_record(step_id: str, iteration: IterationKey, idempotency_key: str | None) -> StepExecution:
+    """A pending record, built as ``StepExecution(step_id=..., status=PENDING, iteration=...,
+    idempotency_key=...)`` builds it (the same field values, the same fields set), without validating: the
+    executor's values are already valid and typed (a step id, an iteration >= 0, a str key). One per step,
+    and validation was most of its cost."""
+    record: StepExecution = StepExecution.__new__(StepExecution)
+    values = _RECORD_DEFAULTS.copy()
+    values["step_id"] = step_id
+    values["iteration"] = iteration
+    values["idempotency_key"] = idempotency_key
+    _set_attribute(record, "__dict__", values)
+    _set_attribute(record, "__pydantic_fields_set__", set(_PENDING_FIELDS))
+    _set_attribute(record, "__pydantic_extra__", None)
+    _set_attribute(record, "__pydantic_private__", None)
+    return record
 
 
 def body_key(loop_key: IterationKey, max_iterations: int, index: int) -> int:
@@ -148,28 +175,34 @@ class RunState:
         return self.header.execution_id
 
     def _index(self, record: StepExecution) -> None:
-        key = (record.step_id, record.iteration)
+        step_id, iteration = record.step_id, record.iteration
+        key = (step_id, iteration)
         if key not in self.records:
-            keys = self.keys_by_step.get(record.step_id)
-            if keys is None:
-                # Most steps run once, outside loops: they share one tuple rather than a list each (at 10,000
-                # steps, fewer long-lived objects for the garbage collector to scan).
-                self.keys_by_step[record.step_id] = _NO_ITERATION if record.iteration is None else [record.iteration]
-            elif isinstance(keys, list):
-                keys.append(record.iteration)
-            else:
-                self.keys_by_step[record.step_id] = [*keys, record.iteration]
+            self._add_key(step_id, iteration)
         self.records[key] = record
-        self.latest[record.step_id] = record
+        self.latest[step_id] = record
+
+    def _add_key(self, step_id: str, iteration: IterationKey) -> None:
+        keys = self.keys_by_step.get(step_id)
+        if keys is None:
+            # Most steps run once, outside loops: they share one tuple rather than a list each (at 10,000
+            # steps, fewer long-lived objects for the garbage collector to scan).
+            self.keys_by_step[step_id] = _NO_ITERATION if iteration is None else [iteration]
+        elif isinstance(keys, list):
+            keys.append(iteration)
+        else:
+            self.keys_by_step[step_id] = [*keys, iteration]
 
     def record_for(self, node: NodeBase, iteration: IterationKey, leaf: bool) -> StepExecution:
         """The node's record for this iteration, created (pending) if it has none; it becomes the latest."""
-        record = self.records.get((node.id, iteration))
+        step_id = node.id
+        key = (step_id, iteration)
+        record = self.records.get(key)
         if record is None:
-            key = idempotency_key(self.execution_id, node.id, iteration) if leaf else None
-            record = StepExecution(step_id=node.id, status=StepStatus.PENDING, iteration=iteration, idempotency_key=key)
-            self._index(record)
-        self.latest[node.id] = record
+            idempotency = idempotency_key(self.header.execution_id, step_id, iteration) if leaf else None
+            record = self.records[key] = new_record(step_id, iteration, idempotency)
+            self._add_key(step_id, iteration)
+        self.latest[step_id] = record
         return record
 
     def lookup(self, step_id: str) -> StepExecution | None:

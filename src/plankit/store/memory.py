@@ -36,13 +36,10 @@ def _stamped(decision: Decision) -> Decision:
     )  # fmt: skip
 
 
-def _step_key(step: StepExecution) -> tuple[str, int]:
-    return step.step_id, -1 if step.iteration is None else step.iteration
-
-
-_Event = tuple[int, str, str | None, int | None, str, int, str | None]
-"""A :class:`StoredEvent`'s fields: the log keeps plain tuples (two per step transition; the garbage collector
-stops scanning a tuple of plain values) and builds the events when they are read."""
+_EVENT_WIDTH = 6
+"""An execution's event log is one flat list, ``_EVENT_WIDTH`` values per event: ``seq, step_id, iteration,
+status, attempt, error`` (a :class:`StoredEvent` without its execution id, built when it is read). Two events
+per step: a tuple each was two more objects per step for the garbage collector to count and scan."""
 
 
 def _load_step(values: dict[str, Any]) -> StepExecution:
@@ -59,9 +56,9 @@ class MemoryStore(Store):
     def __init__(self) -> None:
         self._plans: dict[str, Plan] = {}
         self._executions: dict[str, Execution] = {}
-        self._steps: dict[str, dict[tuple[str, int], dict[str, Any]]] = {}
+        self._steps: dict[str, dict[str | tuple[str, int], dict[str, Any]]] = {}
         """Step records as their field values (a snapshot is a dict copy: cheaper than a model's, at every
-        transition)."""
+        transition), by step id, or (step id, iteration) inside loops."""
         self._checkpoints: dict[str, ExecutionCheckpoint] = {}
         self._dead_letters: dict[str, DeadLetterEntry] = {}
         self._templates: dict[str, PlanTemplate] = {}
@@ -71,7 +68,8 @@ class MemoryStore(Store):
         self._fires: dict[str, Fire] = {}
         self._leases: dict[tuple[str, str], Lease] = {}
         """Leases by (kind, id): kind ``schedule`` or ``execution``."""
-        self._events: dict[str, list[_Event]] = {}
+        self._events: dict[str, list[Any]] = {}
+        """Each execution's event log, flat (see ``_EVENT_WIDTH``)."""
         self._seq = 0
         self._tokens: dict[str, ApiToken] = {}
 
@@ -101,27 +99,34 @@ class MemoryStore(Store):
     async def record_transition(self, execution: Execution, steps: list[StepExecution] | None = None) -> None:
         execution_id = execution.execution_id
         previous = self._executions.get(execution_id)
-        # ``_value_``: the member's value as a plain attribute (``.value`` is a property, slow at every step).
-        for step in steps or []:
-            self._log(execution_id, step.step_id, step.iteration, step.status._value_, step.attempt_count, step.error)
+        events = self._events.get(execution_id)
+        if events is None:
+            events = self._events[execution_id] = []
+        records = self._steps.get(execution_id)
+        if records is None:
+            records = self._steps[execution_id] = {}
+        seq = self._seq
+        for step in steps or ():
+            # A shallow snapshot of the field values: step outputs are JSON data the executor never mutates
+            # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
+            values = vars(step).copy()
+            # Enum members as their values (``_value_``: a plain attribute; ``.value`` is a property, slow at
+            # every step): a dict of plain values is one the garbage collector stops tracking.
+            status = values["status"] = values["status"]._value_
+            if values["error_type"] is not None:
+                values["error_type"] = values["error_type"]._value_
+            step_id, iteration = values["step_id"], values["iteration"]
+            records[step_id if iteration is None else (step_id, iteration)] = values
+            seq += 1
+            events += (seq, step_id, iteration, status, values["attempt_count"], values["error"])
         if previous is None or previous.status is not execution.status:
-            self._log(execution_id, None, None, execution.status._value_, 0, execution.error)
+            seq += 1
+            events += (seq, None, None, execution.status._value_, 0, execution.error)
+        self._seq = seq
         # Most transitions change only step records: the header is copied when it changed (the executor's
         # header has no steps; a caller's execution with steps differs from the stored copy, so it is copied).
         if previous is None or vars(previous) != vars(execution):
             self._executions[execution_id] = execution.model_copy(update={"steps": []})
-        records = self._steps.get(execution_id)
-        if records is None:
-            records = self._steps[execution_id] = {}
-        for step in steps or []:
-            # A shallow snapshot of the field values: step outputs are JSON data the executor never mutates
-            # after recording (reads copy them), and a deep copy per transition was most of this store's cost.
-            values = vars(step).copy()
-            # Enum members as their values: a dict of plain values is one the garbage collector stops tracking.
-            values["status"] = step.status._value_
-            if step.error_type is not None:
-                values["error_type"] = step.error_type._value_
-            records[_step_key(step)] = values
 
     async def load_execution(self, execution_id: str) -> Execution | None:
         execution = self._executions.get(execution_id)
@@ -335,12 +340,16 @@ class MemoryStore(Store):
         events = self._events.get(execution_id)
         if events is None:
             events = self._events[execution_id] = []
-        events.append((self._seq, execution_id, step_id, iteration, status, attempt, error))
+        events += (self._seq, step_id, iteration, status, attempt, error)
 
     async def list_events(self, execution_id: str, after: int = 0, limit: int = 500) -> list[StoredEvent]:
         events = self._events.get(execution_id, [])
-        start = bisect_right(events, after, key=lambda event: event[0])  # seq grows along each list
-        return [StoredEvent(*event) for event in events[start : start + limit]]
+        # seq grows along each log: the first event after ``after``, found by bisecting the events' seqs.
+        start = bisect_right(range(len(events) // _EVENT_WIDTH), after, key=lambda index: events[index * _EVENT_WIDTH])
+        return [
+            StoredEvent(events[at], execution_id, *events[at + 1 : at + _EVENT_WIDTH])
+            for at in range(start * _EVENT_WIDTH, min(len(events), (start + limit) * _EVENT_WIDTH), _EVENT_WIDTH)
+        ]
 
     # --------------------------------------------------------------------------------------- API tokens
     async def save_token(self, token: ApiToken) -> None:
