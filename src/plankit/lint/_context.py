@@ -26,6 +26,10 @@ class LintContext:
     policy: Policy
     tools: ToolRegistry | None = None
     now: datetime = field(default_factory=utcnow)
+    by_tool: dict[tuple[str, str], Any] = field(default_factory=dict, repr=False)
+    """Verdicts that depend only on the policy, the tool specs and a tool *name*, keyed ``(what, tool)``:
+    the :class:`~plankit.lint.Linter` hands every plan it lints the same dict, so each tool is decided once
+    per linter (nothing derived from a plan's content is kept across plans). See :meth:`per_tool`."""
     _shared: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     def memo(self, name: str, compute: Callable[[], _T]) -> _T:
@@ -33,6 +37,16 @@ class LintContext:
         if name not in self._shared:
             self._shared[name] = compute()
         return self._shared[name]  # type: ignore[no-any-return]
+
+    def per_tool(self, what: str, tool: str, decide: Callable[[str], _T]) -> _T:
+        """``decide(tool)``, kept in :attr:`by_tool` under ``(what, tool)``: ``decide`` must read nothing but
+        the tool's name, the policy and the tool specs."""
+        key = (what, tool)
+        try:
+            return self.by_tool[key]  # type: ignore[no-any-return]
+        except KeyError:
+            found = self.by_tool[key] = decide(tool)
+            return found
 
     def share(self, other: LintContext, name: str) -> None:
         """Take ``other``'s :meth:`memo` of ``name``, if it has one (both must be of the same plan)."""
@@ -50,19 +64,34 @@ class LintContext:
         return self.graph.visits
 
     @cached_property
+    def visits_by_type(self) -> dict[str, list[NodeVisit]]:
+        """The node visits by node ``type``, each list in document order (one pass over the visits)."""
+        visits = self.visits
+        # Most plans are flat: every node an action, decided by one look at each type (no grouping pass).
+        if all(visit[0].type == "action" for visit in visits):
+            return {"action": visits} if visits else {}
+        by_type: dict[str, list[NodeVisit]] = {}
+        for visit in visits:
+            by_type.setdefault(visit[0].type, []).append(visit)
+        return by_type
+
+    @cached_property
     def step_of(self) -> dict[str, int]:
         """The index of the top-level step holding each node (a top-level step holds itself)."""
         index_of: dict[str, int] = {}
         current = -1
-        for visit in self.visits:  # pre-order: every top-level step comes before what it holds
-            if visit.depth == 0:
+        for node, _, _, depth in self.visits:  # pre-order: every top-level step comes before what it holds
+            if depth == 0:
                 current += 1
-            index_of[visit.node.id] = current
+            index_of[node.id] = current
         return index_of
 
     @cached_property
     def actions(self) -> list[tuple[ActionNode, str]]:
         """Every action node with its JSON path."""
+        by_type = self.visits_by_type
+        if len(by_type) == 1 and "action" in by_type:  # a flat plan of actions: no type test per node
+            return [(node, path) for node, path, _, _ in self.visits]  # type: ignore[misc]
         return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]
 
     @cached_property

@@ -92,13 +92,7 @@ def memo(ctx: LintContext, name: str, compute: Callable[[], _T]) -> _T:
 def visits_of(ctx: LintContext, *kinds: str) -> list[NodeVisit]:
     """The lint context's node visits of the given node types, in document order (indexed once per run)."""
 
-    def index() -> dict[str, list[NodeVisit]]:
-        by_type: dict[str, list[NodeVisit]] = {}
-        for visit in ctx.visits:
-            by_type.setdefault(visit.node.type, []).append(visit)
-        return by_type
-
-    by_type = memo(ctx, "visits_by_type", index)
+    by_type = ctx.visits_by_type
     groups = [by_type[kind] for kind in kinds if kind in by_type]
     found = [visit for group in groups for visit in group]
     if len(groups) > 1:  # each group is in document order already
