@@ -88,7 +88,9 @@ def _bounded_tool(ctx: LintContext) -> bool:
     from .rules._data import _bounds_by_tool  # the rules import the gates' users, not the other way round
 
     bounds = ctx.policy.bounds
-    return any(ctx.per_tool("bounded", tool, lambda name: bool(_bounds_by_tool(bounds, {name}))) for tool in ctx.tools_used)
+    return any(
+        ctx.per_tool("bounded", tool, lambda name: bool(_bounds_by_tool(bounds, {name}))) for tool in ctx.tools_used
+    )
 
 
 def _has_cycle(ctx: LintContext) -> bool:
