@@ -654,6 +654,34 @@ def test_duplicates_are_found_by_key_when_every_hash_collides(monkeypatch: pytes
     assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
 
 
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.floats(-2, 2), st.sampled_from(["a", "1", ""]))
+_PARAMS = st.dictionaries(
+    st.sampled_from(["x", "y", "z"]),
+    st.one_of(
+        _SCALAR, st.lists(_SCALAR, max_size=3), st.dictionaries(st.sampled_from(["p", "q"]), _SCALAR, max_size=2)
+    ),
+    max_size=3,
+)
+
+
+@given(st.lists(st.tuples(st.sampled_from(["t.a", "t.b"]), _PARAMS), min_size=2, max_size=6))
+def test_a_step_is_a_duplicate_exactly_when_an_earlier_one_has_the_same_canonical_json(
+    steps: list[tuple[str, dict[str, object]]],
+) -> None:
+    """Against the definition: the same tool, and params whose canonical JSON (sorted keys) is the same
+    (1, 1.0, true and "1" differ); whatever shortcut the rule takes to find candidates."""
+    import json
+
+    data = {"steps": [{"id": f"s{i}", "tool": tool, "params": params} for i, (tool, params) in enumerate(steps)]}
+    canonical = [(tool, json.dumps(params, sort_keys=True)) for tool, params in steps]
+    expected = []
+    for index, key in enumerate(canonical):
+        first = next((earlier for earlier in range(index) if canonical[earlier] == key), None)
+        if first is not None:
+            expected.append(f"'s{index}' repeats 's{first}': the same tool ({key[0]}) with the same params")
+    assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
+
+
 # =========================================================================================== slippage
 def test_slippage() -> None:
     assert check("CONTRA_SLIPPAGE", "bad_slippage") == [

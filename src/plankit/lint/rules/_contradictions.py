@@ -261,6 +261,29 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """A hashable stand-in for params of strings, integers, booleans, None and lists of those (nearly every
+    step's), made without serialising; None for any other params (floats, objects: :func:`_canonical`).
+
+    Only its hash is used, to find candidate duplicates: canonically equal params have equal stand-ins
+    (same types, same values), while equal stand-ins may still differ canonically (``1`` and ``true`` hash
+    alike), which the comparison of canonical keys on a repeated hash settles."""
+    items = []
+    for key, value in params.items():
+        kind = value.__class__
+        if kind is list:
+            value = tuple(value)
+            if not _QUICK_TYPES.issuperset(map(type, value)):
+                return None
+        elif kind not in _QUICK_TYPES:
+            return None
+        items.append((key, value))
+    items.sort()  # keys are unique strings: values are never compared
+    return tuple(items)
+
+
+_QUICK_TYPES = frozenset((str, int, bool, type(None)))
+
 _digest = hash
 """CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
 
@@ -297,12 +320,14 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     for action, path in ctx.actions:
         if action.id in looped:
             continue
-        key = (action.tool, _canonical(action.params))
-        digest = _digest(key)
+        params = action.params
+        quick = _quick_key(params)
+        digest = _digest((action.tool, quick if quick is not None else _canonical(params)))
         bucket = seen.get(digest)
         if bucket is None:
             seen[digest] = action
             continue
+        key = (action.tool, _canonical(params))
         if not isinstance(bucket, list):
             bucket = seen[digest] = [(bucket.id, (bucket.tool, _canonical(bucket.params)))]
         same = (other for other, other_key in bucket if other_key == key)
