@@ -698,3 +698,13 @@ def test_ordered_is_cleared_by_a_forward_reference_and_kept_by_backward_ones() -
     ring = _graph([{"id": "a", "tool": "t", "depends_on": ["b"]}, {"id": "b", "tool": "t", "depends_on": ["a"]}])
     assert not ring.ordered
     assert [cycle.path for cycle in ring.cycles()] == [("a", "b")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(plans(), dag_plans().map(lambda case: plan_from_data(case[0]))))
+def test_without_undeclared_every_reference_edge_has_a_depends_on_edge_of_its_own_node(plan: Plan) -> None:
+    graph = PlanGraph.of(plan)
+    if not graph.undeclared:
+        explicit = {(edge.source, edge.target, edge.via) for edge in graph.iter_edges(["depends_on"])}
+        for edge in graph.iter_edges(["reference"]):
+            assert (edge.source, edge.target, edge.via) in explicit

@@ -32,11 +32,13 @@ class LintContext:
     per linter (nothing derived from a plan's content is kept across plans). See :meth:`per_tool`."""
     _shared: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
-    def memo(self, name: str, compute: Callable[[], _T]) -> _T:
-        """``compute()`` once per lint run, so several rules share one reading of the plan."""
-        if name not in self._shared:
-            self._shared[name] = compute()
-        return self._shared[name]  # type: ignore[no-any-return]
+    def memo(self, name: str, compute: Callable[..., _T], *args: Any) -> _T:
+        """``compute(*args)`` once per lint run, so several rules share one reading of the plan."""
+        try:
+            return self._shared[name]  # type: ignore[no-any-return]
+        except KeyError:
+            found = self._shared[name] = compute(*args)
+            return found
 
     def per_tool(self, what: str, tool: str, decide: Callable[[str], _T]) -> _T:
         """``decide(tool)``, kept in :attr:`by_tool` under ``(what, tool)``: ``decide`` must read nothing but

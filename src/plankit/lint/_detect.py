@@ -245,7 +245,7 @@ class PlanText(NamedTuple):
 
 def plan_text(ctx: LintContext) -> PlanText:
     """The :class:`PlanText` of the lint context's plan (read once per lint run)."""
-    return ctx.memo("plan_text", lambda: _read_plan_text(ctx))
+    return ctx.memo("plan_text", _read_plan_text, ctx)
 
 
 def _read_plan_text(ctx: LintContext) -> PlanText:

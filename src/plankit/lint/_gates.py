@@ -160,7 +160,7 @@ GATES: dict[str, Gate] = {
     "LOOP_DETECTED": Gate(applies=_has_cycle),
     "CONTRA_CIRCULAR": Gate(applies=_has_cycle),
     "UNKNOWN_REFERENCE": Gate(applies=_unknown_reference),
-    "IMPLICIT_DEPENDENCY": Gate(),
+    "IMPLICIT_DEPENDENCY": Gate(applies=lambda ctx: ctx.graph.undeclared),
     "MAX_STEPS_EXCEEDED": Gate(lambda policy, _: policy.max_steps is not None),
     "LIMIT_EXCEEDED": Gate(applies=_has("loop", "wait", "parallel")),
     "CONTRA_INFINITE": Gate(applies=_has("loop", "wait")),

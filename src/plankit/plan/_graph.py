@@ -113,6 +113,10 @@ class PlanGraph:
     containment_cycles: list[Cycle]
     reserved_roots: set[str]
     """The reserved roots (``context``, ``env``, ``trigger``) some reference of the plan names."""
+    undeclared: bool
+    """False when every reference of the plan names a sibling that its node also lists in ``depends_on`` (or
+    a reserved root): then no reference is undeclared. True otherwise (it may still be declared some other
+    way: a sequence's order, a ``depends_on`` lifted from an inner step)."""
     ordered: bool
     """True when every edge goes forward in document order (each need names a node written before the one
     needing it): then document order is a topological order, and no sibling group is a cycle. Containment
@@ -130,6 +134,7 @@ class PlanGraph:
         self.containment_cycles = []
         self.reserved_roots = set()
         self.ordered = True
+        self.undeclared = False
         self._containment_seen: set[Cycle] = set()
         self._known: dict[str, set[str]] = {}  # the predecessors of nodes that have many, while building
 
@@ -268,8 +273,10 @@ class PlanGraph:
                 if holder_of(root, _ABSENT) == own_parent and root != node_id:
                     if root not in depends_on:  # else joined above already
                         pair(root, node_id)
+                        self.undeclared = True
                 else:
                     self._need(root, node_id, own_parent, "reference", ref[2])
+                    self.undeclared = True
         self.ordered = ordered
 
     def _sequence(self, node: NodeBase) -> None:
