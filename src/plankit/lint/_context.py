@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._utils import utcnow
 from ..plan import ActionNode, NodeVisit, Plan, PlanGraph
@@ -16,6 +15,29 @@ if TYPE_CHECKING:  # only an annotation here: importing the policy would close _
     from ._policy import Policy
 
 _T = TypeVar("_T")
+
+
+class _Once(Generic[_T]):
+    """``functools.cached_property`` without its lock: Python 3.11's takes an RLock on every first read, a
+    microsecond each, and a lint context is made and read by one thread. Filling ``vars(ctx)[name]`` by hand
+    works the same (the engine hands in a graph that way)."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
+
+
+if TYPE_CHECKING:
+    from functools import cached_property
+else:
+    cached_property = _Once
 
 
 @dataclass

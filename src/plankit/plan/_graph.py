@@ -27,7 +27,7 @@ from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
 from ._model import NodeVisit, Plan
-from ._nodes import LoopNode, NodeBase, WaitNode
+from ._nodes import ActionNode, LoopNode, NodeBase, WaitNode
 from ._refs import RESERVED_ROOTS, Reference, node_references
 
 # tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
@@ -205,7 +205,8 @@ class PlanGraph:
             step_id = step.id
             nodes[step_id] = step
             parent[step_id] = None
-            if step.child_slots():
+            # An action without a handler holds nothing: known without the method call (most steps).
+            if (step.__class__ is not ActionNode or step.on_error is not None) and step.child_slots():
                 self._index_inside(visit)
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
