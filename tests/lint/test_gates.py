@@ -194,6 +194,23 @@ FEATURES: list[tuple[str, dict[str, Any]]] = [
         {"steps": [{"id": "a", "tool": "t", "params": {"x": 1}}, {"id": "b", "tool": "t", "params": {"x": 1}}]},
     ),
     ("BOUND_VIOLATION", {"steps": [{"id": "a", "tool": "payments.transfer", "params": {"amount": 500}}]}),
+    (
+        "CONTRA_SLIPPAGE",
+        {"steps": [{"id": "a", "tool": "dex.swap", "params": {"sell": "ETH", "buy": "USDC", "slippage": 5}}]},
+    ),
+    ("CONTRA_CHAIN", {"steps": [{"id": "a", "tool": "bridge.transfer", "params": {"token": "USDC", "to_chain": 56}}]}),
+    (
+        "CONTRA_CHAIN",
+        {
+            "trigger": {
+                "type": "onchain_event",
+                "chain_id": 999,
+                "contract_address": "0x" + "ab" * 20,
+                "event_signature": "Transfer(address,address,uint256)",
+            },
+            "steps": [{"id": "a", "tool": "t"}],
+        },
+    ),
     ("TOOL_DENY", {"steps": [{"id": "a", "type": "llm", "prompt": "hi", "tools": ["http.delete"]}]}),
 ]
 

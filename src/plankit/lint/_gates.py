@@ -24,10 +24,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..plan import ConditionTrigger
+from ..plan import BalanceTrigger, ConditionTrigger, OnChainEventTrigger
 from ..tools import ToolRegistry, tool_matches
 from ._context import LintContext
-from ._params import is_spending_tool, is_trading_tool
+from ._params import is_spending_tool, is_trading_tool, param_hits
 from ._policy import Policy
 
 Configured = Callable[[Policy, ToolRegistry | None], bool]
@@ -116,6 +116,10 @@ def _conditions(ctx: LintContext) -> bool:
     return isinstance(ctx.plan.trigger, ConditionTrigger) or "if" in by_type or "wait" in by_type
 
 
+def _chains(ctx: LintContext) -> bool:
+    return isinstance(ctx.plan.trigger, OnChainEventTrigger | BalanceTrigger) or bool(param_hits(ctx))
+
+
 def _two_actions(ctx: LintContext) -> bool:
     return len(ctx.actions) > 1
 
@@ -144,8 +148,8 @@ GATES: dict[str, Gate] = {
     "CONTRA_BUY_SELL": Gate(applies=_trading),
     "CONTRA_OVERSPEND": Gate(applies=_moving),
     "CONTRA_DUPLICATE": Gate(applies=_two_actions),
-    "CONTRA_SLIPPAGE": Gate(),
-    "CONTRA_CHAIN": Gate(),
+    "CONTRA_SLIPPAGE": Gate(applies=lambda ctx: bool(param_hits(ctx))),
+    "CONTRA_CHAIN": Gate(applies=_chains),
     "CONTRA_OPPOSITE_COND": Gate(applies=_conditions),
     # data
     "BOUND_VIOLATION": Gate(lambda policy, _: bool(policy.bounds), _bounded_tool),
