@@ -708,3 +708,14 @@ def test_without_undeclared_every_reference_edge_has_a_depends_on_edge_of_its_ow
         explicit = {(edge.source, edge.target, edge.via) for edge in graph.iter_edges(["depends_on"])}
         for edge in graph.iter_edges(["reference"]):
             assert (edge.source, edge.target, edge.via) in explicit
+
+
+@settings(max_examples=100, deadline=None)
+@given(plans())
+def test_flat_is_every_node_a_top_level_action_without_a_handler(plan: Plan) -> None:
+    graph = PlanGraph.of(plan)
+    visits = list(plan.walk())
+    expected = all(visit.depth == 0 and isinstance(visit.node, ActionNode) for visit in visits)
+    assert graph.flat == expected
+    assert _graph([{"id": "a", "tool": "t"}, {"id": "b", "tool": "t"}]).flat
+    assert not _graph([{"id": "a", "tool": "t", "on_error": {"id": "h", "tool": "t"}}]).flat

@@ -91,8 +91,7 @@ class LintContext:
     def visits_by_type(self) -> dict[str, list[NodeVisit]]:
         """The node visits by node ``type``, each list in document order (one pass over the visits)."""
         visits = self.visits
-        # Most plans are flat: every node an action, decided by one look at each type (no grouping pass).
-        if all(visit[0].type == "action" for visit in visits):
+        if self.graph.flat:  # most plans: every node a top-level action, known from the graph's index
             return {"action": visits} if visits else {}
         by_type: dict[str, list[NodeVisit]] = {}
         for visit in visits:
@@ -102,6 +101,8 @@ class LintContext:
     @cached_property
     def step_of(self) -> dict[str, int]:
         """The index of the top-level step holding each node (a top-level step holds itself)."""
+        if self.graph.flat:  # every node is a top-level step, in order
+            return dict(zip(self.graph.nodes, range(len(self.visits)), strict=True))
         index_of: dict[str, int] = {}
         current = -1
         for node, _, _, depth in self.visits:  # pre-order: every top-level step comes before what it holds
@@ -113,15 +114,14 @@ class LintContext:
     @cached_property
     def actions(self) -> list[tuple[ActionNode, str]]:
         """Every action node with its JSON path."""
-        by_type = self.visits_by_type
-        if len(by_type) == 1 and "action" in by_type:  # a flat plan of actions: no type test per node
+        if self.graph.flat:  # a flat plan of actions: no type test per node
             return [(node, path) for node, path, _, _ in self.visits]  # type: ignore[misc]
         return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]
 
     @cached_property
     def tools_used(self) -> frozenset[str]:
         """The distinct tools of the plan's actions: rules about tools decide once per tool, not per step."""
-        return frozenset(node.tool for node, _ in self.actions)
+        return frozenset({node.tool for node, _ in self.actions})
 
     def actions_of(self, tools: Iterable[str]) -> list[tuple[ActionNode, str]]:
         """The actions calling one of ``tools``, in document order, with their JSON paths."""

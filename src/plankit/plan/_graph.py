@@ -113,6 +113,9 @@ class PlanGraph:
     containment_cycles: list[Cycle]
     reserved_roots: set[str]
     """The reserved roots (``context``, ``env``, ``trigger``) some reference of the plan names."""
+    flat: bool
+    """True when every step is a top-level action without an ``on_error`` handler (no other node type, no
+    nesting): most plans. Rules use it to skip per-node type tests."""
     undeclared: bool
     """False when every reference of the plan names a sibling that its node also lists in ``depends_on`` (or
     a reserved root): then no reference is undeclared. True otherwise (it may still be declared some other
@@ -135,6 +138,7 @@ class PlanGraph:
         self.reserved_roots = set()
         self.ordered = True
         self.undeclared = False
+        self.flat = True
         self._containment_seen: set[Cycle] = set()
         self._known: dict[str, set[str]] = {}  # the predecessors of nodes that have many, while building
 
@@ -198,6 +202,7 @@ class PlanGraph:
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
         nodes, parent, visits = self.nodes, self.parent, self.visits
+        flat = True
         for index, step in enumerate(self.plan.steps):
             # Top-level steps directly (most plans are flat); a composite's subtree through a stack.
             visit = _new_visit(NodeVisit, (step, f"$.steps[{index}]", None, 0))
@@ -206,8 +211,11 @@ class PlanGraph:
             nodes[step_id] = step
             parent[step_id] = None
             # An action without a handler holds nothing: known without the method call (most steps).
-            if (step.__class__ is not ActionNode or step.on_error is not None) and step.child_slots():
-                self._index_inside(visit)
+            if step.__class__ is not ActionNode or step.on_error is not None:
+                flat = False
+                if step.child_slots():
+                    self._index_inside(visit)
+        self.flat = flat
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
 
