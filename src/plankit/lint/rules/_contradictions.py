@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections import Counter
 from collections.abc import Hashable, Iterator
 from decimal import Decimal
 from typing import Any
@@ -317,8 +318,15 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Only the hash of each step's key is kept (a dict of every key would hold about 28 MiB at 100,000
     # steps); keys are made again and compared only when a hash repeats: a duplicate, or a collision.
     seen: dict[int, ActionNode | list[tuple[str, Hashable]]] = {}
+    # Equal params hold the same template references (same texts, parsed by the graph already): a step with
+    # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
+    references = graph.references
+    texts = Counter(ref[4] for refs in references.values() for ref in refs if ref[4] is not None)
     for action, path in ctx.actions:
         if action.id in looped:
+            continue
+        refs = references[action.id]
+        if refs and any(texts[ref[4]] == 1 for ref in refs if ref[4] is not None):
             continue
         params = action.params
         quick = _quick_key(params)
