@@ -224,6 +224,10 @@ class _Format:
     The anchors gate the regex: ``in`` checks cost far less than a regex scan, and most strings of a plan
     hold none of them. ``folded`` anchors are looked for in the lower-cased text. ``accept`` vets a match
     (by its ``value`` group when the pattern has one) beyond what a regex can say: Luhn, mod-97...
+    ``gate``, when set, is a plain regex that matches wherever ``pattern`` does (a necessary condition, tested
+    in tests/lint/rules/test_detect.py): patterns that open with lookbehinds or ``\b`` are tried at every
+    position of the text, a plain leading character class is found by a fast scan, so the gate rules most
+    texts out first (the anchors of numbers, digits and spaces, are in nearly every text).
     """
 
     kind: str
@@ -231,6 +235,7 @@ class _Format:
     pattern: re.Pattern[str]
     accept: Callable[[str], bool] | None = None
     folded: bool = False
+    gate: re.Pattern[str] | None = None
 
 
 class PlanText(NamedTuple):
@@ -331,7 +336,9 @@ def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format,
         if fmt.folded:
             lowered = joined.lower() if lowered is None else lowered
             haystack = lowered
-        if _anchored(fmt.anchors).search(haystack) is not None and fmt.pattern.search(joined) is not None:
+        if _anchored(fmt.anchors).search(haystack) is None:
+            continue
+        if (fmt.gate is None or fmt.gate.search(joined) is not None) and fmt.pattern.search(joined) is not None:
             present.append(fmt)
     return tuple(present)
 
@@ -353,6 +360,8 @@ def _scan(text: str, formats: tuple[_Format, ...]) -> list[tuple[str, str]]:
             lowered = text.lower() if lowered is None else lowered
             haystack = lowered
         if not any(anchor in haystack for anchor in fmt.anchors):
+            continue
+        if fmt.gate is not None and fmt.gate.search(text) is None:
             continue
         for match in fmt.pattern.finditer(text):
             checked = match.groupdict().get("value") or match.group(0)
@@ -560,12 +569,19 @@ _PII_FORMATS = (
             r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b"
         ),
     ),
-    _Format("IBAN", _DIGITS, re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), iban_valid),
+    _Format(
+        "IBAN",
+        _DIGITS,
+        re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"),
+        iban_valid,
+        gate=re.compile(r"[A-Z]{2}\d\d"),
+    ),
     _Format(
         "card number",
         _DIGITS,
         re.compile(r"(?<![\d.,-])(?<!\d[ -])(?<![A-Z]{2}\d\d )[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d)"),
         _card_number,
+        gate=re.compile(r"[2-6]\d{3}"),
     ),
     _Format(
         "phone number",
@@ -575,6 +591,9 @@ _PII_FORMATS = (
             r"|(?<![\w(+-])(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\w-])"
         ),
         _phone_number,
+        # "+" and a digit, or 3 digits, a separator, 4 digits (in both forms); opening with one character
+        # class lets the regex engine scan for it fast, which the plain alternation does not.
+        gate=re.compile(r"[+\d](?:(?<=\+)[1-9]|(?<=\d)\d\d[-. ]\d{4})"),
     ),
 )
 
