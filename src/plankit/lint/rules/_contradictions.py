@@ -23,6 +23,7 @@ from ...plan import (
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
+    Reference,
 )
 from .._context import LintContext
 from .._findings import Finding, Severity
@@ -262,6 +263,14 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+def _has_unique(refs: tuple[Reference, ...], texts: Counter[str | None]) -> bool:
+    """True when one of ``refs`` is a template reference whose text appears once in the whole plan."""
+    for ref in refs:  # a loop, not any(): a generator per step costs more than the check  # noqa: SIM110
+        if texts[ref[4]] == 1:
+            return True
+    return False
+
+
 def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
     """A hashable stand-in for params of strings, integers, booleans, None and lists of those (nearly every
     step's), made without serialising; None for any other params (floats, objects: :func:`_canonical`).
@@ -321,12 +330,10 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Equal params hold the same template references (same texts, parsed by the graph already): a step with
     # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
     references = graph.references
-    texts = Counter(ref[4] for refs in references.values() for ref in refs if ref[4] is not None)
+    texts = Counter(ref[4] for refs in references.values() for ref in refs)
+    texts.pop(None, None)  # object references have no text
     for action, path in ctx.actions:
-        if action.id in looped:
-            continue
-        refs = references[action.id]
-        if refs and any(texts[ref[4]] == 1 for ref in refs if ref[4] is not None):
+        if action.id in looped or _has_unique(references[action.id], texts):
             continue
         params = action.params
         quick = _quick_key(params)
