@@ -105,14 +105,16 @@ class ToolRoles:
 
     def __init__(self, ctx: LintContext):
         self._ctx = ctx
-        self._memo: dict[tuple[str, str], bool] = {}
+        # A role depends on the policy, the specs and the name alone: kept per linter (LintContext.by_tool),
+        # under the role's name (no per_tool question is named like a role).
+        self._memo: dict[tuple[str, str], Any] = ctx.by_tool
 
     def _role(self, tool: str, role: str, patterns: list[str]) -> bool:
-        known = self._memo.get((tool, role))
+        known: bool | None = self._memo.get((role, tool))
         if known is None:
             spec = self._ctx.tools.get(tool) if self._ctx.tools is not None else None
             known = self._ctx.matches(tool, patterns) or (spec is not None and bool(getattr(spec, role)))
-            self._memo[(tool, role)] = known
+            self._memo[(role, tool)] = known
         return known
 
     def is_sink(self, tool: str) -> bool:
