@@ -85,12 +85,14 @@ def _refused(policy: Policy, tool: str) -> bool:
 
 
 def _bounded_tool(ctx: LintContext) -> bool:
+    bounds = ctx.policy.bounds
+    return any(ctx.per_tool("bounded", tool, lambda name: _bounded(bounds, name)) for tool in ctx.tools_used)
+
+
+def _bounded(bounds: dict[str, tuple[float, float]], tool: str) -> bool:
     from .rules._data import _bounds_by_tool  # the rules import the gates' users, not the other way round
 
-    bounds = ctx.policy.bounds
-    return any(
-        ctx.per_tool("bounded", tool, lambda name: bool(_bounds_by_tool(bounds, {name}))) for tool in ctx.tools_used
-    )
+    return bool(_bounds_by_tool(bounds, {tool}))
 
 
 def _has_cycle(ctx: LintContext) -> bool:

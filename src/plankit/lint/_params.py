@@ -424,15 +424,14 @@ _WATCHED = SLIPPAGE_KEYS | CHAIN_KEYS
 
 def param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
     """The slippage and chain params of every action that has some (read once per lint run)."""
+    return ctx.memo("param_hits", _read_param_hits, ctx)
+
+
+def _read_param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
     from ._detect import plan_text  # the detectors import the lint context, which this module must not
 
-    def read() -> dict[str, list[tuple[str, Any, str]]]:
-        # The plan's keys (at any depth) tell at once whether any action can have a watched param.
-        if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
-            return {}
-        found = (
-            (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
-        )
-        return {node_id: hits for node_id, hits in found if hits}
-
-    return memo(ctx, "param_hits", read)
+    # The plan's keys (at any depth) tell at once whether any action can have a watched param.
+    if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
+        return {}
+    found = ((action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions)
+    return {node_id: hits for node_id, hits in found if hits}
