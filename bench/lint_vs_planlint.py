@@ -123,8 +123,14 @@ def time_plan_lint(
     return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def time_plankit(data: dict[str, Any], repeats: int) -> tuple[float, float, ValidationResult]:
-    """(load seconds, best validate seconds, result) for plankit, in this process."""
+def time_plankit(data: dict[str, Any], repeats: int) -> tuple[float, float, float, ValidationResult]:
+    """(load seconds, best validate seconds, best validate seconds on a fresh plan, result) for plankit, in
+    this process.
+
+    The first best is ``validate`` called again and again on one plan object; the second lints a freshly
+    loaded plan object (same data, not yet linted) on each repeat, loading untimed. They agree unless
+    something is cached on the plan object between calls: the fresh column is there to show that nothing is.
+    """
     start = time.perf_counter()
     plan = plan_from_data(data)
     load = time.perf_counter() - start
@@ -135,7 +141,17 @@ def time_plankit(data: dict[str, Any], repeats: int) -> tuple[float, float, Vali
         result = linter.validate(plan)
         best = min(best, time.perf_counter() - start)
     assert result is not None
-    return load, best, result
+    del plan
+    fresh = float("inf")
+    for _ in range(repeats):
+        result = None  # the previous plan goes before the next is loaded (100,000-step plans are big)
+        plan = plan_from_data(data)
+        start = time.perf_counter()
+        result = linter.validate(plan)
+        fresh = min(fresh, time.perf_counter() - start)
+        del plan
+    assert result is not None
+    return load, best, fresh, result
 
 
 FILE_RUNNER = """
@@ -211,7 +227,7 @@ def _repeats(steps: int) -> int:
 
 
 def _row(cells: list[str]) -> str:
-    widths = [8, 14, 10, 13, 10, 10, 12, 18]
+    widths = [8, 14, 10, 13, 10, 10, 13, 10, 12, 18]
     return "  ".join(cell.rjust(width) for cell, width in zip(cells, widths, strict=True))
 
 
@@ -231,9 +247,11 @@ def main() -> None:
         file_run(args.file_run)
         return
     python = ensure_plan_lint()
-    header = ["steps", "plan-lint s", "µs/step", "plankit s", "µs/step", "speed-up", "plankit load", "statuses"]
+    header = ["steps", "plan-lint s", "µs/step", "plankit s", "µs/step", "speed-up", "fresh µs/step", "speed-up"]
+    header += ["plankit load", "statuses"]
     print(_row(header))
     ratios: dict[int, float] = {}
+    fresh_ratios: dict[int, float] = {}
     plankit_times: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         policy_file = Path(folder) / "policy.json"
@@ -241,9 +259,10 @@ def main() -> None:
         only = [size for size in args.plankit_only if size not in args.sizes]
         for steps in [*args.sizes, *only]:
             data = make_plan(steps)
-            load, seconds, result = time_plankit(data, _repeats(steps))
+            load, seconds, fresh, result = time_plankit(data, _repeats(steps))
             plankit_times[steps] = seconds
-            cells = [f"{steps:,}", "-", "-", f"{seconds:.4f}", f"{seconds / steps * 1e6:.1f}", "-", f"{load:.3f} s"]
+            cells = [f"{steps:,}", "-", "-", f"{seconds:.4f}", f"{seconds / steps * 1e6:.1f}", "-"]
+            cells += [f"{fresh / steps * 1e6:.1f}", "-", f"{load:.3f} s"]
             status = f"- / {result.status.value}"
             if steps in args.sizes:
                 plan_file = Path(folder) / f"plan-{steps}.json"
@@ -253,22 +272,26 @@ def main() -> None:
                 if theirs is None:
                     cells[1:3] = [f"> {timeout:.0f}", f"> {timeout / steps * 1e6:.0f}"]
                     cells[5] = f"> {timeout / seconds:.0f}x"
+                    cells[7] = f"> {timeout / fresh:.0f}x"
                     status = f"unfinished / {result.status.value}"
                 else:
                     ratios[steps] = theirs["seconds"] / seconds
                     cells[1:3] = [f"{theirs['seconds']:.4f}", f"{theirs['seconds'] / steps * 1e6:.1f}"]
                     cells[5] = f"{ratios[steps]:.1f}x"
+                    fresh_ratios[steps] = theirs["seconds"] / fresh
+                    cells[7] = f"{fresh_ratios[steps]:.1f}x"
                     status = f"{theirs['status']} / {result.status.value}"
             print(_row([*cells, status]), flush=True)
-    _verdict(ratios, plankit_times)
+    _verdict(ratios, plankit_times, fresh_ratios)
 
 
-def _verdict(ratios: dict[int, float], plankit_times: dict[int, float]) -> None:
+def _verdict(ratios: dict[int, float], plankit_times: dict[int, float], fresh_ratios: dict[int, float]) -> None:
     print()
     for size, target in TARGET_RATIOS.items():
         if size in ratios:
             met = "met" if ratios[size] >= target else "MISSED"
-            print(f"target >= {target:g}x faster than plan-lint at {size:,} steps: {ratios[size]:.1f}x ({met})")
+            fresh = f"; on a fresh plan each repeat {fresh_ratios[size]:.1f}x" if size in fresh_ratios else ""
+            print(f"target >= {target:g}x faster than plan-lint at {size:,} steps: {ratios[size]:.1f}x ({met}{fresh})")
     if PLANKIT_ONLY in plankit_times:
         seconds = plankit_times[PLANKIT_ONLY]
         met = "met" if seconds < TARGET_100K_SECONDS else "MISSED"

@@ -667,3 +667,55 @@ def test_many_predecessors_are_each_kept_once_in_the_order_first_named(case: tup
     assert list(graph.predecessors["sink"]) == expected
     assert all(list(graph.successors[source]) == ["sink"] for source in expected)
     assert all(graph.successors[f"s{index}"] == () for index in range(count) if f"s{index}" not in expected)
+
+
+def _kahn_finds_a_cycle(graph: PlanGraph) -> bool:
+    return any(len(graph._scope_orders[scope]) != len(members) for scope, members in graph._members.items())
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(plans(), digraph_plans().map(lambda case: plan_from_data(case[0]))))
+def test_ordered_means_every_edge_goes_forward_and_then_no_dependency_cycle(plan: Plan) -> None:
+    """``ordered`` (found while building, without Kahn) is exactly "every edge goes forward in document
+    order" when true, and a graph it calls ordered has no dependency cycle by Kahn's own count either."""
+    graph = PlanGraph.of(plan)
+    position = graph.position
+    forward = all(position[edge.source] < position[edge.target] for edge in graph.iter_edges())
+    if graph.ordered:
+        assert forward
+        assert not _kahn_finds_a_cycle(graph)
+        assert [cycle for cycle in graph.cycles() if cycle.kind == "dependency"] == []
+    elif _kahn_finds_a_cycle(graph):
+        assert graph.cycles()[0].kind == "dependency"
+
+
+def test_ordered_is_cleared_by_a_forward_reference_and_kept_by_backward_ones() -> None:
+    backward = _graph([{"id": "a", "tool": "t"}, {"id": "b", "tool": "t", "params": {"x": "{{a.v}}"}}])
+    assert backward.ordered
+    forward = _graph([{"id": "a", "tool": "t", "params": {"x": "{{b.v}}"}}, {"id": "b", "tool": "t"}])
+    assert not forward.ordered
+    assert forward.cycles() == []
+    ring = _graph([{"id": "a", "tool": "t", "depends_on": ["b"]}, {"id": "b", "tool": "t", "depends_on": ["a"]}])
+    assert not ring.ordered
+    assert [cycle.path for cycle in ring.cycles()] == [("a", "b")]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(plans(), dag_plans().map(lambda case: plan_from_data(case[0]))))
+def test_without_undeclared_every_reference_edge_has_a_depends_on_edge_of_its_own_node(plan: Plan) -> None:
+    graph = PlanGraph.of(plan)
+    if not graph.undeclared:
+        explicit = {(edge.source, edge.target, edge.via) for edge in graph.iter_edges(["depends_on"])}
+        for edge in graph.iter_edges(["reference"]):
+            assert (edge.source, edge.target, edge.via) in explicit
+
+
+@settings(max_examples=100, deadline=None)
+@given(plans())
+def test_flat_is_every_node_a_top_level_action_without_a_handler(plan: Plan) -> None:
+    graph = PlanGraph.of(plan)
+    visits = list(plan.walk())
+    expected = all(visit.depth == 0 and isinstance(visit.node, ActionNode) for visit in visits)
+    assert graph.flat == expected
+    assert _graph([{"id": "a", "tool": "t"}, {"id": "b", "tool": "t"}]).flat
+    assert not _graph([{"id": "a", "tool": "t", "on_error": {"id": "h", "tool": "t"}}]).flat

@@ -105,14 +105,16 @@ class ToolRoles:
 
     def __init__(self, ctx: LintContext):
         self._ctx = ctx
-        self._memo: dict[tuple[str, str], bool] = {}
+        # A role depends on the policy, the specs and the name alone: kept per linter (LintContext.by_tool),
+        # under the role's name (no per_tool question is named like a role).
+        self._memo: dict[tuple[str, str], Any] = ctx.by_tool
 
     def _role(self, tool: str, role: str, patterns: list[str]) -> bool:
-        known = self._memo.get((tool, role))
+        known: bool | None = self._memo.get((role, tool))
         if known is None:
             spec = self._ctx.tools.get(tool) if self._ctx.tools is not None else None
             known = self._ctx.matches(tool, patterns) or (spec is not None and bool(getattr(spec, role)))
-            self._memo[(tool, role)] = known
+            self._memo[(role, tool)] = known
         return known
 
     def is_sink(self, tool: str) -> bool:
@@ -224,6 +226,10 @@ class _Format:
     The anchors gate the regex: ``in`` checks cost far less than a regex scan, and most strings of a plan
     hold none of them. ``folded`` anchors are looked for in the lower-cased text. ``accept`` vets a match
     (by its ``value`` group when the pattern has one) beyond what a regex can say: Luhn, mod-97...
+    ``gate``, when set, is a plain regex that matches wherever ``pattern`` does (a necessary condition, tested
+    in tests/lint/rules/test_detect.py): patterns that open with lookbehinds or ``\b`` are tried at every
+    position of the text, a plain leading character class is found by a fast scan, so the gate rules most
+    texts out first (the anchors of numbers, digits and spaces, are in nearly every text).
     """
 
     kind: str
@@ -231,6 +237,7 @@ class _Format:
     pattern: re.Pattern[str]
     accept: Callable[[str], bool] | None = None
     folded: bool = False
+    gate: re.Pattern[str] | None = None
 
 
 class PlanText(NamedTuple):
@@ -245,7 +252,7 @@ class PlanText(NamedTuple):
 
 def plan_text(ctx: LintContext) -> PlanText:
     """The :class:`PlanText` of the lint context's plan (read once per lint run)."""
-    return ctx.memo("plan_text", lambda: _read_plan_text(ctx))
+    return ctx.memo("plan_text", _read_plan_text, ctx)
 
 
 def _read_plan_text(ctx: LintContext) -> PlanText:
@@ -308,10 +315,16 @@ def could_match(pattern: re.Pattern[str], joined: str) -> bool:
     NUL on either side looks like the string's edge to ``\\b`` (not a word character). Anchors, negative
     lookarounds, atomic groups and possessive quantifiers can tell the difference, so a pattern using any of
     them is never ruled out."""
-    source = pattern.pattern
-    if any(construct in source for construct in _EDGE_SENSITIVE):
+    if _edge_sensitive(pattern.pattern):
         return True
     return pattern.search(joined) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _edge_sensitive(source: str) -> bool:
+    """True when a pattern (a policy's, or a built-in one) uses a construct of :data:`_EDGE_SENSITIVE`: a
+    question about the pattern alone, answered once per pattern."""
+    return any(construct in source for construct in _EDGE_SENSITIVE)
 
 
 def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format, ...]:
@@ -325,9 +338,17 @@ def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format,
         if fmt.folded:
             lowered = joined.lower() if lowered is None else lowered
             haystack = lowered
-        if any(anchor in haystack for anchor in fmt.anchors) and fmt.pattern.search(joined) is not None:
+        if _anchored(fmt.anchors).search(haystack) is None:
+            continue
+        if (fmt.gate is None or fmt.gate.search(joined) is not None) and fmt.pattern.search(joined) is not None:
             present.append(fmt)
     return tuple(present)
+
+
+@functools.lru_cache(maxsize=256)
+def _anchored(anchors: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex finding any of ``anchors`` (as plain text): one scan instead of an ``in`` per anchor."""
+    return re.compile("|".join(re.escape(anchor) for anchor in anchors))
 
 
 def _scan(text: str, formats: tuple[_Format, ...]) -> list[tuple[str, str]]:
@@ -341,6 +362,8 @@ def _scan(text: str, formats: tuple[_Format, ...]) -> list[tuple[str, str]]:
             lowered = text.lower() if lowered is None else lowered
             haystack = lowered
         if not any(anchor in haystack for anchor in fmt.anchors):
+            continue
+        if fmt.gate is not None and fmt.gate.search(text) is None:
             continue
         for match in fmt.pattern.finditer(text):
             checked = match.groupdict().get("value") or match.group(0)
@@ -548,12 +571,19 @@ _PII_FORMATS = (
             r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.[A-Za-z]{2,}\b"
         ),
     ),
-    _Format("IBAN", _DIGITS, re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"), iban_valid),
+    _Format(
+        "IBAN",
+        _DIGITS,
+        re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"),
+        iban_valid,
+        gate=re.compile(r"[A-Z]{2}\d\d"),
+    ),
     _Format(
         "card number",
         _DIGITS,
         re.compile(r"(?<![\d.,-])(?<!\d[ -])(?<![A-Z]{2}\d\d )[2-6]\d{3}(?:[ -]?\d){9,15}(?![\d.,]\d)"),
         _card_number,
+        gate=re.compile(r"[2-6]\d{3}"),
     ),
     _Format(
         "phone number",
@@ -563,6 +593,9 @@ _PII_FORMATS = (
             r"|(?<![\w(+-])(?:\(\d{3}\) ?|\d{3}[-. ])\d{3}[-. ]\d{4}(?![\w-])"
         ),
         _phone_number,
+        # "+" and a digit, or 3 digits, a separator, 4 digits (in both forms); opening with one character
+        # class lets the regex engine scan for it fast, which the plain alternation does not.
+        gate=re.compile(r"[+\d](?:(?<=\+)[1-9]|(?<=\d)\d\d[-. ]\d{4})"),
     ),
 )
 

@@ -38,6 +38,7 @@ from ._engine_codes import (
     SCHEMA_INVALID,
 )
 from ._findings import Diagnostic, Finding, Severity
+from ._gates import GATES, Applies, Gate
 from ._policy import Policy
 from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
@@ -55,6 +56,7 @@ PolicySource = Policy | str | Path | Sequence[str | Path] | None
 ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path | None
 """A tool registry, specs (or their data), or a file :func:`~plankit.tools.load_tools` reads."""
 
+_ALWAYS = Gate()
 _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
 _CHILD_KEYS = ("then", "else", "body", "on_error")
 
@@ -75,6 +77,15 @@ class Linter:
         self.tools = resolve_tools(tools)
         self.codes = enabled_codes(select, ignore)
         self.rules: list[Rule] = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
+        # What runs on each plan: the rules that can find something under this policy and these tools, each
+        # with its plan gate (see _gates); and the per-tool verdicts every plan of this linter shares.
+        gates = [(rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules]
+        self._checks: list[tuple[Rule, Applies | None]] = [
+            (rule, gate.applies)
+            for rule, gate in gates
+            if gate.configured is None or gate.configured(self.policy, self.tools)
+        ]
+        self._by_tool: dict[tuple[str, str], Any] = {}
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
 
@@ -112,11 +123,20 @@ class Linter:
         loaded, diagnostics = _load(plan)
         ctx = None
         if loaded is not None:
-            ctx = LintContext(loaded, self.policy, self.tools, now or utcnow())
+            ctx = LintContext(loaded, self.policy, self.tools, now or utcnow(), self._by_tool)
             if graph is not None and graph.plan is loaded:
                 vars(ctx)["graph"] = graph  # fills the cached property: the graph is built once
-            for rule in self.rules:
-                diagnostics.extend(_run(rule, ctx))
+            for rule, applies in self._checks:
+                # _run, inlined: most rules find nothing, and this loop runs some thirty times per plan.
+                try:
+                    if applies is not None and not applies(ctx):
+                        continue  # the rule can find nothing in this plan (see _gates)
+                    for finding in rule.check(ctx):
+                        if not isinstance(finding, Finding):
+                            raise TypeError(f"yielded {type(finding).__name__}, not a Finding")
+                        diagnostics.append(_diagnostic(rule.code, finding.severity or rule.severity, finding, ctx))
+                except Exception as exc:  # any failure of a rule must fail the plan, not the linter
+                    diagnostics.append(_crashed(rule, exc))
             if self.rego is not None:
                 diagnostics.extend(self._rego_diagnostics(ctx, self.rego))
             diagnostics = self._suppress(ctx, diagnostics)
@@ -350,21 +370,25 @@ def _raw_step_id(data: Any, path: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------------------------ running
-def _run(rule: Rule, ctx: LintContext) -> list[Diagnostic]:
+def _run(rule: Rule, ctx: LintContext, applies: Applies | None = None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     try:
+        if applies is not None and not applies(ctx):
+            return out  # the rule can find nothing in this plan (see _gates)
         for finding in rule.check(ctx):
             if not isinstance(finding, Finding):
                 raise TypeError(f"yielded {type(finding).__name__}, not a Finding")
             out.append(_diagnostic(rule.code, finding.severity or rule.severity, finding, ctx))
     except Exception as exc:  # any failure of a rule must fail the plan, not the linter
-        out.append(
-            _crash(
-                f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
-                "this is a bug in the rule; the plan was not fully checked",
-            )
-        )
+        out.append(_crashed(rule, exc))
     return out
+
+
+def _crashed(rule: Rule, exc: Exception) -> Diagnostic:
+    return _crash(
+        f"rule {rule.code} ({rule.name}) crashed: {type(exc).__name__}: {exc}",
+        "this is a bug in the rule; the plan was not fully checked",
+    )
 
 
 def _diagnostic(code: str, severity: Severity, finding: Finding, ctx: LintContext) -> Diagnostic:

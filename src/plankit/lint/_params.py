@@ -92,13 +92,7 @@ def memo(ctx: LintContext, name: str, compute: Callable[[], _T]) -> _T:
 def visits_of(ctx: LintContext, *kinds: str) -> list[NodeVisit]:
     """The lint context's node visits of the given node types, in document order (indexed once per run)."""
 
-    def index() -> dict[str, list[NodeVisit]]:
-        by_type: dict[str, list[NodeVisit]] = {}
-        for visit in ctx.visits:
-            by_type.setdefault(visit.node.type, []).append(visit)
-        return by_type
-
-    by_type = memo(ctx, "visits_by_type", index)
+    by_type = ctx.visits_by_type
     groups = [by_type[kind] for kind in kinds if kind in by_type]
     found = [visit for group in groups for visit in group]
     if len(groups) > 1:  # each group is in document order already
@@ -430,15 +424,14 @@ _WATCHED = SLIPPAGE_KEYS | CHAIN_KEYS
 
 def param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
     """The slippage and chain params of every action that has some (read once per lint run)."""
+    return ctx.memo("param_hits", _read_param_hits, ctx)
+
+
+def _read_param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
     from ._detect import plan_text  # the detectors import the lint context, which this module must not
 
-    def read() -> dict[str, list[tuple[str, Any, str]]]:
-        # The plan's keys (at any depth) tell at once whether any action can have a watched param.
-        if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
-            return {}
-        found = (
-            (action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions
-        )
-        return {node_id: hits for node_id, hits in found if hits}
-
-    return memo(ctx, "param_hits", read)
+    # The plan's keys (at any depth) tell at once whether any action can have a watched param.
+    if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
+        return {}
+    found = ((action.id, list(walk_params(action.params, f"{path}.params", _WATCHED))) for action, path in ctx.actions)
+    return {node_id: hits for node_id, hits in found if hits}

@@ -189,7 +189,10 @@ class Policy(IRModel):
     @property
     def deny_patterns(self) -> list[re.Pattern[str]]:
         """``deny_tokens_regex``, compiled (case-insensitive)."""
-        return self._deny_patterns
+        # Read from pydantic's private store directly: ``self._deny_patterns`` goes through the model's
+        # ``__getattr__`` after a failed lookup, a few microseconds per lint run for nothing.
+        private = self.__pydantic_private__
+        return private["_deny_patterns"] if private is not None else self._deny_patterns
 
     @classmethod
     def from_data(cls, data: Any, *, source: str = "<policy>") -> Policy:

@@ -27,7 +27,7 @@ from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
 from ._model import NodeVisit, Plan
-from ._nodes import LoopNode, NodeBase, WaitNode
+from ._nodes import ActionNode, LoopNode, NodeBase, WaitNode
 from ._refs import RESERVED_ROOTS, Reference, node_references
 
 # tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
@@ -111,6 +111,19 @@ class PlanGraph:
     """The sibling-level nodes each node waits for (each once; read-only, as ``successors``)."""
     dangling: list[Dangling]
     containment_cycles: list[Cycle]
+    reserved_roots: set[str]
+    """The reserved roots (``context``, ``env``, ``trigger``) some reference of the plan names."""
+    flat: bool
+    """True when every step is a top-level action without an ``on_error`` handler (no other node type, no
+    nesting): most plans. Rules use it to skip per-node type tests."""
+    undeclared: bool
+    """False when every reference of the plan names a sibling that its node also lists in ``depends_on`` (or
+    a reserved root): then no reference is undeclared. True otherwise (it may still be declared some other
+    way: a sequence's order, a ``depends_on`` lifted from an inner step)."""
+    ordered: bool
+    """True when every edge goes forward in document order (each need names a node written before the one
+    needing it): then document order is a topological order, and no sibling group is a cycle. Containment
+    cycles are separate (``containment_cycles``)."""
 
     def __init__(self, plan: Plan) -> None:
         self.plan = plan
@@ -122,6 +135,10 @@ class PlanGraph:
         self.predecessors = {}
         self.dangling = []
         self.containment_cycles = []
+        self.reserved_roots = set()
+        self.ordered = True
+        self.undeclared = False
+        self.flat = True
         self._containment_seen: set[Cycle] = set()
         self._known: dict[str, set[str]] = {}  # the predecessors of nodes that have many, while building
 
@@ -185,6 +202,7 @@ class PlanGraph:
     # ----------------------------------------------------------------------------------------- building
     def _index(self) -> None:
         nodes, parent, visits = self.nodes, self.parent, self.visits
+        flat = True
         for index, step in enumerate(self.plan.steps):
             # Top-level steps directly (most plans are flat); a composite's subtree through a stack.
             visit = _new_visit(NodeVisit, (step, f"$.steps[{index}]", None, 0))
@@ -192,8 +210,12 @@ class PlanGraph:
             step_id = step.id
             nodes[step_id] = step
             parent[step_id] = None
-            if step.child_slots():
-                self._index_inside(visit)
+            # An action without a handler holds nothing: known without the method call (most steps).
+            if step.__class__ is not ActionNode or step.on_error is not None:
+                flat = False
+                if step.child_slots():
+                    self._index_inside(visit)
+        self.flat = flat
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
 
@@ -222,13 +244,20 @@ class PlanGraph:
         parent, references, pair = self.parent, self.references, self._pair
         successors, predecessors = self.successors, self.predecessors
         holder_of = parent.get  # one lookup tells both that a step exists and whether it is a sibling
+        # The nodes seen so far: a need naming one of them goes forward in document order (a lifted need too:
+        # sibling subtrees do not interleave). One that does not clears ``ordered`` (then Kahn decides).
+        seen: set[str] = set()
+        ordered = True
         for node, path, _, _ in self.visits:
             node_id = node.id
+            seen.add(node_id)
             own_parent = parent[node_id]
             # Each need is either between siblings (the common case in flat plans, inlined here: no lifting)
             # or left to _need.
             depends_on = node.depends_on
             for index, dep in enumerate(depends_on):
+                if ordered and dep not in seen:
+                    ordered = False
                 if holder_of(dep, _ABSENT) == own_parent and dep != node_id:
                     if predecessors[node_id] or successors[dep]:
                         pair(dep, node_id)
@@ -246,12 +275,18 @@ class PlanGraph:
             for ref in refs:
                 root = ref[0]
                 if root in RESERVED_ROOTS:
+                    self.reserved_roots.add(root)
                     continue
+                if ordered and root not in seen:
+                    ordered = False
                 if holder_of(root, _ABSENT) == own_parent and root != node_id:
                     if root not in depends_on:  # else joined above already
                         pair(root, node_id)
+                        self.undeclared = True
                 else:
                     self._need(root, node_id, own_parent, "reference", ref[2])
+                    self.undeclared = True
+        self.ordered = ordered
 
     def _sequence(self, node: NodeBase) -> None:
         kids = [child.id for _, child in node.child_slots()]
@@ -475,7 +510,10 @@ class PlanGraph:
 
     @cached_property
     def _strong_components(self) -> list[list[str]]:
-        # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does.
+        # Kahn's orders already tell whether any cycle exists; Tarjan runs only when one does. A graph whose
+        # edges all go forward in document order has none (and needs no Kahn to say so).
+        if self.ordered:
+            return []
         if all(len(self._scope_orders[parent]) == len(self._members[parent]) for parent in self._scope_orders):
             return []
         with gc_paused():

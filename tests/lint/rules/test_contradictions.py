@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.lint.rules._support import FIXTURES, fixture_findings, run_rule
 
@@ -651,6 +651,46 @@ def test_duplicates_are_found_by_key_when_every_hash_collides(monkeypatch: pytes
     ]
     assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
     monkeypatch.setattr(_contradictions, "_digest", lambda key: 7)
+    assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
+
+
+_TEXTS = ["a", "1", "", "{{s0.x}}", "{{s1.y}}", "id {{s0.x}}", "${s0.x}"]
+_SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-2, 2), st.floats(-2, 2), st.sampled_from(_TEXTS))
+_PARAMS = st.dictionaries(
+    st.sampled_from(["x", "y", "z"]),
+    st.one_of(
+        _SCALAR,
+        st.lists(_SCALAR, max_size=3),
+        st.dictionaries(st.sampled_from(["p", "q"]), _SCALAR, max_size=2),
+        st.just({"type": "step_output", "step_id": "s0", "path": "x"}),
+    ),
+    max_size=3,
+)
+
+
+_STEP = st.tuples(st.sampled_from(["t.a", "t.b"]), _PARAMS)
+
+
+@settings(max_examples=300)
+@given(  # steps drawn mostly from a small pool, so that repeats (with and without references) are common
+    st.lists(_STEP, min_size=1, max_size=3).flatmap(
+        lambda pool: st.lists(st.sampled_from(pool) | _STEP, min_size=2, max_size=6)
+    )
+)
+def test_a_step_is_a_duplicate_exactly_when_an_earlier_one_has_the_same_canonical_json(
+    steps: list[tuple[str, dict[str, object]]],
+) -> None:
+    """Against the definition: the same tool, and params whose canonical JSON (sorted keys) is the same
+    (1, 1.0, true and "1" differ); whatever shortcut the rule takes to find candidates."""
+    import json
+
+    data = {"steps": [{"id": f"s{i}", "tool": tool, "params": params} for i, (tool, params) in enumerate(steps)]}
+    canonical = [(tool, json.dumps(params, sort_keys=True)) for tool, params in steps]
+    expected = []
+    for index, key in enumerate(canonical):
+        first = next((earlier for earlier in range(index) if canonical[earlier] == key), None)
+        if first is not None:
+            expected.append(f"'s{index}' repeats 's{first}': the same tool ({key[0]}) with the same params")
     assert [f.message for f in check_data("CONTRA_DUPLICATE", data)] == expected
 
 

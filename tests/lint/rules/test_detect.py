@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from plankit.lint import _detect
 from plankit.lint._detect import (
     WRITE_KEYWORDS,
     PiiHit,
@@ -468,3 +469,41 @@ def test_safe_paths(path: str) -> None:
 def test_path_checks_never_raise(path: str) -> None:
     problem = path_problem(path)
     assert problem is None or isinstance(problem, str)
+
+
+_GATED = [fmt for fmt in (*_detect.PII_FORMATS, *_detect.SECRET_FORMATS) if fmt.gate is not None]
+_CHUNK = st.sampled_from(["+", "(", ")", " ", "-", ".", "DE", "GB", "x", "@", "\x00", "٣"]) | st.from_regex(
+    r"\A[0-9]{1,6}\Z"
+)
+_GATE_TEXT = st.lists(_CHUNK, max_size=16).map("".join) | st.sampled_from(
+    [
+        "call +44 20 7946 0958 now",
+        "(555) 123-4567",
+        "555.123.4567",
+        "555 123 4567",
+        "card 4111 1111 1111 1111",
+        "2221 0000 0000 0009",
+        "5500-0000-0000-0004",
+        "DE89 3704 0044 0532 0130 00",
+        "GB82WEST12345698765432",
+        "+١٢٣ ٤٥٦ ٧٨٩٠",
+    ]
+)
+
+
+@pytest.mark.parametrize("fmt", _GATED, ids=lambda fmt: fmt.kind)
+@given(text=_GATE_TEXT)
+def test_a_format_gate_matches_wherever_its_pattern_does(fmt: object, text: str) -> None:
+    """A gate rules texts out before the slow pattern runs: it must never rule out a text the pattern matches."""
+    assert fmt.gate is not None  # type: ignore[attr-defined]
+    if fmt.pattern.search(text) is not None:  # type: ignore[attr-defined]
+        assert fmt.gate.search(text) is not None  # type: ignore[attr-defined]
+
+
+def test_the_gated_formats_still_find_their_values() -> None:
+    text = "call +44 20 7946 0958, card 4111 1111 1111 1111, DE89370400440532013000"
+    assert [hit.kind for hit in find_pii(text)] == [
+        "phone number",
+        "card number",
+        "IBAN",
+    ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import marshal
+from collections import Counter
 from collections.abc import Hashable, Iterator
 from decimal import Decimal
 from typing import Any
@@ -22,6 +23,7 @@ from ...plan import (
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
+    Reference,
 )
 from .._context import LintContext
 from .._findings import Finding, Severity
@@ -261,6 +263,37 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+def _has_unique(refs: tuple[Reference, ...], texts: Counter[str | None]) -> bool:
+    """True when one of ``refs`` is a template reference whose text appears once in the whole plan."""
+    for ref in refs:  # a loop, not any(): a generator per step costs more than the check  # noqa: SIM110
+        if texts[ref[4]] == 1:
+            return True
+    return False
+
+
+def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
+    """A hashable stand-in for params of strings, integers, booleans, None and lists of those (nearly every
+    step's), made without serialising; None for any other params (floats, objects: :func:`_canonical`).
+
+    Only its hash is used, to find candidate duplicates: canonically equal params have equal stand-ins
+    (same types, same values), while equal stand-ins may still differ canonically (``1`` and ``true`` hash
+    alike), which the comparison of canonical keys on a repeated hash settles."""
+    items = []
+    for key, value in params.items():
+        kind = value.__class__
+        if kind is list:
+            value = tuple(value)
+            if not _QUICK_TYPES.issuperset(map(type, value)):
+                return None
+        elif kind not in _QUICK_TYPES:
+            return None
+        items.append((key, value))
+    items.sort()  # keys are unique strings: values are never compared
+    return tuple(items)
+
+
+_QUICK_TYPES = frozenset((str, int, bool, type(None)))
+
 _digest = hash
 """CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
 
@@ -294,15 +327,22 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Only the hash of each step's key is kept (a dict of every key would hold about 28 MiB at 100,000
     # steps); keys are made again and compared only when a hash repeats: a duplicate, or a collision.
     seen: dict[int, ActionNode | list[tuple[str, Hashable]]] = {}
+    # Equal params hold the same template references (same texts, parsed by the graph already): a step with
+    # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
+    references = graph.references
+    texts = Counter(ref[4] for refs in references.values() for ref in refs)
+    texts.pop(None, None)  # object references have no text
     for action, path in ctx.actions:
-        if action.id in looped:
+        if action.id in looped or _has_unique(references[action.id], texts):
             continue
-        key = (action.tool, _canonical(action.params))
-        digest = _digest(key)
+        params = action.params
+        quick = _quick_key(params)
+        digest = _digest((action.tool, quick if quick is not None else _canonical(params)))
         bucket = seen.get(digest)
         if bucket is None:
             seen[digest] = action
             continue
+        key = (action.tool, _canonical(params))
         if not isinstance(bucket, list):
             bucket = seen[digest] = [(bucket.id, (bucket.tool, _canonical(bucket.params)))]
         same = (other for other, other_key in bucket if other_key == key)

@@ -42,6 +42,9 @@ from .._detect import (
 from .._findings import Finding, Severity
 from .._registry import rule
 
+_ANY_WRITE_KEYWORD = re.compile("|".join(map(re.escape, sorted(WRITE_KEYWORDS))))
+"""Any write keyword as plain text (the rule's first look at the plan's upper-cased strings)."""
+
 # ------------------------------------------------------------------------------------------- bounds
 _NUMERIC = re.compile(r"^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
 
@@ -379,7 +382,7 @@ def write_in_read_only_query(ctx: LintContext) -> Iterator[Finding]:
         {"steps": [{"id": "q", "tool": "db.query_ro", "args": {"query": "SELECT 1"}}]}
     """
     upper = plan_text(ctx).text.upper()
-    if not any(keyword in upper for keyword in WRITE_KEYWORDS):
+    if _ANY_WRITE_KEYWORD.search(upper) is None:
         return  # no string of the plan holds a write keyword at all
     roles = ToolRoles(ctx)
     writes_of: dict[str, list[tuple[int, list[str]]]] = {}  # plans repeat their queries: tokenize each once

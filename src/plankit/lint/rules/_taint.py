@@ -27,6 +27,7 @@ CHAIN_HEAD = 4
 CHAIN_TAIL = 4
 """Chain entries shown before the sink at the end of a long chain."""
 
+_SOURCE_ROOTS = frozenset(("context", "env"))
 _PATH_SEGMENT = re.compile(r"[.\[\]]")
 
 
@@ -61,6 +62,8 @@ class _Flow:
         """True when some node reads a source (without it, nothing can be tainted)."""
         if any(self.roles.is_sensitive_source(tool) for tool in ctx.tools_used):
             return True
+        if not _SOURCE_ROOTS & self.graph.reserved_roots:
+            return False  # no reference to the context or the environment: none reads a source directly
         return any(
             ref[0] in RESERVED_ROOTS and self.source_of(ref) is not None
             for refs in self.graph.references.values()
