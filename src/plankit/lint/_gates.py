@@ -171,5 +171,6 @@ GATES: dict[str, Gate] = {
     "LIMIT_EXCEEDED": Gate(applies=_has("loop", "wait", "parallel")),
     "CONTRA_INFINITE": Gate(applies=_has("loop", "wait")),
     "CONTRA_TIMING": Gate(applies=_timing),
+    "EMPTY_STEPS": Gate(applies=lambda ctx: not ctx.plan.steps or _has("sequence", "parallel")(ctx)),
 }
 """Every rule's gate by code (the engine's own codes excepted)."""
