@@ -350,3 +350,17 @@ def test_yaml_aliases_load_in_place_as_their_data_does(text: str) -> None:
     # An alias makes one dict appear twice in the data: reshaped in place, it is met twice.
     general = _outcome(lambda: plan_from_data(parse_document(text, fmt="yaml")))
     assert _outcome(lambda: loads_plan(text, fmt="yaml")) == general
+
+
+def test_a_yaml_alias_in_params_shows_the_step_as_written() -> None:
+    # A step aliased into another step's params: reshaping the step in place (adding its type, turning
+    # "retry" into the loader's shared failure dict) would show through the alias and reach the tool.
+    text = (
+        'steps:\n  - &n {id: a, tool: http.get, on_failure: retry, params: {url: "https://x.test"}}\n'
+        "  - {id: b, tool: audit.log, params: {copy: *n}}\n"
+    )
+    plan = loads_plan(text, fmt="yaml")
+    assert plan.steps[1].params == {  # type: ignore[union-attr]
+        "copy": {"id": "a", "tool": "http.get", "on_failure": "retry", "params": {"url": "https://x.test"}}
+    }
+    assert plan.steps[0].on_failure.strategy == "retry"  # type: ignore[union-attr]

@@ -66,6 +66,13 @@ def parse_document(
     return _parse(text, fmt=fmt, source=source, limits=limits)[0]
 
 
+def _format_of(text: str, fmt: DocumentFormat | None) -> DocumentFormat:
+    """The format a text is read in: the one given, else JSON when it opens like JSON, else YAML."""
+    if fmt is not None:
+        return fmt
+    return "json" if text.lstrip().startswith(("{", "[")) else "yaml"
+
+
 def _parse(text: str, *, fmt: DocumentFormat | None, source: str, limits: LoadLimits) -> tuple[Any, bool]:
     """:func:`parse_document`'s work: (data, whether the data may hold a ``stepId`` key). A JSON text in
     which that key can't be spelled spares normalization a walk of every param."""
@@ -78,8 +85,7 @@ def _parse(text: str, *, fmt: DocumentFormat | None, source: str, limits: LoadLi
                 FormatProblem("$", "document too large", "split the plan, or raise LoadLimits.max_bytes")
             ],
         )
-    if fmt is None:
-        fmt = "json" if text.lstrip().startswith(("{", "[")) else "yaml"
+    fmt = _format_of(text, fmt)
     try:
         if fmt == "json":
             # JSON can't hold dates, NaN (refused while parsing) or non-string keys: only size matters, and
@@ -457,7 +463,10 @@ class PlanDocument:
         data, self._data = self._data, _TAKEN
         if data is _TAKEN:
             data = self.original()
-        return _validate(data, self.name, step_id_keys=self._step_id_keys, original=self.original)
+        # Only a JSON document is a tree: YAML anchors and aliases make one object appear in several places
+        # (a step and another step's params), so reshaping it in place would change what the alias shows.
+        owned = _format_of(self.text, self.fmt) == "json"
+        return _validate(data, self.name, step_id_keys=self._step_id_keys, original=self.original if owned else None)
 
     def original(self) -> Any:
         """The document's data as written, parsed again from the text."""

@@ -242,7 +242,9 @@ def _normalize_node(raw: dict[str, Any], step_id_keys: bool = True, owned: bool 
                 node["type"] = inferred
     failure = node.get("on_failure")
     if failure.__class__ is str and failure in _FAILURE_DATA:
-        node["on_failure"] = _FAILURE_DATA[failure]  # one dict per word, shared: validation only reads it
+        # One dict per word, shared: it only reaches validation, which builds a policy model from it. (Nodes
+        # are reshaped in place only in a JSON tree the loader parsed, so no alias can show it as params.)
+        node["on_failure"] = _FAILURE_DATA[failure]
     elif isinstance(failure, str | dict):
         node["on_failure"] = _normalize_failure(failure)
     for key in _CONDITION_KEYS.get(node["type"], ()) if isinstance(node.get("type"), str) else ():
