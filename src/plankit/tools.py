@@ -381,6 +381,15 @@ def _entries(data: Any, source: str) -> tuple[list[Any], str]:
         # A JSON-RPC response to tools/list, saved as the server sent it.
         data, where = data["result"], "$.result"
     if isinstance(data, dict) and set(data) - {"nextCursor", "_meta"} == {"tools"} and isinstance(data["tools"], list):
+        if data.get("nextCursor"):
+            # One page of a longer listing: the tools of the other pages would read as unknown tools.
+            raise ToolSpecError(
+                "this tools/list answer is one page of several (nextCursor is set): the other pages' tools "
+                "would be missing",
+                [FormatProblem(f"{where}.nextCursor", "more tools on later pages",
+                               'ask for every page and save their tools in one list: {"tools": [...]}')],  # fmt: skip
+                source=source,
+            )
         return data["tools"], f"{where}.tools"
     if isinstance(data, list):
         return data, "$"
@@ -462,7 +471,8 @@ def _annotated_effects(annotations: dict[str, Any]) -> list[str] | None:
     elif annotations.get("destructiveHint") is True:
         effects = ["write", "destructive"]
     elif annotations.get("readOnlyHint") is False:
-        effects = ["write"]
+        # MCP: destructiveHint defaults to true for a tool that is not read-only.
+        effects = ["write"] if annotations.get("destructiveHint") is False else ["write", "destructive"]
     else:
         return None
     return effects + (["external"] if annotations.get("openWorldHint") is True else [])

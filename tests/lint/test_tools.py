@@ -137,6 +137,7 @@ def test_mcp_annotations_give_effects_and_explicit_effects_win() -> None:
             {"name": "fs.read", "annotations": {"readOnlyHint": True}},
             {"name": "fs.rm", "annotations": {"destructiveHint": True, "openWorldHint": False}},
             {"name": "web.post", "annotations": {"readOnlyHint": False, "openWorldHint": True}},
+            {"name": "kv.put", "annotations": {"readOnlyHint": False, "destructiveHint": False}},
             {"name": "db.ping", "annotations": {"title": "Ping"}},
             {"name": "x.y", "annotations": {"readOnlyHint": True}, "effects": ["send"]},
         ]
@@ -144,7 +145,8 @@ def test_mcp_annotations_give_effects_and_explicit_effects_win() -> None:
     assert [(spec.name, spec.effects) for spec in registry] == [
         ("fs.read", ["read"]),
         ("fs.rm", ["write", "destructive"]),
-        ("web.post", ["write", "external"]),
+        ("web.post", ["write", "destructive", "external"]),  # destructiveHint defaults to true
+        ("kv.put", ["write"]),
         ("db.ping", None),
         ("x.y", ["send"]),
     ]
@@ -171,7 +173,7 @@ MCP_LISTING = {
         },
         {"name": "files_list", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}},
     ],
-    "nextCursor": "page-2",
+    "nextCursor": None,
 }
 
 
@@ -200,3 +202,13 @@ def test_a_problem_inside_a_json_rpc_response_is_located_under_result() -> None:
         "unknown key 'inputSchem'",
         "did you mean 'inputSchema'?",
     )
+
+
+def test_one_page_of_a_longer_tools_list_is_refused_saying_so() -> None:
+    with pytest.raises(ToolSpecError) as caught:
+        ToolRegistry.from_data({"jsonrpc": "2.0", "id": 2, "result": {**MCP_LISTING, "nextCursor": "page-2"}})
+    assert str(caught.value).startswith(
+        "<tools>: this tools/list answer is one page of several (nextCursor is set): the other pages' tools would be"
+    )
+    [problem] = caught.value.problems
+    assert (problem.path, problem.message) == ("$.result.nextCursor", "more tools on later pages")

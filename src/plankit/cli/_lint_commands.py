@@ -163,6 +163,10 @@ def _expand(plans: list[str], given: list[Path]) -> list[str]:
     return files
 
 
+_LARGEST_POLICY = 256 * 1024
+"""Bytes: a larger file in a directory is taken for a plan without reading it first (policies are small)."""
+
+
 def _not_a_plan(path: Path, given: list[Path]) -> str | None:
     """Why a file found in a directory is not linted as a plan; None to lint it."""
     resolved = path.resolve()
@@ -172,8 +176,10 @@ def _not_a_plan(path: Path, given: list[Path]) -> str | None:
     from ..plan import read_document
 
     try:
+        if path.stat().st_size > _LARGEST_POLICY:
+            return None  # a plan: not read twice
         data, _ = read_document(path)
-    except PlankitError:
+    except (PlankitError, OSError):
         return None  # linted anyway: the report says what is wrong with it
     if _policy_keys(data):
         return "a policy, not a plan (to lint with it: --policy " + str(path) + ")"
