@@ -386,8 +386,13 @@ def _entries(data: Any, source: str) -> tuple[list[Any], str]:
             raise ToolSpecError(
                 "this tools/list answer is one page of several (nextCursor is set): the other pages' tools "
                 "would be missing",
-                [FormatProblem(f"{where}.nextCursor", "more tools on later pages",
-                               'ask for every page and save their tools in one list: {"tools": [...]}')],  # fmt: skip
+                [
+                    FormatProblem(
+                        f"{where}.nextCursor",
+                        "more tools on later pages",
+                        'ask for every page and save their tools in one list: {"tools": [...]}',
+                    )
+                ],
                 source=source,
             )
         return data["tools"], f"{where}.tools"
