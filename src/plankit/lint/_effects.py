@@ -116,7 +116,7 @@ _OWNERSHIP = _words("ownership owner owners repo repos repository repositories d
 ``github.repos.transfer``)."""
 _SENT_RESOURCES = _words(
     "message messages sms mms email emails mail mails fax faxes notification notifications call calls post posts "
-    "tweet tweets"
+    "tweet tweets conversation conversations"
 )
 """Resources an SDK *creates* by sending them (``twilio.messages.create``, ``sendgrid.mail.create``)."""
 _MODEL_VENDORS = _words(
@@ -283,7 +283,7 @@ _GOAL_WORDS = _table(
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
-    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow; "
+    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow recall rescind; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard; "
     "share: share invite grant access permission permissions publish collaborator export promote expose post "
@@ -344,6 +344,18 @@ _GRANT_PHRASE = re.compile(
 """Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
 _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
 """Phrases that ask to share with everyone (*make the report public*)."""
+_BACK_PHRASE = re.compile(r"\b(?:pull|pulling|take|taking|call|calling) (?:[a-z0-9'-]+ ){0,3}?back\b")
+"""Phrases that ask to withdraw what was sent (*pull the letter back*): voiding, recalling, deleting it."""
+_CODE_PHRASE = re.compile(
+    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
+    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
+)
+"""Phrases that ask to issue a way in (*make a door code for the dog walker*): credentials."""
+_SHAREABLE = _words(
+    "clip clips video videos recording recordings footage file files document documents doc docs photo photos "
+    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album"
+)
+"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
 _NEGATIONS = _words("don't dont not never no without nothing avoid stop")
 _CURRENCY = re.compile(
     r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
@@ -367,9 +379,14 @@ class Intent:
 
     def only_implied(self, effect: str) -> bool:
         """True when only words that imply ``effect`` ask for it (*restart, replace, rotate* imply deleting
-        the object they name, nothing else)."""
+        the object they name, nothing else; *make a door code for X* implies that one credential)."""
         words = self.asked.get(effect)
-        return words is not None and all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
+        if words is None:
+            return False
+        if effect == "credentials":
+            # *make a door code for the walker* asks for that code, not for any credential change.
+            return all(_CODE_PHRASE.fullmatch(word) for word in words)
+        return all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
 
     def object_words(self) -> frozenset[str]:
         """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
@@ -429,11 +446,18 @@ def asked_effects(goal: str) -> Intent:
         (_GRANT_PHRASE, "share"),
         (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
+        (_BACK_PHRASE, "destructive"),
+        (_CODE_PHRASE, "credentials"),
     )
     for pattern, effect in phrases:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+    if "send" in asked and "share" not in asked:
+        # Sending someone a clip, a file or a folder is done by sharing it with them.
+        shared = [word for word in words if word in _SHAREABLE]
+        if shared:
+            asked["share"] = [*asked["send"], *shared[:1]]
     return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words)
 
 
@@ -529,6 +553,10 @@ class Trusted:
             return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1]) or self.has_scheme(text)
         if kind == "amount" or kind == "account":
             return self.has_text(text)
+        if kind == "address":
+            # A postal address given whole, or line by line (``street1`` of an address the context holds).
+            lines = [line for line in re.split(r"\s*[,\n]\s*", " ".join(text.split())) if line]
+            return self.has_text(text) or (bool(lines) and all(self.has_text(line) for line in lines))
         return self.has_text(text) or self.has_text(text.lstrip("#@")) or self.has_scheme(text)
 
     def _schemes(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -732,7 +760,7 @@ def _numbers(value: Any) -> Iterable[float]:
 
 
 # =========================================================================================== targets
-TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipient", "object")
+TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipient", "address", "object")
 """What a side effect's parameter may point at, in the order a key is tested against them."""
 _TARGET_WORDS = _table(
     "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
@@ -747,6 +775,8 @@ _TARGET_WORDS = _table(
     "amount: amount sum total; "
     "bound: limit threshold cap quota"
 )
+_BOOKKEEPING = _words("gl ledger category categories coa")
+"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``), not a destination."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -754,8 +784,10 @@ def target_kind(key: str) -> str | None:
     """The kind of target a parameter names (``to_account`` an account, ``webhook_url`` a URL, ``message_id``
     an object), or None for parameters that only describe (``subject``, ``body``, ``note``)."""
     words = name_words(key)
-    if not words:
-        return None
+    if not words or _BOOKKEEPING.intersection(words):
+        return None  # ``gl_account: "Late fees"`` files a charge under a ledger category; nothing goes there
+    if "street" in words or ("line" in words and "address" in words):
+        return "address"  # ``street1``, ``address_line1``: a postal address, where goods are shipped
     kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
     if "bound" in kinds and len(words) > 1 and words[-1] not in ("id", "ids"):
         kinds.add("amount")  # ``daily_limit``, ``spend_cap``: a bound on money; a bare ``limit`` pages results

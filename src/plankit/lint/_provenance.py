@@ -134,6 +134,12 @@ def _is_id(key: str) -> bool:
     return key in ("id", "ids") or key.endswith(("_id", "_ids"))
 
 
+def _last_key(path: str) -> str:
+    """The last key of a reference path, by its words (``result.user_ids`` -> ``user_ids``; indexes skipped)."""
+    keys = [segment for segment in _SEGMENTS.split(path) if segment and not _INDEX.fullmatch(segment)]
+    return _key(keys[-1]) if keys else ""
+
+
 class Provenance:
     """The provenance of the step-output references of one lint run (tools decided once, steps once)."""
 
@@ -150,7 +156,8 @@ class Provenance:
         self._paths: dict[tuple[str, str], str | None] = {}
 
     def kind(self, tool: str) -> tuple[str, str]:
-        """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``transform``, ``content``, ``plain``."""
+        """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``entries`` (typed by anyone but for
+        the ids the platform assigns), ``transform``, ``content``, ``plain``."""
         known = self._kinds.get(tool)
         if known is None:
             known = self._kinds[tool] = self._read_kind(tool)
@@ -173,7 +180,7 @@ class Provenance:
             if _AUDIENCE.search(self._goal):
                 # The goal names the people who filled it in as the audience: who they are is what was asked.
                 return "content", "entries typed by whoever filled in the form (from its tool name)"
-            return "untrusted", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
+            return "entries", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
         if words & _CONTENT_NOUNS and effects <= {"read"}:
             return "content", "records written by other people (from its tool name)"
         return "plain", ""
@@ -211,8 +218,11 @@ class Provenance:
             kind, tool = self.kind(node.tool)[0], node.tool
         else:
             return None  # an unknown step (UNKNOWN_REFERENCE says so) or a composite: judged where it is built
-        if kind == "untrusted":
+        if kind == "untrusted" or (kind == "entries" and not _is_id(_last_key(ref.path))):
+            # Of an entry anyone types (a form), only its ids are the platform's: the rest says what they chose.
             return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
+        if kind == "entries":
+            return None
         if kind != "transform":
             pair = (kind, ref.path)  # paths repeat across steps (``result.email``): each is read once
             why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))

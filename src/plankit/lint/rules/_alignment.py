@@ -18,7 +18,7 @@ from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
-from .._detect import is_reference_value, literal_of, plan_text, template_text
+from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
 from .._effects import (
     IMPACT,
@@ -47,7 +47,7 @@ _VERB = {
     "write": "write to",
 }
 _RUNTIME = "\x00"
-_LEAVES = frozenset({"recipient", "account", "url", "domain"})
+_LEAVES = frozenset({"recipient", "account", "url", "domain", "address"})
 """Targets through which something leaves: the ones GOAL_TAINTED_TARGET follows on a plain write (an id a
 model picked from the mails it read is how agents label and file mail)."""
 _OUTWARD = _LEAVES | {"object"}
@@ -140,8 +140,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     unasked: dict[str, tuple[frozenset[str], str]] = {}
     command_tools: set[str] = set()
     open_tools: set[str] = set()
-    implied_tools: dict[str, str] = {}
-    implied = intent.only_implied("destructive")
+    implied_tools: dict[str, tuple[str, str]] = {}
+    implied = [effect for effect in ("destructive", "credentials") if intent.only_implied(effect)]
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
@@ -153,10 +153,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 open_tools.add(tool)  # a configuration write (or an unknown tool) may open something to everyone
             if command_key(tool, effects):
                 command_tools.add(tool)
-            if "destructive" in effects and implied:
-                implied_tools[tool] = source
+            kind = next((effect for effect in implied if effect in effects), None)
+            if kind is not None:
+                implied_tools[tool] = kind, source
     # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
-    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not.
+    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not. So
+    # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
     beyond: list[tuple[ActionNode, str]] = []
     if implied_tools:
         named = intent.object_words()
@@ -188,6 +190,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
+        if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
+            continue  # a notification naming no one reaches the user who runs the plan: it reports back
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -196,9 +200,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             severity=severity,
         )
     for action, path in beyond:
+        kind, source = implied_tools[action.tool]
+        what = "a delete" if kind == "destructive" else "a credential"
         yield Finding(
-            f"'{action.id}' calls {action.tool} (destructive, from its {implied_tools[action.tool]}) on nothing "
-            f"the goal names or a step found; the goal implies a delete only of what it names ({checked}; goal: "
+            f"'{action.id}' calls {action.tool} ({kind}, from its {source}) on nothing "
+            f"the goal names or a step found; the goal implies {what} only of what it names ({checked}; goal: "
             f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
@@ -235,6 +241,32 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     """Whether a literal value of the action is, or has a part that is, a distinctive goal word."""
     for _key, value, _where in walk_params(action.params or {}, "$", None):
         if isinstance(value, str) and any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True
+    return False
+
+
+_SEND = frozenset({"send"})
+_WHERE_TO = frozenset({"recipient", "channel", "url", "domain", "account", "address"})
+_REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
+"""An address, a URL or a phone number, wherever it is written."""
+
+
+_NOTIFY_WORDS = frozenset({"notify", "notification", "notifications", "push"})
+
+
+def _notifies(tool: str) -> bool:
+    """Whether the tool is a notification service (``notify.send``, ``push.send``, ``ha.notify``): what it
+    sends goes to the devices of the user who runs the plan unless a step names someone."""
+    return any(word in _NOTIFY_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+def _names_anyone(action: ActionNode) -> bool:
+    """Whether a send step says whom it reaches: a recipient, channel, URL or host parameter, or an address,
+    URL or phone number in any value. A push notification with only a title and a text names no one."""
+    for key, value, _where in walk_params(action.params or {}, "$", None):
+        if value in (None, "", [], {}):
+            continue
+        if target_kind(key) in _WHERE_TO or (isinstance(value, str) and _REACHABLE.search(value)):
             return True
     return False
 
