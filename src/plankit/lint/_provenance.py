@@ -96,7 +96,8 @@ _AUDIENCE = re.compile(
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
-    "calendar event events invite invites post posts sms attachment attachments"
+    "calendar event events invite invites post posts sms attachment attachments request requests discussion "
+    "discussions entry entries order orders"
 )
 _TRANSFORM_VERBS = _set(
     "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
@@ -132,6 +133,15 @@ def _tool_words(tool: str) -> tuple[frozenset[str], frozenset[str]]:
 
 def _is_id(key: str) -> bool:
     return key in ("id", "ids") or key.endswith(("_id", "_ids"))
+
+
+_POSTAL = _set("street city town postal postcode zip country state province region address phone")
+
+
+def _postal(key: str) -> bool:
+    """A field of a postal address or phone number (``street_1``, ``postal_code``, ``ship_to_city``): a form
+    field the platform keeps as the record's own, not free text (an order's address is where it ships)."""
+    return any(word in _POSTAL for word in key.split("_"))
 
 
 def _last_key(path: str) -> str:
@@ -201,7 +211,8 @@ class Provenance:
         )
         if free is not None:
             return f"the free-text field {free!r}"
-        if kind == "content" and not (keys and (keys[-1] in STRUCTURED_FIELDS or _is_id(keys[-1]))):
+        last = keys[-1] if keys else ""
+        if kind == "content" and not (last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last))):
             shown = f"its {keys[-1]!r}" if keys else "its whole output"
             return f"{shown}, text written by the senders or authors (not a field the platform records)"
         return None
