@@ -135,13 +135,16 @@ def _is_id(key: str) -> bool:
     return key in ("id", "ids") or key.endswith(("_id", "_ids"))
 
 
-_POSTAL = _set("street city town postal postcode zip country state province region address phone")
+_POSTAL = _set("street city town postal postcode zip country state province region address phone email")
 
 
 def _postal(key: str) -> bool:
-    """A field of a postal address or phone number (``street_1``, ``postal_code``, ``ship_to_city``): a form
-    field the platform keeps as the record's own, not free text (an order's address is where it ships)."""
-    return any(word in _POSTAL for word in key.split("_"))
+    """A field of a postal address, a phone number or a mail address (``street_1``, ``postal_code``,
+    ``customer_email``): a form field the platform keeps as the record's own, not free text (an order's address
+    is where it ships, its customer's email where its receipt goes)."""
+    words = key.split("_")
+    # ``description_email`` is an address found in a description: free text, whatever it is called.
+    return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
 
 
 def _last_key(path: str) -> str:
