@@ -19,7 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
-from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
+from .._documents import has_documents, json_documents, may_elevate, may_grant, outer_path, public_grant, role_grant
 from .._effects import (
     IMPACT,
     SIDE_EFFECTS,
@@ -182,7 +182,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 grant = public_grant(action.params, f"{path}.params") if action.params else None
                 if grant is not None:
                     grants.append((action, path, grant))
-    if not unasked and not grants and not commands and not beyond:
+    # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
+    # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it.
+    roles: list[tuple[ActionNode, str, tuple[str, str]]] = []
+    if open_tools and not intent.asks("share") and may_elevate(plan_text(ctx).text):
+        for action, path in ctx.actions_of(open_tools):
+            role = role_grant(action.params, f"{path}.params") if action.params else None
+            if role is not None:
+                roles.append((action, path, role))
+    if not unasked and not grants and not commands and not beyond and not roles:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -218,6 +226,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"name), {tail}",
             node_id=action.id,
             path=f"{path}.params.{key}",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, _path, (where, given) in roles:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {given} ({where}), which gives a role with control (share), "
+            f"{tail}",
+            node_id=action.id,
+            path=where,
             hint=_INTENT_HINT,
             severity=severity,
         )
