@@ -237,6 +237,10 @@ def name_effects(tool: str) -> frozenset[str]:
     return frozenset()
 
 
+_WRITE = frozenset({"write"})
+_CREDENTIALS = frozenset({"credentials"})
+
+
 class ToolEffects:
     """The effects of each tool of one lint run (worked out once per tool name)."""
 
@@ -256,7 +260,13 @@ class ToolEffects:
     def _read(self, tool: str) -> tuple[frozenset[str], str]:
         spec = self._tools.get(tool) if self._tools is not None else None
         if spec is not None and spec.effects is not None:
-            return frozenset(spec.effects), "tool spec"
+            spec_effects = frozenset(spec.effects)
+            if spec_effects == _WRITE and "credentials" in name_effects(tool):
+                # ``write`` is what a spec says of any change; a verb that opens a lock or disarms an alarm
+                # (``lock.unlock``) still removes a safeguard. Only that is kept: a spec's ``write`` for
+                # ``create_transfer`` rightly says no money moves (stock does).
+                return spec_effects | _CREDENTIALS, "tool spec and its name"
+            return spec_effects, "tool spec"
         for pattern, declared in self._policy.tool_effects.items():
             if tool_matches(tool, [pattern]):
                 return frozenset(declared), "policy tool_effects"

@@ -164,7 +164,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         named = intent.object_words()
         references = ctx.graph.references
         for action, path in ctx.actions_of(implied_tools):
-            if not references.get(action.id) and not _names_any(action, named):
+            if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
+                beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
+            elif not references.get(action.id) and not _names_any(action, named):
                 beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
@@ -269,6 +271,14 @@ _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 
 
 _NOTIFY_WORDS = frozenset({"notify", "notification", "notifications", "push"})
+
+
+_CREATE_WORDS = frozenset({"create", "add", "make", "generate", "issue", "new", "insert"})
+
+
+def _creates(tool: str) -> bool:
+    """Whether the tool's name makes something new (``create_guest_code``, ``codes.add``)."""
+    return any(word in _CREATE_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
 
 
 def _notifies(tool: str) -> bool:
