@@ -168,12 +168,15 @@ _CONTROL = _words(
 """Words of role values that give control of what they are granted on (a co-teacher grades, an admin invites)."""
 
 
+_CONTROL_STEMS = ("dmin", "wner", "eacher", "nstructor", "ditor", "aintainer", "oderator", "anager", "uperuser", "root")
+"""Parts of the :data:`_CONTROL` words, in any case form once lowered (``Admin``, ``OWNER``, ``TeacherEnrollment``)."""
+
+
 def may_elevate(text: str) -> bool:
     """True when the plan's strings may name a role with control (a superset: it only lets the per-step reading
     run)."""
     lowered = text.lower()
-    return any(word in lowered for word in ("dmin", "wner", "eacher", "nstructor", "ditor", "aintainer",
-                                            "oderator", "anager", "uperuser", "root", "sudo"))
+    return any(stem in lowered for stem in _CONTROL_STEMS)
 
 
 def role_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:

@@ -211,10 +211,13 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         )
     for action, path in beyond:
         kind, source = implied_tools[action.tool]
-        what = "a delete" if kind == "destructive" else "a credential"
+        why = (
+            "on nothing the goal names or a step found; the goal implies a delete only of what it names"
+            if kind == "destructive"
+            else "but is not the new credential the goal asks to make, for whom it names"
+        )
         yield Finding(
-            f"'{action.id}' calls {action.tool} ({kind}, from its {source}) on nothing "
-            f"the goal names or a step found; the goal implies {what} only of what it names ({checked}; goal: "
+            f"'{action.id}' calls {action.tool} ({kind}, from its {source}) {why} ({checked}; goal: "
             f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
