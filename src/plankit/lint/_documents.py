@@ -168,7 +168,19 @@ _CONTROL = _words(
 """Words of role values that give control of what they are granted on (a co-teacher grades, an admin invites)."""
 
 
-_CONTROL_STEMS = ("dmin", "wner", "eacher", "nstructor", "ditor", "aintainer", "oderator", "anager", "uperuser", "root")
+_CONTROL_STEMS = (
+    "dmin",
+    "wner",
+    "eacher",
+    "nstructor",
+    "ditor",
+    "aintainer",
+    "oderator",
+    "anager",
+    "uperuser",
+    "root",
+    "sudo",
+)
 """Parts of the :data:`_CONTROL` words, in any case form once lowered (``Admin``, ``OWNER``, ``TeacherEnrollment``)."""
 
 
