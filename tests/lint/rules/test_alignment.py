@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import fixture_findings, run_rule
 
 from plankit.lint import Finding, LintContext, Linter, Policy, Severity
-from plankit.lint._effects import Trusted, asked_effects, name_effects, target_kind
+from plankit.lint._effects import name_effects
+from plankit.lint._intent import asked_effects
+from plankit.lint._trusted import Trusted, target_kind
 from plankit.plan import plan_from_data
 from plankit.tools import EFFECTS, ToolRegistry, ToolSpec
 

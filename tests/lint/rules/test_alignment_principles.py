@@ -16,16 +16,11 @@ from tests.lint.rules._support import run_rule
 
 from plankit.lint import LintContext, Policy
 from plankit.lint._documents import json_documents, public_grant, role_grant
-from plankit.lint._effects import (
-    ToolEffects,
-    Trusted,
-    asked_effects,
-    command_effects,
-    name_effects,
-    person_logins,
-    target_kind,
-)
+from plankit.lint._effects import ToolEffects, command_effects, name_effects
+from plankit.lint._intent import asked_effects
 from plankit.lint._provenance import Provenance
+from plankit.lint._schemes import person_logins
+from plankit.lint._trusted import Trusted, target_kind
 from plankit.plan import plan_from_data
 from plankit.tools import ToolRegistry, ToolSpec
 

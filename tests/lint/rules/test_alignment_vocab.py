@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
-from plankit.lint._effects import asked_effects, computed_amounts, name_effects, target_kind
+from plankit.lint._effects import name_effects
+from plankit.lint._intent import asked_effects
+from plankit.lint._trusted import computed_amounts, target_kind
 
 
 def _plan(goal: str, *steps: dict[str, Any]) -> dict[str, Any]:

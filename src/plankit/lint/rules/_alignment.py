@@ -20,21 +20,13 @@ from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import has_documents, json_documents, may_elevate, may_grant, outer_path, public_grant, role_grant
-from .._effects import (
-    IMPACT,
-    SIDE_EFFECTS,
-    Intent,
-    ToolEffects,
-    Trusted,
-    asked_effects,
-    command_effects,
-    command_key,
-    target_kind,
-)
+from .._effects import IMPACT, SIDE_EFFECTS, ToolEffects, command_effects, command_key
 from .._findings import Finding, Severity
+from .._intent import Intent, asked_effects
 from .._provenance import Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
+from .._trusted import Trusted, target_kind
 
 _ORDER = ("financial", "credentials", "destructive", "share", "send", "external", "write")
 _VERB = {
