@@ -107,7 +107,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     a generic command tool (``executeCommand``, ``execute_sql``) does what its command says (``unlock``,
     ``DELETE ...``), and a value that opens something to everyone (``"Principal": "*"`` also inside a JSON
     string, a permission of type ``anyone``, ``public-read``, ``BlockPublicAcls: false``) is a share that only
-    *share, publish, make ... public* ask for. ``write`` and ``external``
+    *share, publish, make ... public* ask for, and a role with control given by value (``role: admin``,
+    ``type: TeacherEnrollment``) is a share only a goal asking to share allows. A notification (``notify.*``,
+    ``push.*``) that names no one reports back to the user and needs no send word. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
     ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
@@ -320,7 +322,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     """What it does: for every action with a side effect (any effect but ``read``; effects as in
     ``GOAL_UNASKED_EFFECT``), reads the literal values of its target parameters: recipients (``to``, ``cc``,
     ``recipients``, ``attendees``, ``members``, ``user``...), accounts (``iban``, ``account``, ``payee``,
-    ``beneficiary``, ``wallet``...), URLs and hosts, channels, paths and file names, amounts, and the ids of
+    ``beneficiary``, ``wallet``...; not a ledger category: ``gl_account``), URLs and hosts, postal addresses
+    (``street1``: given whole or line by line), channels, paths and file names, amounts, and the ids of
     objects changed (``message_id``, any key ending in ``id``), at any depth, also inside JSON text held in a
     string argument (for a tool whose only side effect is ``write``, or whose effect nothing says, only
     recipients, accounts, URLs, hosts and the id of the object changed: a file path stays inside). Each must
