@@ -280,6 +280,13 @@ _TARGET_WORDS = _table(
     "amount: amount sum total; "
     "bound: limit threshold cap quota"
 )
+_DESCRIBES = _words(
+    "subject body text content html note notes memo comment comments description title template type types kind "
+    "status state count verified enabled disabled only agent role roles topic format style language locale "
+    "timezone tz currency label labels preview snippet"
+)
+"""Last words of keys that describe a property of what the first words name (``email_subject``,
+``account_type``, ``recipient_count``, ``link_text``): the value is that property, not a target."""
 _BOOKKEEPING = _words("gl ledger category categories coa")
 """Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``), not a destination."""
 
@@ -291,6 +298,8 @@ def target_kind(key: str) -> str | None:
     words = name_words(key)
     if not words or _BOOKKEEPING.intersection(words):
         return None  # ``gl_account: "Late fees"`` files a charge under a ledger category; nothing goes there
+    if len(words) > 1 and words[-1] in _DESCRIBES:
+        return None  # ``email_subject``, ``account_type``, ``attendee_count``: a property of the target, not one
     if "street" in words or ("line" in words and "address" in words):
         return "address"  # ``street1``, ``address_line1``: a postal address, where goods are shipped
     kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}

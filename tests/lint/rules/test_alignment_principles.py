@@ -424,6 +424,15 @@ def test_an_implied_delete_covers_only_what_the_goal_names_or_a_step_found() -> 
         # Street lines are a postal address: where goods are shipped.
         ("street1", "address"),
         ("address_line1", "address"),
+        # A key ending in a property word holds that property of the target, not the target.
+        ("email_subject", None),
+        ("email_body", None),
+        ("account_type", None),
+        ("attendee_count", None),
+        ("link_text", None),
+        ("user_role", None),
+        ("notify_email", "recipient"),
+        ("channel_name", "channel"),
     ],
 )
 def test_target_kinds_of_round_two(key: str, kind: str | None) -> None:
