@@ -47,6 +47,7 @@ class Trusted:
         self.hosts = set(_HOST.findall(self.text)) | self.allowed
         self._raw = texts
         self._scheme: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None
+        self._squeezed: tuple[str, bytearray] | None = None
 
     def has_text(self, value: str) -> bool:
         """True when ``value`` occurs in the trusted text, not as part of a longer word or address."""
@@ -112,13 +113,43 @@ class Trusted:
             return (self.has_host(host) or self.has_text(host)) if host else self.has_text(text)
         if kind == "path":
             return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1]) or self.has_scheme(text)
-        if kind == "amount" or kind == "account":
+        if kind == "amount":
             return self.has_text(text)
+        if kind == "account":
+            return self.has_text(text) or self.has_reformatted(text)
         if kind == "address":
             # A postal address given whole, or line by line (``street1`` of an address the context holds).
             lines = [line for line in re.split(r"\s*[,\n]\s*", " ".join(text.split())) if line]
             return self.has_text(text) or (bool(lines) and all(self.has_text(line) for line in lines))
-        return self.has_text(text) or self.has_text(text.lstrip("#@")) or self.has_scheme(text)
+        return (
+            self.has_text(text)
+            or self.has_text(text.lstrip("#@"))
+            or self.has_scheme(text)
+            or (kind != "path" and self.has_reformatted(text))
+        )
+
+    def has_reformatted(self, value: str) -> bool:
+        """True when ``value`` is a number or code given in the trusted text in another format: the same
+        letters and digits with other spacing or punctuation (``+17755553467`` for "+1 (775) 555-3467",
+        ``GB33BUKB2020...`` for "GB33 BUKB 2020 ...", ``L60662`` for "L-60662"), whole tokens there; or a short
+        prefix on a number given there (``ORD-64054`` for "order 64054"). Only values with a digit and five
+        letters or digits count: words run together are not a reformatted id."""
+        compact = _ALNUM_ONLY.sub("", value.lower())
+        if len(compact) < 5 or not any(char.isdigit() for char in compact):
+            return False
+        prefixed = _PREFIXED_NUMBER.fullmatch(value.strip().lower())
+        if prefixed is not None and self.has_text(prefixed.group(1)):
+            return True
+        if self._squeezed is None:
+            self._squeezed = _squeeze(self.text)
+        squeezed, edges = self._squeezed
+        start = squeezed.find(compact)
+        while start >= 0:
+            end = start + len(compact) - 1
+            if edges[start] & _STARTS and edges[end] & _ENDS:
+                return True
+            start = squeezed.find(compact, start + 1)
+        return False
 
     def _schemes(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         """(the goal's own words, every trusted word, the login forms of the people named), read on first use."""
@@ -221,6 +252,32 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     return frozenset(value for value in rounded if value > 0)
+
+
+_ALNUM_ONLY = re.compile(r"[^a-z0-9]+")
+_PREFIXED_NUMBER = re.compile(r"[a-z]{1,4}[-_#: ]?(\d{4,})")
+_STARTS, _ENDS = 1, 2
+
+
+def _squeeze(text: str) -> tuple[str, bytearray]:
+    """``text`` (lower case) with only its letters and digits, and for each of them whether it starts or ends
+    a token of the original (``L-60662`` squeezes to ``l60662``, ``l`` starts a token, ``2`` ends one)."""
+    kept: list[str] = []
+    edges = bytearray()
+    previous = ""
+    for char in text:
+        if char.isascii() and char.isalnum():
+            if not (previous.isascii() and previous.isalnum()):
+                edges.append(_STARTS)
+                if kept:
+                    edges[-2] |= _ENDS
+            else:
+                edges.append(0)
+            kept.append(char)
+        previous = char
+    if edges:
+        edges[-1] |= _ENDS
+    return "".join(kept), edges
 
 
 def _inside_token(char: str) -> bool:

@@ -660,3 +660,52 @@ def test_a_spec_write_does_not_hide_an_unlock() -> None:
     effects = ToolEffects(ctx)
     assert effects.of("shed.lock.unlock") == ({"write", "credentials"}, "tool spec and its name")
     assert effects.of("depot.create_transfer") == ({"write"}, "tool spec")
+
+
+def _groomer() -> Trusted:
+    return _trusted(
+        "Text Oona that Biscuit is ready; move booking 58213 to Friday and refund invoice GRM-0042",
+        {
+            "clients": {"Oona Reid": {"phone": "+1 (415) 555-0187"}},
+            "kennel": "K-70215",
+            "bank": "DE44 5001 0517 5407 3249 31",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "trusted"),
+    [
+        # The same number or code in another format: spacing, punctuation, a country code written or not.
+        ("recipient", "+14155550187", True),
+        ("recipient", "415-555-0187", True),
+        ("recipient", "(415) 555 0187", True),
+        ("account", "DE44500105175407324931", True),
+        ("object", "K70215", True),
+        ("object", "grm_0042", True),
+        # A short prefix on a number the goal gives.
+        ("object", "BK-58213", True),
+        # Other digits, other numbers, or words run together are not the same value.
+        ("recipient", "+14155550199", False),
+        ("account", "DE44500105175407324932", False),
+        ("object", "BK-58214", False),
+        ("recipient", "415555", False),
+        ("object", "55501", False),
+    ],
+)
+def test_a_value_given_in_another_format_is_trusted(kind: str, value: str, trusted: bool) -> None:
+    assert _groomer().trusts(kind, value) is trusted
+
+
+_SEPARATORS = st.sampled_from([" ", "-", ".", "/", " - ", ") ", "_"])
+
+
+@given(
+    st.lists(st.text("0123456789", min_size=2, max_size=4), min_size=3, max_size=5),
+    st.lists(_SEPARATORS, min_size=4, max_size=4),
+    st.lists(_SEPARATORS, min_size=4, max_size=4),
+)
+def test_digit_groups_match_whatever_separates_them(groups: list[str], given: list[str], used: list[str]) -> None:
+    written = "".join(group + sep for group, sep in zip(groups, given, strict=False)).rstrip(" -./)_")
+    value = "".join(group + sep for group, sep in zip(groups, used, strict=False)).rstrip(" -./)_")
+    assert _trusted("Call the depot", {"depot": {"phone": f"tel {written} ext"}}).has_reformatted(value)
