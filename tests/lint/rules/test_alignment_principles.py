@@ -689,7 +689,7 @@ def _groomer() -> Trusted:
         ("recipient", "+14155550199", False),
         ("account", "DE44500105175407324932", False),
         ("object", "BK-58214", False),
-        ("recipient", "415555", False),
+        ("recipient", "41555501", False),
         ("object", "55501", False),
     ],
 )
