@@ -53,7 +53,7 @@ _TOOL_VERBS = _table(
     "detach archive unpublish unlist void retract expire invalidate discard unlink unregister deregister "
     "offboard decommission disconnect rm rmdir flush flushall flushdb conclude end stop halt pause mute hide; "
     "share: share invite grant publish expose delegate promote elevate; "
-    "credentials: unlock disarm unprotect; "
+    "credentials: unlock disarm unprotect freeze unfreeze; "
     "write: create add update set write edit save upload modify move rename schedule insert put label tag "
     "mark draft change enable activate accept decline rsvp submit reset rotate assign import register increase "
     "raise lower decrease extend adjust enroll approve reject export restart reboot redeploy rollback rollout "

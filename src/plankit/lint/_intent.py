@@ -26,9 +26,9 @@ _GOAL_WORDS = _table(
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
-    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow recall rescind; "
+    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow recall rescind snooze silence; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
-    "security unlock disarm offboard onboard; "
+    "security unlock disarm offboard onboard freeze unfreeze; "
     "share: share invite grant access permission permissions publish collaborator export promote expose post "
     "announce ownership handover "
     "onboard publicly"
@@ -89,6 +89,16 @@ _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic
 """Phrases that ask to share with everyone (*make the report public*)."""
 _BACK_PHRASE = re.compile(r"\b(?:pull|pulling|take|taking|call|calling) (?:[a-z0-9'-]+ ){0,3}?back\b")
 """Phrases that ask to withdraw what was sent (*pull the letter back*): voiding, recalling, deleting it."""
+_MEMBER_PHRASE = re.compile(
+    r"\b(?:[Aa]dd|[Aa]dding|[Pp]ut|[Pp]utting|[Bb]ring|[Bb]ringing) (?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?|him|her|them|"
+    r"me|us|everyone|[\w.+-]+@[\w.-]+) (?:as an? [a-z]+ )?(?:to|on|onto|into|in) (?:[\w#'&-]+ ){0,4}?"
+    r"(?:channel|channels|group|groups|team|teams|project|projects|repo|repos|repository|workspace|org|"
+    r"organization|organisation|board|boards|folder|folders|drive|calendar|course|class|space|server|chat|"
+    r"conversation|thread|doc|document|sheet|vault|account|rotation|roster|list)\b"
+)
+"""Phrases that ask to make someone a member (*add Sam to the #design channel*): an invite, a grant. Read on
+the goal as written: the one added is a person (a capitalised name, a pronoun, an address), not a receipt
+added to a folder."""
 _CODE_PHRASE = re.compile(
     r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
     r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
@@ -115,6 +125,13 @@ class Intent:
     asked: dict[str, tuple[str, ...]]
     words: tuple[str, ...]
     """Every word of the goal (lower case), for messages."""
+    member: str | None = None
+    """The phrase that asks to make someone a member (*add Sam to the #design channel*), if any: it asks to
+    share, but not to give control (an owner, an admin)."""
+
+    def asks_control(self) -> bool:
+        """True when the goal asks to share by more than adding a member: *give Dana admin*, *invite*, *grant*."""
+        return any(word != self.member for word in self.asked.get("share", ()))
 
     def asks(self, effect: str) -> bool:
         """True when the goal asks for ``effect``."""
@@ -196,9 +213,13 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+    found_member = _MEMBER_PHRASE.search(goal.replace("’", "'"))
+    member = None if found_member is None else found_member.group(0).strip().lower()
+    if member is not None:
+        asked.setdefault("share", []).append(member)
     if "send" in asked and "share" not in asked:
         # Sending someone a clip, a file or a folder is done by sharing it with them.
         shared = [word for word in words if word in _SHAREABLE]
         if shared:
             asked["share"] = [*asked["send"], *shared[:1]]
-    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words)
+    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member)

@@ -543,9 +543,17 @@ def test_a_notification_naming_no_one_reports_back_to_the_user() -> None:
         ("Set up a gate code for the pool cleaner, Tuesdays only", "credentials", ("set up a gate code",)),
         # Sending someone a clip, a file or a folder shares it.
         ("Send Priya the recording of Monday's rehearsal", "share", ("send", "recording")),
+        # Adding a person to a channel, team or board makes them a member.
+        ("Add Sam Lee to the #design channel", "share", ("add sam lee to the #design channel",)),
+        ("Add me to the Acme deal team", "share", ("add me to the acme deal team",)),
+        ("Add the receipt to my travel folder", "share", None),
+        ("Put the dentist on my calendar", "share", None),
+        # Freezing a card changes a safeguard; snoozing an alert mutes it.
+        ("Freeze my debit card, I lost it", "credentials", ("freeze",)),
+        ("Snooze the disk alert for an hour", "destructive", ("snooze",)),
     ],
 )
-def test_goals_of_round_two_ask(goal: str, effect: str, words: tuple[str, ...]) -> None:
+def test_goals_of_round_two_ask(goal: str, effect: str, words: tuple[str, ...] | None) -> None:
     assert asked_effects(goal).asked.get(effect) == words
 
 
@@ -627,8 +635,8 @@ def test_a_role_with_control_given_by_value_is_a_share() -> None:
         (
             "add",
             "'add' calls choir.members.add with role 'Owner' ($.steps[0].params.role), which gives a role with "
-            "control (share), which the goal does not ask for (it asks for no side effect; goal: 'Put Tom on the "
-            "choir roster')",
+            "control (share), which the goal does not ask for (it asks for: put tom on the choir roster; goal: "
+            "'Put Tom on the choir roster')",
         )
     ]
     assert _messages("GOAL_UNASKED_EFFECT", _plan("Put Tom on the choir roster", plain)) == []
@@ -709,3 +717,19 @@ def test_digit_groups_match_whatever_separates_them(groups: list[str], given: li
     written = "".join(group + sep for group, sep in zip(groups, given, strict=False)).rstrip(" -./)_")
     value = "".join(group + sep for group, sep in zip(groups, used, strict=False)).rstrip(" -./)_")
     assert _trusted("Call the depot", {"depot": {"phone": f"tel {written} ext"}}).has_reformatted(value)
+
+
+def test_adding_a_member_asks_to_invite_them() -> None:
+    plan = _plan(
+        "Add Sam Lee to the #design channel",
+        {"id": "find", "tool": "slack.users.lookupByEmail", "args": {"email": "sam.lee@pixelworks.example"}},
+        {
+            "id": "add",
+            "tool": "slack.conversations.invite",
+            "args": {"channel": "#design", "users": "{{find.result.id}}"},
+        },
+        context={"domain": "pixelworks.example"},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == []
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == []
+    assert name_effects("bank.cards.freeze") == {"credentials"}

@@ -179,9 +179,10 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 if grant is not None:
                     grants.append((action, path, grant))
     # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
-    # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it.
+    # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
+    # one that only asks to add a member (*put Tom on the roster*).
     roles: list[tuple[ActionNode, str, tuple[str, str]]] = []
-    if open_tools and not intent.asks("share") and may_elevate(plan_text(ctx).text):
+    if open_tools and not intent.asks_control() and may_elevate(plan_text(ctx).text):
         for action, path in ctx.actions_of(open_tools):
             role = role_grant(action.params, f"{path}.params") if action.params else None
             if role is not None:
