@@ -99,6 +99,8 @@ _MEMBER_PHRASE = re.compile(
 """Phrases that ask to make someone a member (*add Sam to the #design channel*): an invite, a grant. Read on
 the goal as written: the one added is a person (a capitalised name, a pronoun, an address), not a receipt
 added to a folder."""
+_INVOICE_PHRASE = re.compile(r"(?:^|\b(?:and|then|please|also|to)\s+)(?:invoice|bill)\b")
+"""*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent."""
 _CODE_PHRASE = re.compile(
     r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
     r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
@@ -111,7 +113,8 @@ _SHAREABLE = _words(
 """Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
 _NEGATIONS = _words("don't dont not never no without nothing avoid stop")
 _CURRENCY = re.compile(
-    r"[$€£¥]\s?\d|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b", re.IGNORECASE
+    r"[$€£¥]\s?\d(?:[\d.,]*\d)?|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b",
+    re.IGNORECASE,
 )
 _GOAL_TOKEN = re.compile(r"[a-z0-9']+")
 _NOT_ASKING = frozenset({("kick", "off"), ("kicks", "off"), ("clear", "about"), ("close", "to"), ("block", "of")})
@@ -207,6 +210,8 @@ def asked_effects(goal: str) -> Intent:
         (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
         (_BACK_PHRASE, "destructive"),
+        (_INVOICE_PHRASE, "send"),
+        (_INVOICE_PHRASE, "financial"),
         (_CODE_PHRASE, "credentials"),
     )
     for pattern, effect in phrases:

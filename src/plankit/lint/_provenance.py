@@ -79,9 +79,10 @@ _TEXT_BLOBS = _set(
 )
 """Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
 whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
-_UNTRUSTED_NOUNS = _set(
-    "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
-)
+_UNTRUSTED_NOUNS = _set("web page pages browse browser scrape crawl crawler feed rss")
+_PLATFORM_NOUNS = _set("review reviews comment comments forum forums")
+"""Third-party text a platform lists (reviews, comments, forum posts): every field but the ids it assigns says
+what the author chose; a page fetched from the web is the author's down to its ids."""
 _ENTRY_NOUNS = _set(
     "form forms submission submissions survey surveys signup signups questionnaire questionnaires inquiry "
     "inquiries enquiry enquiries guestbook typeform jotform"
@@ -135,13 +136,17 @@ def _is_id(key: str) -> bool:
     return key in ("id", "ids") or key.endswith(("_id", "_ids"))
 
 
-_POSTAL = _set("street city town postal postcode zip country state province region address phone email")
+_POSTAL = _set(
+    "street city town postal postcode zip country state province region address phone email price prices total "
+    "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight"
+)
 
 
 def _postal(key: str) -> bool:
-    """A field of a postal address, a phone number or a mail address (``street_1``, ``postal_code``,
-    ``customer_email``): a form field the platform keeps as the record's own, not free text (an order's address
-    is where it ships, its customer's email where its receipt goes)."""
+    """A field of a postal address, a phone number, a mail address or an amount (``street_1``, ``postal_code``,
+    ``customer_email``, ``total_price``): a field the platform keeps as the record's own, not free text (an
+    order's address is where it ships, its customer's email where its receipt goes, its total what a refund
+    returns)."""
     words = key.split("_")
     # ``description_email`` is an address found in a description: free text, whatever it is called.
     return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
@@ -189,6 +194,8 @@ class Provenance:
             return "transform", "it rewrites its input"
         if words & _UNTRUSTED_NOUNS:
             return "untrusted", "third-party content (from its tool name)"
+        if words & _PLATFORM_NOUNS:
+            return "entries", "posts anyone can write on a platform: a review, a comment, a forum (from its tool name)"
         if words & _ENTRY_NOUNS and effects <= {"read"}:
             if _AUDIENCE.search(self._goal):
                 # The goal names the people who filled it in as the audience: who they are is what was asked.

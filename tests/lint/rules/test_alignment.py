@@ -226,7 +226,7 @@ def test_name_effects(tool: str, effects: set[str]) -> None:
         ("Write an email to Carol", {"send": ("email",)}),
         ("Check my bookings", {}),
         ("Book a flight to Rome", {"financial": ("book",)}),
-        ("Send Bob $20", {"send": ("send",), "financial": ("$2",)}),
+        ("Send Bob $20", {"send": ("send",), "financial": ("$20",)}),
         ("Don't email anyone, just summarise", {}),
         ("Let Alice know I am late", {"send": ("let alice know",)}),
         ("Cancel my hotel and reset my password", {"destructive": ("cancel",), "credentials": ("reset", "password")}),

@@ -733,3 +733,40 @@ def test_adding_a_member_asks_to_invite_them() -> None:
     assert _messages("GOAL_UNASKED_EFFECT", plan) == []
     assert _messages("GOAL_UNTRUSTED_TARGET", plan) == []
     assert name_effects("bank.cards.freeze") == {"credentials"}
+
+
+@pytest.mark.parametrize(
+    ("goal", "asked"),
+    [
+        # Invoicing or billing someone, as an order, sends them the bill.
+        ("Invoice Harbour Kayaks for 6 hours at $80", {"financial": ("invoice", "$80"), "send": ("invoice",)}),
+        ("Bill the Ortiz family for March lessons", {"send": ("bill",), "financial": ("bill",)}),
+        # The invoice or the bill as a noun asks only to pay.
+        ("Pay the Harbour Kayaks invoice", {"financial": ("pay", "invoice")}),
+        ("Pay my water bill of $61.40", {"financial": ("pay", "$61.40")}),
+    ],
+)
+def test_invoicing_someone_sends_the_bill(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
+    assert asked_effects(goal).asked == asked
+
+
+def test_the_ids_and_amounts_a_platform_keeps_pass() -> None:
+    # A review's text is its author's; its id, given by the platform, is what a reply is attached to.
+    reply = _plan(
+        "Thank Ines Duarte for her 5-star review of the kayak tour",
+        {"id": "revs", "tool": "tripadvisor.reviews.list", "args": {"author": "Ines Duarte"}},
+        {"id": "thank", "tool": "tripadvisor.reviews.reply", "args": {"review_id": "{{revs.result[0].id}}"}},
+        {"id": "dm", "tool": "mail.send", "args": {"to": "{{revs.result[0].contact}}", "body": "Thanks!"}},
+    )
+    assert [node for node, _ in _messages("GOAL_TAINTED_TARGET", reply)] == ["dm"]
+    # An order's total is what the platform charged: a refund of it is no laundered amount.
+    refund = _plan(
+        "Refund kayak order 3312, the tour was rained out",
+        {"id": "order", "tool": "bookings.orders.get", "args": {"order_id": "3312"}},
+        {
+            "id": "back",
+            "tool": "bookings.refunds.create",
+            "args": {"order_id": "3312", "amount": "{{order.result.total_price}}"},
+        },
+    )
+    assert _messages("GOAL_TAINTED_TARGET", refund) == []
