@@ -527,9 +527,13 @@ def test_a_notification_naming_no_one_reports_back_to_the_user() -> None:
         goal, vents, {"id": "ping", "tool": "push.notify", "args": {"to": "grower@outside.example", "message": "Open"}}
     )
     mailed = _plan(goal, vents, {"id": "ping", "tool": "mailer.send", "args": {"message": "Open"}})
+    device = _plan(
+        goal, vents, {"id": "ping", "tool": "push.notify", "args": {"device_token": "d9f1", "title": "Open"}}
+    )
     assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", loud)] == ["ping"]
     assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", named)] == ["ping"]
     assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", mailed)] == ["ping"]
+    assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", device)] == ["ping"]
 
 
 @pytest.mark.parametrize(

@@ -263,7 +263,6 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
 
 
 _SEND = frozenset({"send"})
-_WHERE_TO = frozenset({"recipient", "channel", "url", "domain", "account", "address"})
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 """An address, a URL or a phone number, wherever it is written."""
 
@@ -285,13 +284,49 @@ def _notifies(tool: str) -> bool:
     return any(word in _NOTIFY_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
 
 
+_QUIET_KEYS = frozenset(
+    [
+        "title",
+        "message",
+        "body",
+        "text",
+        "subject",
+        "summary",
+        "details",
+        "data",
+        "priority",
+        "sound",
+        "icon",
+        "badge",
+        "tag",
+        "tags",
+        "service",
+        "level",
+        "severity",
+        "category",
+        "image",
+        "color",
+        "colour",
+        "ttl",
+        "silent",
+        "critical",
+        "html",
+        "markdown",
+        "format",
+    ]
+)
+"""Words of a notification's keys that say what it says or how, never whom it reaches (``service`` is the
+home's own notification service: ``notify.mobile_app_ana``)."""
+
+
 def _names_anyone(action: ActionNode) -> bool:
-    """Whether a send step says whom it reaches: a recipient, channel, URL or host parameter, or an address,
-    URL or phone number in any value. A push notification with only a title and a text names no one."""
+    """Whether a send step may say whom it reaches: any parameter but its text and presentation (a recipient,
+    a device token, a topic), or an address, URL or phone number in any value. A push notification with only a
+    title and a text names no one."""
     for key, value, _where in walk_params(action.params or {}, "$", None):
         if value in (None, "", [], {}):
             continue
-        if target_kind(key) in _WHERE_TO or (isinstance(value, str) and _REACHABLE.search(value)):
+        if not set(name_words(key)) <= _QUIET_KEYS or (isinstance(value, str) and _REACHABLE.search(value)):
             return True
     return False
 
