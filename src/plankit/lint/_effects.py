@@ -112,6 +112,7 @@ _SENT_RESOURCES = _words(
     "tweet tweets conversation conversations"
 )
 """Resources an SDK *creates* by sending them (``twilio.messages.create``, ``sendgrid.mail.create``)."""
+_SOURCE_WORDS = _words("from by with via using")
 _MODEL_VENDORS = _words(
     "anthropic openai llm gpt claude gemini cohere mistral ollama bedrock vertex completion completions assistant "
     "assistants model models ai"
@@ -149,7 +150,9 @@ def _effects_of(words: list[str], resource: list[str], before: frozenset[str] = 
         if "create" in words and verbs == {"write"} and not before & _MODEL_VENDORS:
             # Creating a message, a call or a post sends it (``twilio.messages.create``, ``twilio_calls_create``);
             # drafting or inserting one does not.
-            objects = [word for index, word in enumerate(words) if index != first] or resource[-1:]
+            # What follows *from, by, with, via, using* is a source (``bills.create_from_email``), not the object.
+            made = list(itertools.takewhile(lambda word: word not in _SOURCE_WORDS, words))
+            objects = [word for index, word in enumerate(made) if index != first] or resource[-1:]
             if objects and objects[-1] in _SENT_RESOURCES:
                 extra.add("send")
         return frozenset(verbs | extra)

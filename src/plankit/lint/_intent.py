@@ -90,11 +90,13 @@ _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic
 _BACK_PHRASE = re.compile(r"\b(?:pull|pulling|take|taking|call|calling) (?:[a-z0-9'-]+ ){0,3}?back\b")
 """Phrases that ask to withdraw what was sent (*pull the letter back*): voiding, recalling, deleting it."""
 _MEMBER_PHRASE = re.compile(
-    r"\b(?:[Aa]dd|[Aa]dding|[Pp]ut|[Pp]utting|[Bb]ring|[Bb]ringing) (?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?|him|her|them|"
-    r"me|us|everyone|[\w.+-]+@[\w.-]+) (?:as an? [a-z]+ )?(?:to|on|onto|into|in) (?:[\w#'&-]+ ){0,4}?"
-    r"(?:channel|channels|group|groups|team|teams|project|projects|repo|repos|repository|workspace|org|"
+    r"\b(?:[Aa]dd|[Aa]dding|[Pp]ut|[Pp]utting|[Bb]ring|[Bb]ringing) (?:(?:the|our|my|a|an|new|[a-z]+) ){0,3}?"
+    r"(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?|him|her|them|me|us|everyone|[\w.+-]+@[\w.-]+) (?:as an? [a-z]+ )?"
+    r"(?:to|on|onto|into|in) (?:[\w#'&-]+ ){0,4}?"
+    r"(?i:channel|channels|group|groups|team|teams|project|projects|repo|repos|repository|workspace|org|"
     r"organization|organisation|board|boards|folder|folders|drive|calendar|course|class|space|server|chat|"
-    r"conversation|thread|doc|document|sheet|vault|account|rotation|roster|list)\b"
+    r"conversation|thread|doc|document|sheet|vault|account|rotation|roster|list|slack|teams|discord|github|"
+    r"gitlab|jira|notion|figma|zoom)\b"
 )
 """Phrases that ask to make someone a member (*add Sam to the #design channel*): an invite, a grant. Read on
 the goal as written: the one added is a person (a capitalised name, a pronoun, an address), not a receipt

@@ -550,6 +550,8 @@ def test_a_notification_naming_no_one_reports_back_to_the_user() -> None:
         # Adding a person to a channel, team or board makes them a member.
         ("Add Sam Lee to the #design channel", "share", ("add sam lee to the #design channel",)),
         ("Add me to the Acme deal team", "share", ("add me to the acme deal team",)),
+        ("Add our intern Lu Wei to Slack", "share", ("add our intern lu wei to slack",)),
+        ("Add the Brio invoice to my Expenses folder", "share", None),
         ("Add the receipt to my travel folder", "share", None),
         ("Put the dentist on my calendar", "share", None),
         # Freezing a card changes a safeguard; snoozing an alert mutes it.
@@ -737,6 +739,12 @@ def test_adding_a_member_asks_to_invite_them() -> None:
     assert _messages("GOAL_UNASKED_EFFECT", plan) == []
     assert _messages("GOAL_UNTRUSTED_TARGET", plan) == []
     assert name_effects("bank.cards.freeze") == {"credentials"}
+
+
+def test_what_a_tool_makes_something_from_is_not_what_it_makes() -> None:
+    # ``create_from_email`` makes a bill out of a mail; it sends nothing.
+    assert name_effects("payables.bills.create_from_email") == {"write"}
+    assert name_effects("sms.create_message_with_media") == {"write", "send"}
 
 
 @pytest.mark.parametrize(
