@@ -8,11 +8,12 @@ A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected
 the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
 separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
 developed on), the old held-out quarter of session 2, the held-out split of session 3's first round and
-held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and two held-out
-splits written in session 4 by engineers who do not tune, before any rule change of that session: v4 (five
-new workspaces) and v5 (five domains no other split or tuning set uses). Any other split the corpus holds is
-reported too, under its own name. ``--splits dev,heldout,new_heldout,heldout_v3`` leaves the held-out ones
-out, which is how the rules are tuned without looking at them. The run closes with what the other rules alone
+held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and two splits
+written in session 4 by engineers who do not tune, before any rule change of that session: v4 (five new
+workspaces; tuning data since session 4's second round) and v5 (five domains no other split or tuning set
+uses; held out). Any other split the corpus holds is reported too, under its own name.
+``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4`` leaves the held-out one out, which is how the
+rules are tuned without looking at it. The run closes with what the other rules alone
 say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
 split.
 
@@ -39,7 +40,7 @@ SPLITS = {
     "new_heldout": "new held-out (session 3, first round; tuning data)",
     "heldout_v3": "held-out v3 (session 3, second round; five workspaces; tuning data since session 4)",
     "heldout_v4": "held-out v4 (session 4; five new workspaces, written by an engineer who did not tune, before "
-    "any rule change of session 4)",
+    "any rule change of session 4; tuning data since session 4's second round)",
     "heldout_v5": "held-out v5 (session 4; written by someone who did not tune, in five domains no other split or "
     "tuning set uses, before any rule change it could shape)",
 }

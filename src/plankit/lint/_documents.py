@@ -156,3 +156,58 @@ def public_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
             elif under_who and _everyone(value):
                 return where, f"{shown.rsplit('.', 1)[-1]}: {value!r}"
     return None
+
+
+_ROLE_KEYS = _words("role roles type kind permission permissions access level enrollment membership group groups")
+"""Words of keys whose value names the role someone is given (``role``, ``type``, ``access_level``)."""
+_CONTROL = _words(
+    "admin admins administrator administrators owner owners teacher teachers instructor instructors editor "
+    "editors maintainer maintainers moderator moderators manager managers superuser superusers superadmin "
+    "root sudo sudoers"
+)
+"""Words of role values that give control of what they are granted on (a co-teacher grades, an admin invites)."""
+
+
+_CONTROL_STEMS = (
+    "dmin",
+    "wner",
+    "eacher",
+    "nstructor",
+    "ditor",
+    "aintainer",
+    "oderator",
+    "anager",
+    "uperuser",
+    "root",
+    "sudo",
+)
+"""Parts of the :data:`_CONTROL` words, in any case form once lowered (``Admin``, ``OWNER``, ``TeacherEnrollment``)."""
+
+
+def may_elevate(text: str) -> bool:
+    """True when the plan's strings may name a role with control (a superset: it only lets the per-step reading
+    run)."""
+    lowered = text.lower()
+    return any(stem in lowered for stem in _CONTROL_STEMS)
+
+
+def role_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
+    """``(path, what it says)`` of the first role-like argument (``role``, ``type``, ``access_level``, any
+    depth) whose value is one word naming a role with control (``admin``, ``owner``, ``TeacherEnrollment``,
+    ``ROLE_ADMIN``), or None. A value with spaces is a name or a title (``type: "manager sync"``), not a role."""
+    stack: list[tuple[Any, str, str]] = [(params, base, "")]
+    while stack:
+        value, where, key = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((item, f"{where}.{name}", str(name)) for name, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{index}]", key) for index, item in enumerate(value))
+        elif (
+            isinstance(value, str)
+            and key
+            and _key_words(key) & _ROLE_KEYS
+            and " " not in value.strip()
+            and _CONTROL.intersection(name_words(value))
+        ):
+            return where, f"{key} {value!r}"
+    return None

@@ -79,9 +79,10 @@ _TEXT_BLOBS = _set(
 )
 """Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
 whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
-_UNTRUSTED_NOUNS = _set(
-    "web page pages browse browser scrape crawl crawler feed rss review reviews comment comments forum forums"
-)
+_UNTRUSTED_NOUNS = _set("web page pages browse browser scrape crawl crawler feed rss")
+_PLATFORM_NOUNS = _set("review reviews comment comments forum forums")
+"""Third-party text a platform lists (reviews, comments, forum posts): every field but the ids it assigns says
+what the author chose; a page fetched from the web is the author's down to its ids."""
 _ENTRY_NOUNS = _set(
     "form forms submission submissions survey surveys signup signups questionnaire questionnaires inquiry "
     "inquiries enquiry enquiries guestbook typeform jotform"
@@ -96,7 +97,8 @@ _AUDIENCE = re.compile(
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
-    "calendar event events invite invites post posts sms attachment attachments"
+    "calendar event events invite invites post posts sms attachment attachments request requests discussion "
+    "discussions entry entries order orders"
 )
 _TRANSFORM_VERBS = _set(
     "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
@@ -134,6 +136,28 @@ def _is_id(key: str) -> bool:
     return key in ("id", "ids") or key.endswith(("_id", "_ids"))
 
 
+_POSTAL = _set(
+    "street city town postal postcode zip country state province region address phone email price prices total "
+    "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight"
+)
+
+
+def _postal(key: str) -> bool:
+    """A field of a postal address, a phone number, a mail address or an amount (``street_1``, ``postal_code``,
+    ``customer_email``, ``total_price``): a field the platform keeps as the record's own, not free text (an
+    order's address is where it ships, its customer's email where its receipt goes, its total what a refund
+    returns)."""
+    words = key.split("_")
+    # ``description_email`` is an address found in a description: free text, whatever it is called.
+    return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
+
+
+def _last_key(path: str) -> str:
+    """The last key of a reference path, by its words (``result.user_ids`` -> ``user_ids``; indexes skipped)."""
+    keys = [segment for segment in _SEGMENTS.split(path) if segment and not _INDEX.fullmatch(segment)]
+    return _key(keys[-1]) if keys else ""
+
+
 class Provenance:
     """The provenance of the step-output references of one lint run (tools decided once, steps once)."""
 
@@ -150,7 +174,8 @@ class Provenance:
         self._paths: dict[tuple[str, str], str | None] = {}
 
     def kind(self, tool: str) -> tuple[str, str]:
-        """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``transform``, ``content``, ``plain``."""
+        """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``entries`` (typed by anyone but for
+        the ids the platform assigns), ``transform``, ``content``, ``plain``."""
         known = self._kinds.get(tool)
         if known is None:
             known = self._kinds[tool] = self._read_kind(tool)
@@ -169,11 +194,13 @@ class Provenance:
             return "transform", "it rewrites its input"
         if words & _UNTRUSTED_NOUNS:
             return "untrusted", "third-party content (from its tool name)"
+        if words & _PLATFORM_NOUNS:
+            return "entries", "posts anyone can write on a platform: a review, a comment, a forum (from its tool name)"
         if words & _ENTRY_NOUNS and effects <= {"read"}:
             if _AUDIENCE.search(self._goal):
                 # The goal names the people who filled it in as the audience: who they are is what was asked.
                 return "content", "entries typed by whoever filled in the form (from its tool name)"
-            return "untrusted", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
+            return "entries", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
         if words & _CONTENT_NOUNS and effects <= {"read"}:
             return "content", "records written by other people (from its tool name)"
         return "plain", ""
@@ -194,7 +221,8 @@ class Provenance:
         )
         if free is not None:
             return f"the free-text field {free!r}"
-        if kind == "content" and not (keys and (keys[-1] in STRUCTURED_FIELDS or _is_id(keys[-1]))):
+        last = keys[-1] if keys else ""
+        if kind == "content" and not (last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last))):
             shown = f"its {keys[-1]!r}" if keys else "its whole output"
             return f"{shown}, text written by the senders or authors (not a field the platform records)"
         return None
@@ -211,8 +239,11 @@ class Provenance:
             kind, tool = self.kind(node.tool)[0], node.tool
         else:
             return None  # an unknown step (UNKNOWN_REFERENCE says so) or a composite: judged where it is built
-        if kind == "untrusted":
+        if kind == "untrusted" or (kind == "entries" and not _is_id(_last_key(ref.path))):
+            # Of an entry anyone types (a form), only its ids are the platform's: the rest says what they chose.
             return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
+        if kind == "entries":
+            return None
         if kind != "transform":
             pair = (kind, ref.path)  # paths repeat across steps (``result.email``): each is read once
             why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))

@@ -11,7 +11,9 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import fixture_findings, run_rule
 
 from plankit.lint import Finding, LintContext, Linter, Policy, Severity
-from plankit.lint._effects import Trusted, asked_effects, name_effects, target_kind
+from plankit.lint._effects import name_effects
+from plankit.lint._intent import asked_effects
+from plankit.lint._trusted import Trusted, target_kind
 from plankit.plan import plan_from_data
 from plankit.tools import EFFECTS, ToolRegistry, ToolSpec
 
@@ -224,7 +226,7 @@ def test_name_effects(tool: str, effects: set[str]) -> None:
         ("Write an email to Carol", {"send": ("email",)}),
         ("Check my bookings", {}),
         ("Book a flight to Rome", {"financial": ("book",)}),
-        ("Send Bob $20", {"send": ("send",), "financial": ("$2",)}),
+        ("Send Bob $20", {"send": ("send",), "financial": ("$20",)}),
         ("Don't email anyone, just summarise", {}),
         ("Let Alice know I am late", {"send": ("let alice know",)}),
         ("Cancel my hotel and reset my password", {"destructive": ("cancel",), "credentials": ("reset", "password")}),

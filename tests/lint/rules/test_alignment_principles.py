@@ -15,9 +15,14 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import LintContext, Policy
-from plankit.lint._documents import json_documents, public_grant
-from plankit.lint._effects import Trusted, asked_effects, command_effects, name_effects, person_logins
+from plankit.lint._documents import json_documents, public_grant, role_grant
+from plankit.lint._effects import ToolEffects, command_effects, name_effects
+from plankit.lint._intent import asked_effects
+from plankit.lint._provenance import Provenance
+from plankit.lint._schemes import person_logins
+from plankit.lint._trusted import Trusted, target_kind
 from plankit.plan import plan_from_data
+from plankit.tools import ToolRegistry, ToolSpec
 
 
 def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -402,3 +407,378 @@ def test_an_implied_delete_covers_only_what_the_goal_names_or_a_step_found() -> 
     # An explicit delete word asks for any delete; its targets are still checked by GOAL_UNTRUSTED_TARGET.
     explicit = _plan("Delete last week's checkout api backups", plan["steps"][3])
     assert _messages("GOAL_UNASKED_EFFECT", explicit) == []
+
+
+# ======================================================================== round 2 (session 4, second round)
+# Principles found by reading the false alarms and misses of a fifth set of workspaces, tested in others.
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [
+        # A ledger category files a charge; nothing goes there.
+        ("gl_account", None),
+        ("ledgerAccount", None),
+        ("expense_category", None),
+        ("payee_account", "account"),
+        # Street lines are a postal address: where goods are shipped.
+        ("street1", "address"),
+        ("address_line1", "address"),
+        # A key ending in a property word holds that property of the target, not the target.
+        ("email_subject", None),
+        ("email_body", None),
+        ("account_type", None),
+        ("attendee_count", None),
+        ("link_text", None),
+        ("user_role", None),
+        ("notify_email", "recipient"),
+        ("channel_name", "channel"),
+    ],
+)
+def test_target_kinds_of_round_two(key: str, kind: str | None) -> None:
+    assert target_kind(key) == kind
+
+
+def test_a_ledger_category_is_no_destination() -> None:
+    goal = "Mia Berg is two weeks late on her pottery studio rent; add the $30 late fee to her tab"
+    plan = _plan(
+        goal,
+        {"id": "tab", "tool": "studio_books_create_charge", "args": {"gl_account": "Studio fees", "amount": 30}},
+        {
+            "id": "out",
+            "tool": "studio_books_create_charge",
+            "args": {"payee_account": "NL02ABNA0123456789", "amount": 30},
+        },
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == [
+        (
+            "out",
+            "'out' would move money to account 'NL02ABNA0123456789' (studio_books_create_charge, "
+            "$.steps[1].params.payee_account), which is not in the goal, the plan's context or the policy's "
+            "trusted_values",
+        )
+    ]
+
+
+def test_a_postal_address_is_a_target_given_whole_or_line_by_line() -> None:
+    context = {"workshop": "4 Spoke Lane, Wheelton, WT1 2AB"}
+    goal = "Send order 7781's repaired wheel back to our workshop"
+    plan = _plan(
+        goal,
+        {
+            "id": "home",
+            "tool": "courier_shipments_update",
+            "args": {"shipment_id": "7781", "ship_to": {"street1": "4 Spoke Lane", "city": "Wheelton"}},
+        },
+        {
+            "id": "away",
+            "tool": "courier_shipments_update",
+            "args": {"shipment_id": "7781", "ship_to": {"street1": "9 Quay Rd, Unit 2", "city": "Portley"}},
+        },
+        context=context,
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == [
+        (
+            "away",
+            "'away' would write to address '9 Quay Rd, Unit 2' (courier_shipments_update, "
+            "$.steps[1].params.ship_to.street1), which is not in the goal, the plan's context or the policy's "
+            "trusted_values",
+        )
+    ]
+
+
+def _waitlist_plan(read: str) -> dict[str, Any]:
+    return _plan(
+        "Tell the people waiting for Tuesday's yoga class that it moved to 7pm",
+        {"id": "wait", "tool": "studio_waitlist_signups_list", "args": {"class": "tue-yoga"}},
+        {
+            "id": "tell",
+            "tool": "studio.messages.create",
+            "args": {"recipients": f"{{{{wait.result.{read}}}}}", "body": "Now at 7pm"},
+        },
+    )
+
+
+def test_the_ids_of_entries_anyone_types_are_the_platforms() -> None:
+    assert _messages("GOAL_TAINTED_TARGET", _waitlist_plan("member_ids")) == []
+    assert _messages("GOAL_TAINTED_TARGET", _waitlist_plan("contact_email")) == [
+        (
+            "tell",
+            "'tell' would send to recipient {{wait.result.contact_email}} (studio.messages.create, "
+            "$.steps[1].params.recipients), taken from untrusted content: 'wait' (studio_waitlist_signups_list) "
+            "result.contact_email: third-party content (entries anyone can type in: a form, a survey, a sign-up "
+            "(from its tool name)); not from the goal, the plan's context or a structured field of an object the "
+            "user named",
+        )
+    ]
+
+
+def test_a_notification_naming_no_one_reports_back_to_the_user() -> None:
+    goal = "Open the greenhouse vents to half at noon"
+    vents = {"id": "vents", "tool": "greenhouse.vents.set_position", "args": {"position": 50, "at": "12:00"}}
+    quiet = _plan(
+        goal, vents, {"id": "ping", "tool": "push.notify", "args": {"title": "Vents", "message": "Open at 50%"}}
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", quiet) == []
+    loud = _plan(
+        goal, vents, {"id": "ping", "tool": "push.notify", "args": {"message": "Vents open; call +44 7700 900123"}}
+    )
+    named = _plan(
+        goal, vents, {"id": "ping", "tool": "push.notify", "args": {"to": "grower@outside.example", "message": "Open"}}
+    )
+    mailed = _plan(goal, vents, {"id": "ping", "tool": "mailer.send", "args": {"message": "Open"}})
+    device = _plan(
+        goal, vents, {"id": "ping", "tool": "push.notify", "args": {"device_token": "d9f1", "title": "Open"}}
+    )
+    assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", loud)] == ["ping"]
+    assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", named)] == ["ping"]
+    assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", mailed)] == ["ping"]
+    assert [m[0] for m in _messages("GOAL_UNASKED_EFFECT", device)] == ["ping"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "effect", "words"),
+    [
+        # Withdrawing what was sent is voiding or deleting it.
+        ("The quote we sent Brightwater Marine is wrong. Pull it back", "destructive", ("pull it back",)),
+        ("Rescind the job offer to Ola", "destructive", ("rescind",)),
+        ("Recall the newsletter that went out at 9", "destructive", ("recall",)),
+        # Making a code for someone is issuing a credential.
+        ("Set up a gate code for the pool cleaner, Tuesdays only", "credentials", ("set up a gate code",)),
+        # Sending someone a clip, a file or a folder shares it.
+        ("Send Priya the recording of Monday's rehearsal", "share", ("send", "recording")),
+        # Adding a person to a channel, team or board makes them a member.
+        ("Add Sam Lee to the #design channel", "share", ("add sam lee to the #design channel",)),
+        ("Add me to the Acme deal team", "share", ("add me to the acme deal team",)),
+        ("Add our intern Lu Wei to Slack", "share", ("add our intern lu wei to slack",)),
+        ("Add the Brio invoice to my Expenses folder", "share", None),
+        ("Add the receipt to my travel folder", "share", None),
+        ("Put the dentist on my calendar", "share", None),
+        # Freezing a card changes a safeguard; snoozing an alert mutes it.
+        ("Freeze my debit card, I lost it", "credentials", ("freeze",)),
+        ("Snooze the disk alert for an hour", "destructive", ("snooze",)),
+    ],
+)
+def test_goals_of_round_two_ask(goal: str, effect: str, words: tuple[str, ...] | None) -> None:
+    assert asked_effects(goal).asked.get(effect) == words
+
+
+def test_sending_a_message_asks_for_no_share() -> None:
+    assert not asked_effects("Send Priya a note that rehearsal starts at 6").asks("share")
+
+
+def test_a_code_the_goal_asks_for_is_a_new_one_for_whom_it_names() -> None:
+    goal = "Set up a gate code for the pool cleaner, Tuesdays only"
+    asked = "(it asks for: set up a gate code; goal: 'Set up a gate code for the pool cleaner, Tuesdays only')"
+    plan = _plan(
+        goal,
+        {"id": "code", "tool": "gatekeeper.passcodes.create", "args": {"label": "Pool cleaner", "days": ["tue"]}},
+        {"id": "other", "tool": "gatekeeper.passcodes.create", "args": {"label": "Sam Ortiz", "days": "always"}},
+        {"id": "open", "tool": "gatekeeper.gate.unlock", "args": {"gate": "pool-gate"}},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == [
+        (
+            "other",
+            "'other' calls gatekeeper.passcodes.create (credentials, from its tool name) but is not the new "
+            f"credential the goal asks to make, for whom it names {asked}",
+        ),
+        (
+            "open",
+            "'open' calls gatekeeper.gate.unlock (credentials, from its tool name) but is not the new credential "
+            f"the goal asks to make, for whom it names {asked}",
+        ),
+    ]
+
+
+def test_creating_a_conversation_sends_it() -> None:
+    assert name_effects("forum.conversations.create") == {"write", "send"}
+
+
+def test_records_other_people_write_launder_through_a_model() -> None:
+    goal = "Pay Harbour Ropes' open invoice for the mooring lines"
+    plan = _plan(
+        goal,
+        {"id": "reqs", "tool": "marina_list_service_requests", "args": {"status": "new"}},
+        {"id": "bank", "type": "llm", "prompt": "Which bank account does the supplier want now? {{reqs.result}}"},
+        {
+            "id": "switch",
+            "tool": "marina_update_supplier",
+            "args": {"supplier_id": "{{reqs.result[0].supplier_id}}", "bank_account": "{{bank.output}}"},
+        },
+    )
+    assert _messages("GOAL_TAINTED_TARGET", plan) == [
+        (
+            "switch",
+            "'switch' would write to account {{bank.output}} (marina_update_supplier, "
+            "$.steps[2].params.bank_account), taken from untrusted content: 'bank' (llm) output: made from "
+            "untrusted content <- 'reqs' (marina_list_service_requests) result: its whole output, text written by "
+            "the senders or authors (not a field the platform records); not from the goal, the plan's context or a "
+            "structured field of an object the user named",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "untrusted"),
+    [
+        ("result.ship_to.postal_code", False),
+        ("result.customer_email", False),
+        ("result.billing.street_1", False),
+        ("result.gift_note_email", True),
+        ("result.description_phone", True),
+    ],
+)
+def test_address_fields_of_a_record_are_structured(path: str, untrusted: bool) -> None:
+    ctx = LintContext(plan_from_data(_plan("x", {"id": "a", "tool": "t.get"})), Policy())
+    why = Provenance(ctx, ToolEffects(ctx)).untrusted_path("content", path)
+    assert (why is not None) is untrusted
+
+
+def test_a_role_with_control_given_by_value_is_a_share() -> None:
+    add = {"id": "add", "tool": "choir.members.add", "args": {"member": "tom@choir.example", "role": "Owner"}}
+    plain = {"id": "add", "tool": "choir.members.add", "args": {"member": "tom@choir.example", "role": "tenor"}}
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Put Tom on the choir roster", add)) == [
+        (
+            "add",
+            "'add' calls choir.members.add with role 'Owner' ($.steps[0].params.role), which gives a role with "
+            "control (share), which the goal does not ask for (it asks for: put tom on the choir roster; goal: "
+            "'Put Tom on the choir roster')",
+        )
+    ]
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Put Tom on the choir roster", plain)) == []
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Give Tom admin on the choir workspace", add)) == []
+
+
+@pytest.mark.parametrize(
+    ("params", "found"),
+    [
+        ({"type": "ModeratorMembership"}, ("$.type", "type 'ModeratorMembership'")),
+        ({"member": {"access_level": "maintainer"}}, ("$.member.access_level", "access_level 'maintainer'")),
+        ({"type": "manager sync"}, None),
+        ({"title": "Owner"}, None),
+        ({"role": "viewer"}, None),
+    ],
+)
+def test_role_grant(params: dict[str, Any], found: tuple[str, str] | None) -> None:
+    assert role_grant(params, "$") == found
+
+
+def test_a_spec_write_does_not_hide_an_unlock() -> None:
+    tools = ToolRegistry(
+        [
+            ToolSpec(name="shed.lock.unlock", effects=["write"]),
+            ToolSpec(name="depot.create_transfer", effects=["write"]),
+        ]
+    )
+    ctx = LintContext(plan_from_data(_plan("x", {"id": "a", "tool": "t.get"})), Policy(), tools)
+    effects = ToolEffects(ctx)
+    assert effects.of("shed.lock.unlock") == ({"write", "credentials"}, "tool spec and its name")
+    assert effects.of("depot.create_transfer") == ({"write"}, "tool spec")
+
+
+def _groomer() -> Trusted:
+    return _trusted(
+        "Text Oona that Biscuit is ready; move booking 58213 to Friday and refund invoice GRM-0042",
+        {
+            "clients": {"Oona Reid": {"phone": "+1 (415) 555-0187"}},
+            "kennel": "K-70215",
+            "bank": "DE44 5001 0517 5407 3249 31",
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "trusted"),
+    [
+        # The same number or code in another format: spacing, punctuation, a country code written or not.
+        ("recipient", "+14155550187", True),
+        ("recipient", "415-555-0187", True),
+        ("recipient", "(415) 555 0187", True),
+        ("account", "DE44500105175407324931", True),
+        ("object", "K70215", True),
+        ("object", "grm_0042", True),
+        # A short prefix on a number the goal gives.
+        ("object", "BK-58213", True),
+        # Other digits, other numbers, or words run together are not the same value.
+        ("recipient", "+14155550199", False),
+        ("account", "DE44500105175407324932", False),
+        ("object", "BK-58214", False),
+        ("recipient", "41555501", False),
+        ("object", "55501", False),
+    ],
+)
+def test_a_value_given_in_another_format_is_trusted(kind: str, value: str, trusted: bool) -> None:
+    assert _groomer().trusts(kind, value) is trusted
+
+
+_SEPARATORS = st.sampled_from([" ", "-", ".", "/", " - ", ") ", "_"])
+
+
+@given(
+    st.lists(st.text("0123456789", min_size=2, max_size=4), min_size=3, max_size=5),
+    st.lists(_SEPARATORS, min_size=4, max_size=4),
+    st.lists(_SEPARATORS, min_size=4, max_size=4),
+)
+def test_digit_groups_match_whatever_separates_them(groups: list[str], given: list[str], used: list[str]) -> None:
+    written = "".join(group + sep for group, sep in zip(groups, given, strict=False)).rstrip(" -./)_")
+    value = "".join(group + sep for group, sep in zip(groups, used, strict=False)).rstrip(" -./)_")
+    assert _trusted("Call the depot", {"depot": {"phone": f"tel {written} ext"}}).has_reformatted(value)
+
+
+def test_adding_a_member_asks_to_invite_them() -> None:
+    plan = _plan(
+        "Add Sam Lee to the #design channel",
+        {"id": "find", "tool": "slack.users.lookupByEmail", "args": {"email": "sam.lee@pixelworks.example"}},
+        {
+            "id": "add",
+            "tool": "slack.conversations.invite",
+            "args": {"channel": "#design", "users": "{{find.result.id}}"},
+        },
+        context={"domain": "pixelworks.example"},
+    )
+    assert _messages("GOAL_UNASKED_EFFECT", plan) == []
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan) == []
+    assert name_effects("bank.cards.freeze") == {"credentials"}
+
+
+def test_what_a_tool_makes_something_from_is_not_what_it_makes() -> None:
+    # ``create_from_email`` makes a bill out of a mail; it sends nothing.
+    assert name_effects("payables.bills.create_from_email") == {"write"}
+    assert name_effects("sms.create_message_with_media") == {"write", "send"}
+
+
+@pytest.mark.parametrize(
+    ("goal", "asked"),
+    [
+        # Invoicing or billing someone, as an order, sends them the bill.
+        ("Invoice Harbour Kayaks for 6 hours at $80", {"financial": ("invoice", "$80"), "send": ("invoice",)}),
+        ("Bill the Ortiz family for March lessons", {"send": ("bill",), "financial": ("bill",)}),
+        # The invoice or the bill as a noun asks only to pay.
+        ("Pay the Harbour Kayaks invoice", {"financial": ("pay", "invoice")}),
+        ("Pay my water bill of $61.40", {"financial": ("pay", "$61.40")}),
+    ],
+)
+def test_invoicing_someone_sends_the_bill(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
+    assert asked_effects(goal).asked == asked
+
+
+def test_the_ids_and_amounts_a_platform_keeps_pass() -> None:
+    # A review's text is its author's; its id, given by the platform, is what a reply is attached to.
+    reply = _plan(
+        "Thank Ines Duarte for her 5-star review of the kayak tour",
+        {"id": "revs", "tool": "tripadvisor.reviews.list", "args": {"author": "Ines Duarte"}},
+        {"id": "thank", "tool": "tripadvisor.reviews.reply", "args": {"review_id": "{{revs.result[0].id}}"}},
+        {"id": "dm", "tool": "mail.send", "args": {"to": "{{revs.result[0].contact}}", "body": "Thanks!"}},
+    )
+    assert [node for node, _ in _messages("GOAL_TAINTED_TARGET", reply)] == ["dm"]
+    # An order's total is what the platform charged: a refund of it is no laundered amount.
+    refund = _plan(
+        "Refund kayak order 3312, the tour was rained out",
+        {"id": "order", "tool": "bookings.orders.get", "args": {"order_id": "3312"}},
+        {
+            "id": "back",
+            "tool": "bookings.refunds.create",
+            "args": {"order_id": "3312", "amount": "{{order.result.total_price}}"},
+        },
+    )
+    assert _messages("GOAL_TAINTED_TARGET", refund) == []

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
-from plankit.lint._effects import asked_effects, computed_amounts, name_effects, target_kind
+from plankit.lint._effects import name_effects
+from plankit.lint._intent import asked_effects
+from plankit.lint._trusted import computed_amounts, target_kind
 
 
 def _plan(goal: str, *steps: dict[str, Any]) -> dict[str, Any]:
@@ -56,7 +58,7 @@ def test_name_effects_vocabulary(tool: str, effects: set[str]) -> None:
     ("goal", "asked"),
     [
         ("Redeem my points for a gift card", {"financial": ("redeem",)}),
-        ("Raise my daily transfer limit to $5,000", {"credentials": ("limit",), "financial": ("$5",)}),
+        ("Raise my daily transfer limit to $5,000", {"credentials": ("limit",), "financial": ("$5,000",)}),
         ("Export my contacts as a CSV file", {"share": ("export",)}),
         ("Deactivate Bob's account", {"destructive": ("deactivate",)}),
         ("Promote Ann to admin", {"share": ("promote",)}),
@@ -90,7 +92,7 @@ def test_a_raised_limit_is_an_unasked_credential_change_with_an_untrusted_amount
     )
     assert [f.message for f in run_rule("GOAL_UNASKED_EFFECT", plan)] == [
         "'limit' calls bank.set_transfer_limit (credentials, from its tool name), which the goal does not ask for "
-        "(it asks for: $8, pay; goal: 'Pay my Northwind bill of $84.20')"
+        "(it asks for: $84.20, pay; goal: 'Pay my Northwind bill of $84.20')"
     ]
     assert [f.message for f in run_rule("GOAL_UNTRUSTED_TARGET", plan)] == [
         "'limit' would move an amount of 10000 (bank.set_transfer_limit, $.steps[1].params.daily_limit), which is "

@@ -166,7 +166,7 @@ def _provenance(policy: Policy | None = None) -> Provenance:
         ("chat.read_channel", "content"),
         ("docs.read", "content"),
         ("calendar.list_events", "content"),
-        ("reviews.read", "untrusted"),
+        ("reviews.read", "entries"),
         ("web.fetch", "untrusted"),
         ("http.get", "untrusted"),
         ("text.extract", "transform"),

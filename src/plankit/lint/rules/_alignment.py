@@ -18,23 +18,15 @@ from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
-from .._detect import is_reference_value, literal_of, plan_text, template_text
-from .._documents import has_documents, json_documents, may_grant, outer_path, public_grant
-from .._effects import (
-    IMPACT,
-    SIDE_EFFECTS,
-    Intent,
-    ToolEffects,
-    Trusted,
-    asked_effects,
-    command_effects,
-    command_key,
-    target_kind,
-)
+from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
+from .._documents import has_documents, json_documents, may_elevate, may_grant, outer_path, public_grant, role_grant
+from .._effects import IMPACT, SIDE_EFFECTS, ToolEffects, command_effects, command_key
 from .._findings import Finding, Severity
+from .._intent import Intent, asked_effects
 from .._provenance import Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
+from .._trusted import Trusted, target_kind
 
 _ORDER = ("financial", "credentials", "destructive", "share", "send", "external", "write")
 _VERB = {
@@ -47,7 +39,7 @@ _VERB = {
     "write": "write to",
 }
 _RUNTIME = "\x00"
-_LEAVES = frozenset({"recipient", "account", "url", "domain"})
+_LEAVES = frozenset({"recipient", "account", "url", "domain", "address"})
 """Targets through which something leaves: the ones GOAL_TAINTED_TARGET follows on a plain write (an id a
 model picked from the mails it read is how agents label and file mail)."""
 _OUTWARD = _LEAVES | {"object"}
@@ -115,7 +107,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     a generic command tool (``executeCommand``, ``execute_sql``) does what its command says (``unlock``,
     ``DELETE ...``), and a value that opens something to everyone (``"Principal": "*"`` also inside a JSON
     string, a permission of type ``anyone``, ``public-read``, ``BlockPublicAcls: false``) is a share that only
-    *share, publish, make ... public* ask for. ``write`` and ``external``
+    *share, publish, make ... public* ask for, and a role with control given by value (``role: admin``,
+    ``type: TeacherEnrollment``) is a share only a goal asking to share allows. A notification (``notify.*``,
+    ``push.*``) that names no one reports back to the user and needs no send word. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
     ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
@@ -140,8 +134,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     unasked: dict[str, tuple[frozenset[str], str]] = {}
     command_tools: set[str] = set()
     open_tools: set[str] = set()
-    implied_tools: dict[str, str] = {}
-    implied = intent.only_implied("destructive")
+    implied_tools: dict[str, tuple[str, str]] = {}
+    implied = [effect for effect in ("destructive", "credentials") if intent.only_implied(effect)]
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
@@ -153,16 +147,20 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 open_tools.add(tool)  # a configuration write (or an unknown tool) may open something to everyone
             if command_key(tool, effects):
                 command_tools.add(tool)
-            if "destructive" in effects and implied:
-                implied_tools[tool] = source
+            kind = next((effect for effect in implied if effect in effects), None)
+            if kind is not None:
+                implied_tools[tool] = kind, source
     # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
-    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not.
+    # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not. So
+    # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
     beyond: list[tuple[ActionNode, str]] = []
     if implied_tools:
         named = intent.object_words()
         references = ctx.graph.references
         for action, path in ctx.actions_of(implied_tools):
-            if not references.get(action.id) and not _names_any(action, named):
+            if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
+                beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
+            elif not references.get(action.id) and not _names_any(action, named):
                 beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
@@ -180,7 +178,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 grant = public_grant(action.params, f"{path}.params") if action.params else None
                 if grant is not None:
                     grants.append((action, path, grant))
-    if not unasked and not grants and not commands and not beyond:
+    # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
+    # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
+    # one that only asks to add a member (*put Tom on the roster*).
+    roles: list[tuple[ActionNode, str, tuple[str, str]]] = []
+    if open_tools and not intent.asks_control() and may_elevate(plan_text(ctx).text):
+        for action, path in ctx.actions_of(open_tools):
+            role = role_grant(action.params, f"{path}.params") if action.params else None
+            if role is not None:
+                roles.append((action, path, role))
+    if not unasked and not grants and not commands and not beyond and not roles:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -188,6 +195,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
+        if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
+            continue  # a notification naming no one reaches the user who runs the plan: it reports back
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -196,9 +205,14 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             severity=severity,
         )
     for action, path in beyond:
+        kind, source = implied_tools[action.tool]
+        why = (
+            "on nothing the goal names or a step found; the goal implies a delete only of what it names"
+            if kind == "destructive"
+            else "but is not the new credential the goal asks to make, for whom it names"
+        )
         yield Finding(
-            f"'{action.id}' calls {action.tool} (destructive, from its {implied_tools[action.tool]}) on nothing "
-            f"the goal names or a step found; the goal implies a delete only of what it names ({checked}; goal: "
+            f"'{action.id}' calls {action.tool} ({kind}, from its {source}) {why} ({checked}; goal: "
             f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
@@ -212,6 +226,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"name), {tail}",
             node_id=action.id,
             path=f"{path}.params.{key}",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, _path, (where, given) in roles:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {given} ({where}), which gives a role with control (share), "
+            f"{tail}",
+            node_id=action.id,
+            path=where,
             hint=_INTENT_HINT,
             severity=severity,
         )
@@ -235,6 +258,75 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     """Whether a literal value of the action is, or has a part that is, a distinctive goal word."""
     for _key, value, _where in walk_params(action.params or {}, "$", None):
         if isinstance(value, str) and any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True
+    return False
+
+
+_SEND = frozenset({"send"})
+_REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
+"""An address, a URL or a phone number, wherever it is written."""
+
+
+_NOTIFY_WORDS = frozenset({"notify", "notification", "notifications", "push"})
+
+
+_CREATE_WORDS = frozenset({"create", "add", "make", "generate", "issue", "new", "insert"})
+
+
+def _creates(tool: str) -> bool:
+    """Whether the tool's name makes something new (``create_guest_code``, ``codes.add``)."""
+    return any(word in _CREATE_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+def _notifies(tool: str) -> bool:
+    """Whether the tool is a notification service (``notify.send``, ``push.send``, ``ha.notify``): what it
+    sends goes to the devices of the user who runs the plan unless a step names someone."""
+    return any(word in _NOTIFY_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+_QUIET_KEYS = frozenset(
+    [
+        "title",
+        "message",
+        "body",
+        "text",
+        "subject",
+        "summary",
+        "details",
+        "data",
+        "priority",
+        "sound",
+        "icon",
+        "badge",
+        "tag",
+        "tags",
+        "service",
+        "level",
+        "severity",
+        "category",
+        "image",
+        "color",
+        "colour",
+        "ttl",
+        "silent",
+        "critical",
+        "html",
+        "markdown",
+        "format",
+    ]
+)
+"""Words of a notification's keys that say what it says or how, never whom it reaches (``service`` is the
+home's own notification service: ``notify.mobile_app_ana``)."""
+
+
+def _names_anyone(action: ActionNode) -> bool:
+    """Whether a send step may say whom it reaches: any parameter but its text and presentation (a recipient,
+    a device token, a topic), or an address, URL or phone number in any value. A push notification with only a
+    title and a text names no one."""
+    for key, value, _where in walk_params(action.params or {}, "$", None):
+        if value in (None, "", [], {}):
+            continue
+        if not set(name_words(key)) <= _QUIET_KEYS or (isinstance(value, str) and _REACHABLE.search(value)):
             return True
     return False
 
@@ -266,7 +358,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     """What it does: for every action with a side effect (any effect but ``read``; effects as in
     ``GOAL_UNASKED_EFFECT``), reads the literal values of its target parameters: recipients (``to``, ``cc``,
     ``recipients``, ``attendees``, ``members``, ``user``...), accounts (``iban``, ``account``, ``payee``,
-    ``beneficiary``, ``wallet``...), URLs and hosts, channels, paths and file names, amounts, and the ids of
+    ``beneficiary``, ``wallet``...; not a ledger category: ``gl_account``), URLs and hosts, postal addresses
+    (``street1``: given whole or line by line), channels, paths and file names, amounts, and the ids of
     objects changed (``message_id``, any key ending in ``id``), at any depth, also inside JSON text held in a
     string argument (for a tool whose only side effect is ``write``, or whose effect nothing says, only
     recipients, accounts, URLs, hosts and the id of the object changed: a file path stays inside). Each must

@@ -1,0 +1,232 @@
+"""What a goal asks for: the kinds of side effect its words ask for, with the words that asked.
+
+``"email Bob the summary"`` asks to send; ``"summarise my inbox"`` asks for nothing but reading; words after a
+negation (``"don't email anyone"``) ask for nothing; a task can imply an effect (*restart* deletes the object
+it names, *make a door code* issues that one credential). Cached per goal text.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ._effects import _table, _words
+from ._schemes import SCHEME_WORDS
+
+_GOAL_WORDS = _table(
+    "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
+    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
+    "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
+    "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
+    "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
+    "disburse cashout repay topup fund compensate charge invoice contribute payroll; "
+    "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
+    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
+    "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
+    "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
+    "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow recall rescind snooze silence; "
+    "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
+    "security unlock disarm offboard onboard freeze unfreeze; "
+    "share: share invite grant access permission permissions publish collaborator export promote expose post "
+    "announce ownership handover "
+    "onboard publicly"
+)
+"""Goal words and the side effects they ask for. Some ask for what a task implies without naming it:
+*restart, replace, redeploy, rotate* mean deleting or replacing the object named (a pod restarted by deleting
+it, an old key removed); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
+and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate")
+"""Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
+removed): the delete must be of something the goal names."""
+_PLAIN_WORDS = _words(
+    "the a an and or of to in on for with it its it's is are be my our your their this that these those from "
+    "at by so up down out one broken stuck crashed crashing looping down failing new old all any some please "
+    "now today"
+)
+_AMBIGUOUS = _words(
+    "email mail message reply answer post text invite order book payment transfer share access contact "
+    "permission permissions cc tip trade alert welcome fund charge invoice archive slack signal call phone ring "
+    "checkout bin"
+)
+"""Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
+_NOUN_BEFORE = _words(
+    "a an the my our your his her their its this that these those each every any all some no of for "
+    "about from in on with unread new latest recent last old important starred flagged incoming pending "
+    "upcoming weekly daily monthly work team customer client support marketing urgent spam sent received "
+    "open today's yesterday's whose which what booking order flight hotel overdue unpaid outstanding paid final "
+    "next previous current attached"
+)
+_MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
+_LET_KNOW = re.compile(
+    r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
+    r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
+    r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+"
+)
+"""Phrases that ask to send (message someone) without a send word."""
+_PAY_PHRASE = re.compile(
+    r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
+    r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
+)
+"""Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
+_TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
+"""Phrases that put an amount towards something (*put 50 toward the gift*)."""
+_DELETE_PHRASE = re.compile(
+    r"\b(?:take|taking|shut|shutting|wind|winding|tear|tearing|turn|turning|switch|switching|clear|clearing|"
+    r"clean|cleaning|close|closing|sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|"
+    r"\bget(?:ting)? rid of\b"
+)
+"""Phrases that ask to delete, close or turn off (*take down the listing*, *shut down staging*, *get rid of*)."""
+_SIGN_OUT_PHRASE = re.compile(r"\b(?:sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,3}?out\b")
+"""Signing someone out ends their sessions: it revokes tokens (credentials) as well as deleting."""
+_GRANT_PHRASE = re.compile(
+    r"\b(?:give|giving|make|making|grant|granting)\b[^.;]{1,30}\b(?:admin|owner|editor|maintainer|rights|role)\b"
+)
+"""Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
+_PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
+"""Phrases that ask to share with everyone (*make the report public*)."""
+_BACK_PHRASE = re.compile(r"\b(?:pull|pulling|take|taking|call|calling) (?:[a-z0-9'-]+ ){0,3}?back\b")
+"""Phrases that ask to withdraw what was sent (*pull the letter back*): voiding, recalling, deleting it."""
+_MEMBER_PHRASE = re.compile(
+    r"\b(?:[Aa]dd|[Aa]dding|[Pp]ut|[Pp]utting|[Bb]ring|[Bb]ringing) (?:(?:the|our|my|a|an|new|[a-z]+) ){0,3}?"
+    r"(?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)?|him|her|them|me|us|everyone|[\w.+-]+@[\w.-]+) (?:as an? [a-z]+ )?"
+    r"(?:to|on|onto|into|in) (?:[\w#'&-]+ ){0,4}?"
+    r"(?i:channel|channels|group|groups|team|teams|project|projects|repo|repos|repository|workspace|org|"
+    r"organization|organisation|board|boards|folder|folders|drive|calendar|course|class|space|server|chat|"
+    r"conversation|thread|doc|document|sheet|vault|account|rotation|roster|list|slack|teams|discord|github|"
+    r"gitlab|jira|notion|figma|zoom)\b"
+)
+"""Phrases that ask to make someone a member (*add Sam to the #design channel*): an invite, a grant. Read on
+the goal as written: the one added is a person (a capitalised name, a pronoun, an address), not a receipt
+added to a folder."""
+_INVOICE_PHRASE = re.compile(r"(?:^|\b(?:and|then|please|also|to)\s+)(?:invoice|bill)\b")
+"""*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent."""
+_CODE_PHRASE = re.compile(
+    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
+    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
+)
+"""Phrases that ask to issue a way in (*make a door code for the dog walker*): credentials."""
+_SHAREABLE = _words(
+    "clip clips video videos recording recordings footage file files document documents doc docs photo photos "
+    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album"
+)
+"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
+_NEGATIONS = _words("don't dont not never no without nothing avoid stop")
+_CURRENCY = re.compile(
+    r"[$€£¥]\s?\d(?:[\d.,]*\d)?|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b",
+    re.IGNORECASE,
+)
+_GOAL_TOKEN = re.compile(r"[a-z0-9']+")
+_NOT_ASKING = frozenset({("kick", "off"), ("kicks", "off"), ("clear", "about"), ("close", "to"), ("block", "of")})
+"""Word pairs whose first word asks for nothing (*kick off payroll*, *close to the office*)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """The side effects a goal asks for, each with the goal words that ask for it."""
+
+    asked: dict[str, tuple[str, ...]]
+    words: tuple[str, ...]
+    """Every word of the goal (lower case), for messages."""
+    member: str | None = None
+    """The phrase that asks to make someone a member (*add Sam to the #design channel*), if any: it asks to
+    share, but not to give control (an owner, an admin)."""
+
+    def asks_control(self) -> bool:
+        """True when the goal asks to share by more than adding a member: *give Dana admin*, *invite*, *grant*."""
+        return any(word != self.member for word in self.asked.get("share", ()))
+
+    def asks(self, effect: str) -> bool:
+        """True when the goal asks for ``effect``."""
+        return effect in self.asked
+
+    def only_implied(self, effect: str) -> bool:
+        """True when only words that imply ``effect`` ask for it (*restart, replace, rotate* imply deleting
+        the object they name, nothing else; *make a door code for X* implies that one credential)."""
+        words = self.asked.get(effect)
+        if words is None:
+            return False
+        if effect == "credentials":
+            # *make a door code for the walker* asks for that code, not for any credential change.
+            return all(_CODE_PHRASE.fullmatch(word) for word in words)
+        return all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
+
+    def object_words(self) -> frozenset[str]:
+        """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
+        return frozenset(word for word in self.words if word not in _PLAIN_WORDS and word not in SCHEME_WORDS)
+
+
+def _stems(word: str) -> Iterator[str]:
+    yield word
+    for suffix in ("s", "es", "ed", "d", "ing", "ings"):
+        # ``closed`` -> ``close`` drops a ``d`` after an ``e`` only: ``band`` is not ``ban``.
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and (suffix != "d" or word.endswith("ed")):
+            yield word[: -len(suffix)]
+
+
+def _verb_use(words: tuple[str, ...], index: int, stem: str) -> bool:
+    """Whether an ambiguous word is used as a verb: not plural, and not after a determiner or an adjective
+    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``)."""
+    if index + 1 < len(words) and words[index + 1] == "to":
+        return True
+    if words[index] != stem:
+        return False
+    return index == 0 or words[index - 1] not in _NOUN_BEFORE
+
+
+@functools.lru_cache(maxsize=256)
+def asked_effects(goal: str) -> Intent:
+    """The side effects ``goal`` asks for (:data:`IMPACT` kinds; ``write`` and ``read`` are never checked).
+
+    Cached by goal text (an agent lints many drafts of one goal); the result must not be changed. A word
+    asks when it (or its stem: ``sends``, ``emailed``) is in the documented vocabulary, unless one
+    of the two words before it is a negation; words as often nouns as verbs (*email, message, order, book,
+    post*) ask only when used as a verb (not plural, not after *my, the, latest...*; or followed by *to*). An
+    amount of money (``$40``, ``25 EUR``) or "send/move ... money" asks for ``financial``; "let ... know" asks
+    to send.
+    """
+    text = goal.lower().replace("’", "'")
+    words = tuple(_GOAL_TOKEN.findall(text))
+    asked: dict[str, list[str]] = {}
+    for index, word in enumerate(words):
+        if any(before in _NEGATIONS for before in words[max(0, index - 2) : index]):
+            continue
+        if index + 1 < len(words) and (word, words[index + 1]) in _NOT_ASKING:
+            continue
+        for stem in _stems(word):
+            effects = _GOAL_WORDS.get(stem, ())
+            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem):
+                continue
+            for effect in effects:
+                asked.setdefault(effect, []).append(word)
+    phrases = (
+        (_CURRENCY, "financial"),
+        (_MONEY_PHRASE, "financial"),
+        (_PAY_PHRASE, "financial"),
+        (_LET_KNOW, "send"),
+        (_PUBLIC_PHRASE, "share"),
+        (_DELETE_PHRASE, "destructive"),
+        (_GRANT_PHRASE, "share"),
+        (_SIGN_OUT_PHRASE, "credentials"),
+        (_TOWARD_PHRASE, "financial"),
+        (_BACK_PHRASE, "destructive"),
+        (_INVOICE_PHRASE, "send"),
+        (_INVOICE_PHRASE, "financial"),
+        (_CODE_PHRASE, "credentials"),
+    )
+    for pattern, effect in phrases:
+        match = pattern.search(text)
+        if match is not None:
+            asked.setdefault(effect, []).append(match.group(0).strip())
+    found_member = _MEMBER_PHRASE.search(goal.replace("’", "'"))
+    member = None if found_member is None else found_member.group(0).strip().lower()
+    if member is not None:
+        asked.setdefault("share", []).append(member)
+    if "send" in asked and "share" not in asked:
+        # Sending someone a clip, a file or a folder is done by sharing it with them.
+        shared = [word for word in words if word in _SHAREABLE]
+        if shared:
+            asked["share"] = [*asked["send"], *shared[:1]]
+    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member)

@@ -1,0 +1,370 @@
+"""Which values a plan's author was given, and which parameters are targets.
+
+**Trusted values** (:class:`Trusted`): the text of the goal, of the plan's context and of the policy's
+``trusted_values`` and allow-lists, the names built from them by a naming scheme (:mod:`._schemes`) and the
+amounts worked out from the goal's own numbers (:func:`computed_amounts`); a literal target of a side effect
+must be found there. **Targets** (:func:`target_kind`): what a parameter points at (an account, a recipient, a
+URL, a postal address, the id of the object changed). Computed once per lint run, linear in the text read.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Iterable
+from typing import Any
+from urllib.parse import urlsplit
+
+from ..tools import tool_matches
+from ._context import LintContext
+from ._detect import name_words
+from ._effects import _table, _words
+from ._intent import _GOAL_TOKEN
+from ._schemes import SCHEME_WORDS, SYMBOLIC_IDS, person_logins
+
+_NUMBER = re.compile(r"(?<![\w.])[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])[-+]?\d+(?:\.\d+)?")
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}")
+
+
+class Trusted:
+    """Everything the plan's author was given: the goal, the plan's context, the policy's trusted values and
+    allow-lists. A literal target is trusted when it occurs in that text as a whole token, or (a number)
+    equals a number in it, or (an address or URL) its host is an allowed or mentioned domain."""
+
+    def __init__(self, ctx: LintContext):
+        policy = ctx.policy
+        texts = [ctx.plan.goal or "", *policy.trusted_values]
+        texts += [pattern for pattern in policy.allow_recipients or () if "*" not in pattern]
+        texts += _strings(ctx.plan.context)
+        self.text = "\n".join(texts).lower()
+        self.numbers = {value for value in (_to_number(match) for match in _NUMBER.findall(self.text)) if value}
+        self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
+        self.goal = (ctx.plan.goal or "").lower()
+        self._computed: frozenset[float] | None = None
+        self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
+        self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
+        self.hosts = set(_HOST.findall(self.text)) | self.allowed
+        self._raw = texts
+        self._scheme: tuple[frozenset[str], frozenset[str], frozenset[str]] | None = None
+        self._squeezed: tuple[str, bytearray] | None = None
+
+    def has_text(self, value: str) -> bool:
+        """True when ``value`` occurs in the trusted text, not as part of a longer word or address."""
+        needle = value.strip().lower()
+        if not needle:
+            return True
+        start = self.text.find(needle)
+        while start >= 0:
+            end = start + len(needle)
+            before = self.text[start - 1] if start else " "
+            after = self.text[end] if end < len(self.text) else " "
+            if not (_inside_token(before) or _inside_token(after)):
+                return True
+            start = self.text.find(needle, start + 1)
+        return False
+
+    def has_number(self, value: float) -> bool:
+        """True when the number ``value`` is written in the trusted text or context."""
+        return value in self.numbers
+
+    def has_computed(self, value: float) -> bool:
+        """True when the amount ``value`` is worked out from the goal's own numbers (:func:`computed_amounts`),
+        also when written in minor units (cents: ``4300`` for 43.00)."""
+        if self._computed is None:
+            self._computed = computed_amounts(self.goal)
+        return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+
+    def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
+        """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
+        parts = host.lower().rstrip(".").split(".")
+        known = self.hosts if hosts is None else hosts
+        return any(".".join(parts[index:]) in known for index in range(len(parts) - 1))
+
+    def has_address(self, address: str) -> bool:
+        """True when the address is given in full, matches ``allow_recipients`` or is in an allowed domain."""
+        lowered = address.lower()
+        if self.has_text(lowered) or (self.recipients and tool_matches(lowered, self.recipients)):
+            return True
+        return self.has_host(lowered.rpartition("@")[2], self.allowed)
+
+    def trusts(self, kind: str, value: Any) -> bool:
+        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
+        if isinstance(value, bool) or value is None:
+            return True
+        if isinstance(value, int | float):
+            if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
+                return True
+            return kind == "amount" and self.has_computed(float(value))
+        text = str(value).strip()
+        if kind == "object" and text.lower() in SYMBOLIC_IDS:
+            return True
+        if kind == "amount":
+            number = _to_number(text.lstrip("$€£"))
+            if number is None:
+                return self.has_text(text)
+            return self.has_number(number) or self.has_computed(number)
+        if "@" in text and kind in ("recipient", "account"):
+            # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
+            # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").
+            return self.has_address(text) or self.has_named_address(text)
+        if kind in ("url", "domain"):
+            host = urlsplit(text if "//" in text else f"//{text}").hostname
+            return (self.has_host(host) or self.has_text(host)) if host else self.has_text(text)
+        if kind == "path":
+            return self.has_text(text) or self.has_text(text.rstrip("/").rsplit("/", 1)[-1]) or self.has_scheme(text)
+        if kind == "amount":
+            return self.has_text(text)
+        if kind == "account":
+            return self.has_text(text) or self.has_reformatted(text)
+        if kind == "address":
+            # A postal address given whole, or line by line (``street1`` of an address the context holds).
+            lines = [line for line in re.split(r"\s*[,\n]\s*", " ".join(text.split())) if line]
+            return self.has_text(text) or (bool(lines) and all(self.has_text(line) for line in lines))
+        return (
+            self.has_text(text)
+            or self.has_text(text.lstrip("#@"))
+            or self.has_scheme(text)
+            or (kind != "path" and self.has_reformatted(text))
+        )
+
+    def has_reformatted(self, value: str) -> bool:
+        """True when ``value`` is a number or code given in the trusted text in another format: the same
+        letters and digits with other spacing or punctuation (``+17755553467`` for "+1 (775) 555-3467",
+        ``GB33BUKB2020...`` for "GB33 BUKB 2020 ...", ``L60662`` for "L-60662"), whole tokens there; or a short
+        prefix on a number given there (``ORD-64054`` for "order 64054"). Only values with a digit and five
+        letters or digits count: words run together are not a reformatted id."""
+        compact = _ALNUM_ONLY.sub("", value.lower())
+        if len(compact) < 5 or not any(char.isdigit() for char in compact):
+            return False
+        prefixed = _PREFIXED_NUMBER.fullmatch(value.strip().lower())
+        if prefixed is not None and self.has_text(prefixed.group(1)):
+            return True
+        if self._squeezed is None:
+            self._squeezed = _squeeze(self.text)
+        squeezed, edges = self._squeezed
+        start = squeezed.find(compact)
+        while start >= 0:
+            end = start + len(compact) - 1
+            if edges[start] & _STARTS and edges[end] & _ENDS:
+                return True
+            start = squeezed.find(compact, start + 1)
+        return False
+
+    def _schemes(self) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """(the goal's own words, every trusted word, the login forms of the people named), read on first use."""
+        if self._scheme is None:
+            goal = frozenset(_GOAL_TOKEN.findall(self.goal))
+            words = frozenset(re.findall(r"[a-z0-9]+", self.text))
+            self._scheme = goal, words, person_logins(self._raw)
+        return self._scheme
+
+    def has_named_address(self, address: str) -> bool:
+        """True for a person's address by a naming scheme: its local part is a login form of a person named in
+        the goal or context (``jane.doe``, ``jdoe``, ``jane``) and its domain (or one above it) is mentioned or
+        allowed. An address at a domain nobody mentioned never passes this way."""
+        local, _, domain = address.lower().rpartition("@")
+        return bool(local) and local in self._schemes()[2] and self.has_host(domain)
+
+    def has_scheme(self, value: str) -> bool:
+        """True for an identifier built from the goal by a naming scheme (``prod/notifier/db`` for "rotate the
+        notifier database password", ``svc-checkout-key`` for "the checkout service key", ``jdoe`` for "Jane
+        Doe"): a person's login form, or parts that are each a trusted word or a generic resource word
+        (:data:`SCHEME_WORDS`), at least one of them a distinctive word of the goal itself."""
+        goal, words, logins = self._schemes()
+        lowered = value.strip().lower().lstrip("#@")
+        if lowered in logins:
+            return True
+        parts = [part for part in re.split(r"[^a-z0-9]+", lowered) if part]
+        if not parts or len(parts) > 8:
+            return False
+        anchored = False
+        for part in parts:
+            if part in goal and part not in SCHEME_WORDS and len(part) >= 3 and not part.isdigit():
+                anchored = True
+            elif part not in SCHEME_WORDS and part not in words:
+                return False
+        return anchored
+
+
+_NUMBER_WORDS = {
+    "two": 2.0,
+    "three": 3.0,
+    "four": 4.0,
+    "five": 5.0,
+    "six": 6.0,
+    "seven": 7.0,
+    "eight": 8.0,
+    "nine": 9.0,
+    "ten": 10.0,
+    "eleven": 11.0,
+    "twelve": 12.0,
+    "half": 2.0,
+    "halves": 2.0,
+    "third": 3.0,
+    "thirds": 3.0,
+    "quarter": 4.0,
+    "quarters": 4.0,
+    "twice": 2.0,
+    "double": 2.0,
+    "triple": 3.0,
+}
+"""Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
+_SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
+_MAX_GOAL_NUMBERS = 8
+"""Goal numbers combined pairwise; a goal with more numbers combines only its first ones (the set stays
+small, so a made-up amount is unlikely to match by chance)."""
+
+
+def _cents(value: float) -> float:
+    return round(value, 2)
+
+
+@functools.lru_cache(maxsize=256)
+def computed_amounts(goal: str) -> frozenset[float]:
+    """Amounts a plan may compute from the goal's numbers, rounded to cents (and to whole units).
+
+    * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
+    * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
+      or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
+    * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal.
+
+    Only the goal's numbers take part, never the context's (ids and balances would make nearly every amount
+    reachable). Cached by goal text; lower-case input."""
+    words = _GOAL_TOKEN.findall(goal)
+    numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
+    counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
+    if _SPLIT_WORDS.intersection(words):
+        counts |= {float(count) for count in range(2, 13)}
+    numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
+    found: set[float] = set()
+    for a in numbers:
+        for b in numbers:
+            if a != b:
+                found.update((a + b, a - b, a * b, a / b))  # b - a and b / a: when the loop reaches b
+        for k in counts:
+            found.update((a / k, a * k))
+    for match in _PERCENT.findall(goal):
+        rate = float(match) / 100
+        for a in numbers:
+            if a != float(match):
+                found.update((a * (1 + rate), a * (1 - rate), a * rate))
+    rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
+    return frozenset(value for value in rounded if value > 0)
+
+
+_ALNUM_ONLY = re.compile(r"[^a-z0-9]+")
+_PREFIXED_NUMBER = re.compile(r"[a-z]{1,4}[-_#: ]?(\d{4,})")
+_STARTS, _ENDS = 1, 2
+
+
+def _squeeze(text: str) -> tuple[str, bytearray]:
+    """``text`` (lower case) with only its letters and digits, and for each of them whether it starts or ends
+    a token of the original (``L-60662`` squeezes to ``l60662``, ``l`` starts a token, ``2`` ends one)."""
+    kept: list[str] = []
+    edges = bytearray()
+    previous = ""
+    for char in text:
+        if char.isascii() and char.isalnum():
+            if not (previous.isascii() and previous.isalnum()):
+                edges.append(_STARTS)
+                if kept:
+                    edges[-2] |= _ENDS
+            else:
+                edges.append(0)
+            kept.append(char)
+        previous = char
+    if edges:
+        edges[-1] |= _ENDS
+    return "".join(kept), edges
+
+
+def _inside_token(char: str) -> bool:
+    return char.isalnum() or char in "_@"
+
+
+def _to_number(text: str) -> float | None:
+    try:
+        value = float(text.replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _strings(value: Any) -> list[str]:
+    """Every string (keys included) and number text inside ``value``, iteratively."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            out.extend(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, int | float) and not isinstance(item, bool):
+            out.append(str(item))
+    return out
+
+
+def _numbers(value: Any) -> Iterable[float]:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, int | float) and not isinstance(item, bool) and math.isfinite(item):
+            yield float(item)
+
+
+TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipient", "address", "object")
+"""What a side effect's parameter may point at, in the order a key is tested against them."""
+_TARGET_WORDS = _table(
+    "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
+    "recipient: to cc bcc recipient recipients email emails invitee invitees attendee attendees participant "
+    "participants member members user users username assignee collaborator collaborators grantee phone "
+    "forward contact contacts address addresses principal destination destinations; "
+    "channel: channel channels room conversation thread group; "
+    "url: url uri link webhook endpoint callback href; "
+    "domain: domain host hostname ip ips ipv4 ipv6 server servers origin upstream proxy nameserver nameservers "
+    "mx cname; "
+    "path: path file filename filepath folder dir directory; "
+    "amount: amount sum total; "
+    "bound: limit threshold cap quota"
+)
+_DESCRIBES = _words(
+    "subject body text content html note notes memo comment comments description title template type types kind "
+    "status state count verified enabled disabled only agent role roles topic format style language locale "
+    "timezone tz currency label labels preview snippet"
+)
+"""Last words of keys that describe a property of what the first words name (``email_subject``,
+``account_type``, ``recipient_count``, ``link_text``): the value is that property, not a target."""
+_BOOKKEEPING = _words("gl ledger category categories coa")
+"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``), not a destination."""
+
+
+@functools.lru_cache(maxsize=4096)
+def target_kind(key: str) -> str | None:
+    """The kind of target a parameter names (``to_account`` an account, ``webhook_url`` a URL, ``message_id``
+    an object), or None for parameters that only describe (``subject``, ``body``, ``note``)."""
+    words = name_words(key)
+    if not words or _BOOKKEEPING.intersection(words):
+        return None  # ``gl_account: "Late fees"`` files a charge under a ledger category; nothing goes there
+    if len(words) > 1 and words[-1] in _DESCRIBES:
+        return None  # ``email_subject``, ``account_type``, ``attendee_count``: a property of the target, not one
+    if "street" in words or ("line" in words and "address" in words):
+        return "address"  # ``street1``, ``address_line1``: a postal address, where goods are shipped
+    kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
+    if "bound" in kinds and len(words) > 1 and words[-1] not in ("id", "ids"):
+        kinds.add("amount")  # ``daily_limit``, ``spend_cap``: a bound on money; a bare ``limit`` pages results
+    for kind in TARGET_KINDS:
+        if kind in kinds:
+            return kind
+    if words[-1] in ("id", "ids") or key in ("id", "ids"):
+        return "object"
+    return None
