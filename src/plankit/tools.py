@@ -20,8 +20,9 @@ entry is a plankit spec (``name``, ``description``, ``params_schema``, ``sensiti
 (``{"name", "description", "parameters"}``, or Anthropic's ``input_schema``), or an MCP tool as a server's
 ``tools/list`` returns it (``inputSchema``; the whole answer can be pasted: ``{"tools": [...], "nextCursor": ...}``
 or the JSON-RPC response around it). MCP ``annotations`` (``readOnlyHint``, ``destructiveHint``,
-``openWorldHint``) give the tool's effects when ``effects`` is not set; the MCP keys plankit has no use for
-(``title``, ``outputSchema``, ``icons``, ``_meta``) are accepted and ignored.
+``openWorldHint``) are hints (``hinted_effects``): a read-only hint never removes an effect its name gives.
+The MCP keys plankit has no use for (``title``, ``outputSchema``, ``icons``, ``_meta``) are accepted and
+ignored.
 
 **Effects** say what a tool does to the world, for the goal-alignment lint rules: ``read``, ``write``,
 ``send`` (mail, messages, posts), ``financial`` (moves money), ``destructive`` (deletes, cancels, revokes),
@@ -38,7 +39,7 @@ import importlib
 import importlib.util
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import IO, Any, Literal, TypeVar
@@ -59,6 +60,7 @@ __all__ = [
     "ToolRegistry",
     "ToolSpec",
     "ToolSpecError",
+    "annotated_effects",
     "load_tools",
     "tool",
     "tool_matches",
@@ -99,6 +101,10 @@ class ToolSpec(IRModel):
     effects: list[Effect] | None = None
     """What it does to the world (``["send"]``, ``["financial"]``); None: unknown, classified by the policy's
     ``tool_effects`` or by its name."""
+    hinted_effects: list[Effect] | None = None
+    """What an MCP server's ``annotations`` say it does: hints from the server, not declarations (MCP calls
+    them untrusted). A read-only hint adds to what the tool's name says and never takes an effect away; a hint
+    that the tool changes things says what kind of change, as ``effects`` would."""
 
 
 class ToolRegistry:
@@ -461,23 +467,25 @@ def _plain_fields(
         if not isinstance(annotations, dict):
             problems.append(FormatProblem(f"{where}.annotations", "MCP annotations are an object"))
             return None, where
-        fields.setdefault("effects", _annotated_effects(annotations))
+        fields.setdefault("hinted_effects", annotated_effects(annotations))
     schema = fields.get("params_schema")
     if schema is not None and not _schema_shape_ok(schema, f"{where}.params_schema", problems):
         return None, where
     return fields, where
 
 
-def _annotated_effects(annotations: dict[str, Any]) -> list[str] | None:
-    """Effects from MCP tool annotations (hints, so only what they say for sure): read-only tools read;
+def annotated_effects(annotations: Mapping[str, Any]) -> list[Effect] | None:
+    """The effects MCP tool annotations hint at (only what they say for sure): read-only tools read;
     destructive ones destroy; open-world ones reach external hosts. None when they say nothing."""
+    effects: list[Effect]
     if annotations.get("readOnlyHint") is True:
         effects = ["read"]
     elif annotations.get("destructiveHint") is True:
         effects = ["write", "destructive"]
     elif annotations.get("readOnlyHint") is False:
-        # MCP: destructiveHint defaults to true for a tool that is not read-only.
-        effects = ["write"] if annotations.get("destructiveHint") is False else ["write", "destructive"]
+        # MCP's default for an unset destructiveHint is true, but servers leave it unset on plain writes as
+        # often as on deletes: unset says nothing for sure, and the tool's name still counts (lint/_effects.py).
+        effects = ["write"]
     else:
         return None
     return effects + (["external"] if annotations.get("openWorldHint") is True else [])

@@ -142,10 +142,10 @@ def test_mcp_annotations_give_effects_and_explicit_effects_win() -> None:
             {"name": "x.y", "annotations": {"readOnlyHint": True}, "effects": ["send"]},
         ]
     )
-    assert [(spec.name, spec.effects) for spec in registry] == [
+    assert [(spec.name, spec.effects or spec.hinted_effects) for spec in registry] == [
         ("fs.read", ["read"]),
         ("fs.rm", ["write", "destructive"]),
-        ("web.post", ["write", "destructive", "external"]),  # destructiveHint defaults to true
+        ("web.post", ["write", "external"]),  # an unset destructiveHint says nothing for sure
         ("kv.put", ["write"]),
         ("db.ping", None),
         ("x.y", ["send"]),
@@ -188,9 +188,9 @@ def test_an_mcp_tools_list_answer_loads_as_the_server_sent_it(document: dict[str
         name="files_delete",
         description="Delete a file from the workspace",
         params_schema={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
-        effects=["write", "destructive"],
+        hinted_effects=["write", "destructive"],
     )
-    assert registry.get("files_list") == ToolSpec(name="files_list", effects=["read"])
+    assert registry.get("files_list") == ToolSpec(name="files_list", hinted_effects=["read"])
 
 
 def test_a_problem_inside_a_json_rpc_response_is_located_under_result() -> None:
@@ -212,3 +212,27 @@ def test_one_page_of_a_longer_tools_list_is_refused_saying_so() -> None:
     )
     [problem] = caught.value.problems
     assert (problem.path, problem.message) == ("$.result.nextCursor", "more tools on later pages")
+
+
+def test_mcp_hints_add_to_what_the_name_says_and_never_silence_it() -> None:
+    # A server may call any tool read-only; the lint keeps what the tool's name says it does.
+    from plankit.lint import Linter, Policy
+
+    listing = {
+        "tools": [
+            {"name": "bank_transfer_funds", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}},
+            {"name": "notes_list", "inputSchema": {"type": "object"}, "annotations": {"readOnlyHint": True}},
+        ]
+    }
+    linter = Linter(Policy.default(), tools=ToolRegistry.from_data(listing))
+    plan = {
+        "goal": "summarise my notes",
+        "steps": [
+            {"id": "notes", "tool": "notes_list", "args": {}},
+            {"id": "pay", "tool": "bank_transfer_funds", "args": {"to_account": "DE89370400440532013000", "amount": 9}},
+        ],
+    }
+    unasked = [d for d in linter.lint(plan) if d.code == "GOAL_UNASKED_EFFECT"]
+    assert [(d.node_id, d.message.split(" (")[1].split(")")[0]) for d in unasked] == [
+        ("pay", "financial, from its MCP annotations and its name")
+    ]

@@ -88,7 +88,7 @@ def test_stdio_tools_become_plan_tools_with_their_schemas(outbox: Path) -> None:
     names, add = asyncio.run(main())
     assert names == ["demo.add", "demo.explode", "demo.send"]
     assert add is not None
-    assert (add.description, add.read_only) == ("Add two integers.", True)
+    assert (add.description, add.read_only, add.hinted_effects) == ("Add two integers.", True, ["read"])
     assert add.params_schema["required"] == ["a", "b"]
     assert add.params_schema["properties"]["a"]["type"] == "integer"
 

@@ -237,6 +237,16 @@ _WRITE = frozenset({"write"})
 _CREDENTIALS = frozenset({"credentials"})
 
 
+def _declared(tool: str, effects: frozenset[str], source: str) -> tuple[frozenset[str], str]:
+    """Effects a spec or a server declares, with what the name adds to a bare ``write``."""
+    if effects == _WRITE and "credentials" in name_effects(tool):
+        # ``write`` is what a spec says of any change; a verb that opens a lock or disarms an alarm
+        # (``lock.unlock``) still removes a safeguard. Only that is kept: a spec's ``write`` for
+        # ``create_transfer`` rightly says no money moves (stock does).
+        return effects | _CREDENTIALS, f"{source} and its name"
+    return effects, source
+
+
 class ToolEffects:
     """The effects of each tool of one lint run (worked out once per tool name)."""
 
@@ -256,19 +266,21 @@ class ToolEffects:
     def _read(self, tool: str) -> tuple[frozenset[str], str]:
         spec = self._tools.get(tool) if self._tools is not None else None
         if spec is not None and spec.effects is not None:
-            spec_effects = frozenset(spec.effects)
-            if spec_effects == _WRITE and "credentials" in name_effects(tool):
-                # ``write`` is what a spec says of any change; a verb that opens a lock or disarms an alarm
-                # (``lock.unlock``) still removes a safeguard. Only that is kept: a spec's ``write`` for
-                # ``create_transfer`` rightly says no money moves (stock does).
-                return spec_effects | _CREDENTIALS, "tool spec and its name"
-            return spec_effects, "tool spec"
+            return _declared(tool, frozenset(spec.effects), "tool spec")
+        hinted = frozenset(spec.hinted_effects) if spec is not None and spec.hinted_effects is not None else None
+        if hinted is not None and "read" not in hinted:
+            # A server that says its tool changes things is taken at its word on what kind of change.
+            return _declared(tool, hinted, "MCP annotations")
         for pattern, declared in self._policy.tool_effects.items():
             if tool_matches(tool, [pattern]):
                 return frozenset(declared), "policy tool_effects"
+        named = name_effects(tool)
+        if hinted is not None:
+            # "Read-only" is the one hint that would take a tool out of every check, and MCP annotations are
+            # the server's own say-so: it adds to what the name says and never takes from it.
+            return named | hinted, "MCP annotations and its name"
         if spec is not None and spec.read_only:
             return frozenset({"read"}), "tool spec (read_only)"
-        named = name_effects(tool)
         if spec is not None and spec.sink:
             return (named - {"read"}) | {"send"}, "tool spec (sink)"
         if not named and tool_matches(tool, self._policy.sinks):

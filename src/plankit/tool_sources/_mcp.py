@@ -33,7 +33,7 @@ from typing import Any, Literal, TextIO
 
 from ..errors import FormatProblem, MissingExtraError, PlankitError, ServerError, ToolError
 from ..plan import read_document
-from ..tools import ToolRegistry, ToolSpec
+from ..tools import ToolRegistry, ToolSpec, annotated_effects
 
 _NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
 DEFAULT_CALL_TIMEOUT = 300.0
@@ -188,6 +188,7 @@ class McpTools:
             description=tool.description or "",
             params_schema=dict(tool.inputSchema or {"type": "object"}),
             read_only=bool(getattr(annotations, "readOnlyHint", False)),
+            hinted_effects=annotated_effects(annotations.model_dump()) if annotations is not None else None,
         )
         timeout = timedelta(seconds=self.call_timeout)
         remote = tool.name
