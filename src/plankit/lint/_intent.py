@@ -155,7 +155,11 @@ class Intent:
 
     def object_words(self) -> frozenset[str]:
         """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
-        return frozenset(word for word in self.words if word not in _PLAIN_WORDS and word not in SCHEME_WORDS)
+        return frozenset(
+            word
+            for word in self.words
+            if word not in _PLAIN_WORDS and word not in SCHEME_WORDS and not any(s in IMPLIED for s in _stems(word))
+        )  # the verbs that imply a delete (*restart*) name no object
 
 
 def _stems(word: str) -> Iterator[str]:

@@ -782,3 +782,20 @@ def test_the_ids_and_amounts_a_platform_keeps_pass() -> None:
         },
     )
     assert _messages("GOAL_TAINTED_TARGET", refund) == []
+
+
+def test_a_delete_the_goal_only_implies_must_be_of_what_a_step_found_or_the_goal_names() -> None:
+    # "Restart the pod" may delete the pod a step found; a note, a reason or a context value names nothing.
+    goal = "Restart the checkout api pod"
+    find = {"id": "find", "tool": "k8s.list_pods", "args": {"app": "checkout"}}
+
+    def flagged(args: dict[str, Any]) -> list[str | None]:
+        purge = {"id": "purge", "tool": "storage.purge", "args": args, "depends_on": ["find"]}
+        return [node for node, _ in _messages("GOAL_UNASKED_EFFECT", _plan(goal, find, purge, context={"t": "T-1"}))]
+
+    assert flagged({"bucket": "prod-backups"}) == ["purge"]
+    assert flagged({"bucket": "prod-backups", "note": "{{context.t}}"}) == ["purge"]
+    assert flagged({"bucket": "prod-backups", "reason": "restart"}) == ["purge"]
+    assert flagged({"bucket": "prod-backups", "note": "{{find.result.name}}"}) == ["purge"]
+    assert flagged({"bucket": "{{find.result.items.0.name}}"}) == []
+    assert flagged({"bucket": "checkout-7d9f"}) == []

@@ -160,7 +160,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         for action, path in ctx.actions_of(implied_tools):
             if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
-            elif not references.get(action.id) and not _names_any(action, named):
+            elif not _found_by_a_step(references.get(action.id, ())) and not _names_any(action, named):
                 beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
@@ -255,11 +255,42 @@ _PUBLIC_WORDS = frozenset({"share", "publish", "publicly", "expose"})
 
 
 def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
-    """Whether a literal value of the action is, or has a part that is, a distinctive goal word."""
-    for _key, value, _where in walk_params(action.params or {}, "$", None):
-        if isinstance(value, str) and any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+    """Whether a literal value naming what the action works on is, or has a part that is, a distinctive goal
+    word (a ``note`` or ``reason`` saying "restart" names nothing)."""
+    for key, value, _where in walk_params(action.params or {}, "$", None):
+        if not isinstance(value, str) or _describes(key):
+            continue
+        if any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
             return True
     return False
+
+
+def _found_by_a_step(references: tuple[Reference, ...]) -> bool:
+    """Whether the action works on something a step found: a reference to a step's output in a parameter
+    that names what it works on (not ``{{context.ticket}}``, not a ``note``)."""
+    for reference in references:
+        if reference.is_step:
+            _, _, key = reference.location.partition(".params.")
+            if key and not _describes(re.split(r"[.\[]", key, maxsplit=1)[0]):
+                return True
+    return False
+
+
+_SAYS_WHY = frozenset(
+    {
+        "note", "notes", "memo", "comment", "comments", "description", "desc", "reason", "why", "justification",
+        "message", "explanation", "body", "text", "summary", "subject", "remarks",
+    }
+)  # fmt: skip
+"""Last words of parameters that say why or what about (free text), not which object (``label`` and ``name``
+do name one: a code labelled "Pool cleaner" is the pool cleaner's)."""
+
+
+def _describes(key: str) -> bool:
+    """A parameter that says something about the action (``note``, ``reason``, ``description``) rather than
+    naming what it acts on."""
+    words = name_words(key)
+    return bool(words) and words[-1] in _SAYS_WHY and target_kind(key) is None
 
 
 _SEND = frozenset({"send"})
