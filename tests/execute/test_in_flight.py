@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ from plankit.errors import LeaseHeldError, ServerError
 from plankit.execute import Executor, default_worker_id
 from plankit.plan import ExecutionStatus, Plan
 from plankit.store import SqliteStore
-from plankit.testing import FakeClock, SequentialIds
+from plankit.testing import DEFAULT_START, FakeClock, SequentialIds
 
 from .helpers import OPEN_POLICY, make_plan, statuses
 
@@ -63,8 +64,8 @@ def gated_plan(**failure: Any) -> Plan:
     return make_plan([gate, {"id": "after", "tool": "echo", "params": {"x": "{{gate.result.through}}"}}])
 
 
-def executor(store: SqliteStore, gate: Gate) -> Executor:
-    return Executor(store, gate.registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds())
+def executor(store: SqliteStore, gate: Gate, **options: Any) -> Executor:
+    return Executor(store, gate.registry, policy=OPEN_POLICY, clock=FakeClock(), ids=SequentialIds(), **options)
 
 
 def test_a_second_executor_may_not_start_or_resume_what_the_first_is_running(tmp_path: Path) -> None:
@@ -149,6 +150,30 @@ def test_a_dead_letter_retry_in_flight_is_not_retried_or_resumed_by_another_exec
     )  # fmt: skip
     assert gate.calls == ["run1:gate", "run1:gate"]
     assert letters_after == []
+
+
+def test_an_executor_with_a_worker_id_of_its_own_is_kept_out_by_the_lease(tmp_path: Path) -> None:
+    """Worker ids of their own stand for processes of their own (tests that race "two processes" in one use
+    them): the store's lease decides between those, and says so as it does for another process."""
+    gate = Gate()
+
+    async def body() -> str:
+        async with SqliteStore(tmp_path / "plankit.db") as store:
+            first, second = executor(store, gate), executor(store, gate, worker_id="elsewhere:7:b")
+            running = asyncio.ensure_future(first.start(gated_plan(), "run1"))
+            await gate.entered.wait()
+            with pytest.raises(LeaseHeldError) as info:
+                await second.resume("run1")
+            gate.open()
+            await running
+            return str(info.value)
+
+    until = (DEFAULT_START + timedelta(seconds=30)).isoformat(timespec="seconds")
+    assert asyncio.run(body()) == (
+        f"execution 'run1' is being run by {default_worker_id()} (its lease runs until {until}); wait for it to "
+        "finish, or stop that process: once its lease expires the execution can be resumed"
+    )
+    assert gate.calls == ["run1:gate"]
 
 
 def test_the_same_execution_id_in_another_store_is_not_held_up(tmp_path: Path) -> None:

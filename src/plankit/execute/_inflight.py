@@ -8,7 +8,9 @@ anything, and leave it only once the run has written its last record; an executi
 live holder is refused with the :class:`~plankit.errors.LeaseHeldError` another process's lease gets.
 
 Entries are keyed by the store's identity (a SQLite file's real path, a PostgreSQL DSN and schema, else the
-store object) and the execution id, so the same id in another database is not held up.
+store object), the lease owner and the execution id: the same id in another database is not held up, and
+executors given worker ids of their own (``Executor(worker_id=...)``) are kept apart by the lease, as
+processes are.
 
 A holder is *gone*, and its entry void, when the asyncio task that entered is done or collected or its event
 loop is closed: what an executor "crashed" inside the process (its loop abandoned) leaves behind can be
@@ -31,14 +33,13 @@ from ..errors import LeaseHeldError
 from ..store import PostgresStore, SqliteStore, Store
 
 _lock = threading.Lock()  # executors may run on event loops of several threads
-_held: dict[tuple[Hashable, str], _Holder] = {}
+_held: dict[tuple[Hashable, str, str], _Holder] = {}
 
 
 @dataclass(eq=False)
 class _Holder:
-    """Who entered: the lease owner's name, the executor (by id, for the message) and the task that runs it."""
+    """Who entered: the executor (by id, for the message) and the task that runs the execution."""
 
-    owner: str
     executor: int
     task: weakref.ref[asyncio.Task[Any]] | None
 
@@ -60,22 +61,23 @@ def store_key(store: Store) -> Hashable:
 
 @contextmanager
 def running(store: Store, execution_id: str, owner: str, executor: object) -> Iterator[None]:
-    """Hold ``execution_id`` for ``executor`` while the block runs; raise :class:`LeaseHeldError` when a live
-    executor of this process (this one included) holds it already."""
-    key = (store_key(store), execution_id)
+    """Hold ``execution_id`` on ``store`` for ``executor`` (whose leases name ``owner``) while the block runs;
+    raise :class:`LeaseHeldError` when a live executor of this process with that owner (this one included)
+    holds it already."""
+    key = (store_key(store), owner, execution_id)
     try:
         task = asyncio.current_task()
     except RuntimeError:  # no running loop
         task = None
-    holder = _Holder(owner, id(executor), weakref.ref(task) if task is not None else None)
+    holder = _Holder(id(executor), weakref.ref(task) if task is not None else None)
     with _lock:
         other = _held.get(key)
         if other is not None and not other.gone():
             where = "this executor" if other.executor == id(executor) else "another executor of this process"
             raise LeaseHeldError(
-                f"execution {execution_id!r} is being run by {other.owner} ({where}); wait for it to finish, or "
-                "stop it there: once it stops the execution can be resumed",
-                other.owner,
+                f"execution {execution_id!r} is being run by {owner} ({where}); wait for it to finish, or stop "
+                "it there: once it stops the execution can be resumed",
+                owner,
                 None,
             )
         _held[key] = holder
