@@ -13,7 +13,9 @@ Guarantees:
 * **Durable.** Every transition is committed before the next action starts. ``resume`` reloads the plan
   and the records: completed steps are not re-run (their outputs feed references again), in-flight steps run
   again with the same idempotency key, waits wait only for the time left, paused steps check their decision.
-  Only one process may run (or resume) a given execution at a time.
+  Only one executor may run (or resume) a given execution at a time: the store's lease keeps other
+  processes out, a registry of the executions in flight here (:mod:`plankit.execute._inflight`) the other
+  executors of this process.
 * **Confirmations.** A step with ``require_confirmation`` never runs without an approval: without a decision
   the execution is persisted as ``paused`` and ``start``/``resume`` return it; ``approve`` then ``resume``
   runs it; ``deny`` fails it (USER_ERROR) under its failure policy. Inside a loop each iteration needs its
@@ -54,6 +56,7 @@ from ..feeds import FeedRuntime, feed_findings
 from ..lint import Diagnostic, Linter, Policy, Severity, Status, ValidationResult
 from ..plan import (
     ActionNode,
+    DeadLetterEntry,
     Execution,
     ExecutionStatus,
     LlmNode,
@@ -67,6 +70,7 @@ from ._clock import Clock, SystemClock
 from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
 from ._guard import ToolGuard
+from ._inflight import running
 from ._kinds import LlmStepRunner
 from ._lifecycle import checkpoint_of, follow_execution, plan_ready_to_run
 from ._nodes import NodeRunner
@@ -100,6 +104,8 @@ def default_worker_id() -> str:
 
     One id per process (a forked child gets its own): leases say which *process* runs an execution, so
     executors of one process share it (a restarted executor in the same process continues its own work).
+    Between the executors of one process, the registry in :mod:`plankit.execute._inflight` decides: an
+    execution one of them runs is refused to the others until that run stops.
     """
     pid = os.getpid()
     if pid not in _process_ids:
@@ -217,8 +223,9 @@ class Executor:
     async def start(self, plan: Plan | Mapping[str, Any], execution_id: str | None = None) -> Execution:
         """Lint, store and run ``plan``; return the execution once it is completed, failed or paused.
 
-        Raises :class:`~plankit.errors.PlanRefusedError` when the plan may not run (nothing ran), and
-        ``ValueError`` when ``execution_id`` is already taken.
+        Raises :class:`~plankit.errors.PlanRefusedError` when the plan may not run (nothing ran),
+        :class:`~plankit.errors.LeaseHeldError` when an executor of this process is running ``execution_id``,
+        and ``ValueError`` when ``execution_id`` is already taken.
         """
         loaded = plan if isinstance(plan, Plan) else plan_from_data(plan)
         # One graph per start: the lint's is the run's. The copies of the plan made below (validated, running,
@@ -227,7 +234,14 @@ class Executor:
         result = self._check(loaded, graph)
         if not result.valid:
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
-        if execution_id is not None and await self.store.load_execution(execution_id) is not None:
+        new_id = execution_id or self.ids("exec_")
+        with running(self.store, new_id, self.worker_id, self):  # before the check: two starts of one id race
+            return await self._start(loaded, graph, result, new_id, given=execution_id is not None)
+
+    async def _start(
+        self, loaded: Plan, graph: PlanGraph, result: ValidationResult, execution_id: str, *, given: bool
+    ) -> Execution:
+        if given and await self.store.load_execution(execution_id) is not None:
             raise ValueError(f"execution {execution_id!r} already exists; resume it instead")
         if result.validation is not None:
             loaded = result.apply_to(loaded)  # the verdict is stored with the plan (the seed's ValidationResult)
@@ -236,7 +250,7 @@ class Executor:
         if loaded.id != plan_id:
             loaded = loaded.model_copy(update={"id": plan_id})
         header = Execution(
-            execution_id=execution_id or self.ids("exec_"),
+            execution_id=execution_id,
             plan_id=plan_id,
             owner=loaded.owner,
             status=ExecutionStatus.RUNNING,
@@ -251,11 +265,14 @@ class Executor:
     async def resume(self, execution_id: str) -> Execution:
         """Continue an interrupted or paused execution; a finished one is returned as it is.
 
-        Raises ``LookupError`` for an unknown execution (or a missing plan), ``RuntimeError`` when this
-        executor is running it right now.
+        Raises ``LookupError`` for an unknown execution (or a missing plan), and
+        :class:`~plankit.errors.LeaseHeldError` when another process, or an executor of this one (this executor
+        included), is running it right now.
         """
-        if execution_id in self._active:
-            raise RuntimeError(f"execution {execution_id!r} is running in this executor")
+        with running(self.store, execution_id, self.worker_id, self):
+            return await self._resume(execution_id)
+
+    async def _resume(self, execution_id: str) -> Execution:
         # Claim first, then read: records read before the claim could be stale by then (another process may
         # have run the execution further, or finished it, and let go in between).
         await self._claim(execution_id)
@@ -326,13 +343,17 @@ class Executor:
         it stopped (the failure policy's budget is fresh); a step that needs confirmation asks again (the
         earlier decision stays on record). When the step completes, its dead letter is deleted; when it
         fails again, the dead letter is updated. Raises ``LookupError`` for an unknown dead letter or a
-        gone execution or step, ``ValueError`` when the execution was cancelled or the step isn't failed.
+        gone execution or step, ``ValueError`` when the execution was cancelled or the step isn't failed,
+        :class:`~plankit.errors.LeaseHeldError` when the execution is running (here or in another process).
         """
         entry = await self.store.get_dead_letter(entry_id)
         if entry is None:
             raise LookupError(f"no dead letter {entry_id!r}")
-        if entry.execution_id in self._active:
-            raise RuntimeError(f"execution {entry.execution_id!r} is running in this executor")
+        with running(self.store, entry.execution_id, self.worker_id, self):
+            return await self._retry(entry)
+
+    async def _retry(self, entry: DeadLetterEntry) -> Execution:
+        entry_id = entry.id
         await self._claim(entry.execution_id)  # as resume does: a live holder (or Temporal) is named, never raced
         execution = await self.store.load_execution(entry.execution_id)
         if execution is None:
