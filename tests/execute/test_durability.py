@@ -550,6 +550,10 @@ def test_a_dead_letter_of_a_cancelled_execution_is_refused(tmp_path: Path) -> No
             )
             with pytest.raises(ValueError) as refused:
                 await ex.retry_dead_letter("dl:run1:pay")
+            # Refused before anything ran: the lease went back (another process may take it at once).
+            now = ex.clock.now()
+            holder = await store.claim_execution("run1", "other-host:1", now + timedelta(seconds=30), now)
+            assert holder is None  # None: claimed (a Lease would name the holder in the way)
             return str(refused.value)
 
     assert asyncio.run(body()) == "dead letter 'dl:run1:pay': execution run1 was cancelled; start it anew"

@@ -353,8 +353,19 @@ class Executor:
             return await self._retry(entry)
 
     async def _retry(self, entry: DeadLetterEntry) -> Execution:
-        entry_id = entry.id
         await self._claim(entry.execution_id)  # as resume does: a live holder (or Temporal) is named, never raced
+        try:
+            state = await self._requeued(entry)
+        except BaseException:
+            # Refused (gone, cancelled, tools missing) before anything ran: the lease goes back, or every
+            # other process would be told for a lease's length that this one is running the execution.
+            await self._release(entry.execution_id)
+            raise
+        return await self._execute(state)
+
+    async def _requeued(self, entry: DeadLetterEntry) -> RunState:
+        """The run state of the dead letter's execution with its step sent back, marked running."""
+        entry_id = entry.id
         execution = await self.store.load_execution(entry.execution_id)
         if execution is None:
             raise LookupError(f"dead letter {entry_id!r}: its execution {entry.execution_id!r} is not in the store")
@@ -373,7 +384,7 @@ class Executor:
         state = RunState(self.store, header, plan, self.clock, self.on_event, execution.steps, graph=graph)
         state.dirty.extend(changed)
         await state.set_status(ExecutionStatus.RUNNING)
-        return await self._execute(state)
+        return state
 
     # --------------------------------------------------------------------------------------- internals
     async def _execute(self, state: RunState) -> Execution:
