@@ -191,10 +191,27 @@ def may_elevate(text: str) -> bool:
     return any(stem in lowered for stem in _CONTROL_STEMS)
 
 
+def _grants_role(value: Any, key: str) -> bool:
+    """Whether :func:`role_grant` finds something in ``value`` (held under ``key``)."""
+    if isinstance(value, dict):
+        return any(_grants_role(item, str(name)) for name, item in value.items())
+    if isinstance(value, list):
+        return any(_grants_role(item, key) for item in value)
+    return (
+        isinstance(value, str)
+        and bool(key)
+        and bool(_key_words(key) & _ROLE_KEYS)
+        and " " not in value.strip()
+        and bool(_CONTROL.intersection(name_words(value)))
+    )
+
+
 def role_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
     """``(path, what it says)`` of the first role-like argument (``role``, ``type``, ``access_level``, any
     depth) whose value is one word naming a role with control (``admin``, ``owner``, ``TeacherEnrollment``,
     ``ROLE_ADMIN``), or None. A value with spaces is a name or a title (``type: "manager sync"``), not a role."""
+    if not _grants_role(params, ""):
+        return None  # the usual answer, found without building a path for every value
     stack: list[tuple[Any, str, str]] = [(params, base, "")]
     while stack:
         value, where, key = stack.pop()
