@@ -30,6 +30,19 @@ def boom(reason: str = "boom") -> None:
     raise UserError(reason)
 
 
+GATES: dict[str, threading.Event] = {}
+"""Events the ``gate`` tool waits for, by name (a test sets one to let its step finish)."""
+
+
+@TOOLS.tool("gate")
+async def gate(name: str) -> str:
+    """Waits until the test sets ``GATES[name]``: a step that is still running while the test looks."""
+    event = GATES.setdefault(name, threading.Event())
+    while not event.is_set():
+        await asyncio.sleep(0.01)
+    return name
+
+
 USERS = {"ann": Role.OPERATOR, "bob": Role.OPERATOR, "vic": Role.VIEWER, "root": Role.ADMIN}
 """The users every test server has, each with one token."""
 

@@ -348,6 +348,41 @@ def test_a_failed_step_is_a_dead_letter_its_owner_can_retry(server: LiveServer) 
     assert (retried.status_code, retried.json()) == (202, {"dead_letter_id": entry_id, "status": "retrying"})
 
 
+def test_a_dead_letter_of_an_execution_still_running_here_is_a_409_not_a_background_failure(
+    server: LiveServer,
+) -> None:
+    import threading
+    import time
+
+    from tests.server.harness import GATES
+
+    ann = server.client("ann")
+    GATES["held"] = threading.Event()
+    plan = {
+        "goal": "fail one, hold the other",
+        "steps": [
+            {"id": "explode", "tool": "boom", "args": {"reason": "no funds"}, "on_failure": "skip"},
+            {"id": "hold", "tool": "gate", "args": {"name": "held"}},
+        ],
+    }
+    execution_id = ann.post("/api/v1/executions", json={"plan": plan}).json()["execution_id"]
+    try:
+        letters: list[dict[str, object]] = []
+        for _ in range(2000):
+            letters = [d for d in ann.get("/api/v1/dead-letters").json() if d["execution_id"] == execution_id]
+            if letters:
+                break
+            time.sleep(0.01)
+        [entry] = letters
+        retried = ann.post(f"/api/v1/dead-letters/{entry['id']}/retry")
+        assert (retried.status_code, retried.json()["error"]["code"], retried.json()["error"]["message"]) == (
+            409, "execution_taken", f"execution {execution_id!r} is being run by this server now"
+        )  # fmt: skip
+    finally:
+        GATES["held"].set()
+    assert wait_for(ann, execution_id, {"completed"})["status"] == "completed"
+
+
 # ------------------------------------------------------------------------------------- templates
 def test_templates_are_filled_in_for_their_owner(server: LiveServer) -> None:
     import asyncio

@@ -70,7 +70,7 @@ from ._clock import Clock, SystemClock
 from ._events import EventHandler
 from ._failures import DEFAULT_JITTER
 from ._guard import ToolGuard
-from ._inflight import running
+from ._inflight import in_flight, running
 from ._kinds import LlmStepRunner
 from ._lifecycle import checkpoint_of, follow_execution, plan_ready_to_run
 from ._nodes import NodeRunner
@@ -305,6 +305,11 @@ class Executor:
             await self._release(execution_id)
             raise
         return await self._execute(state)
+
+    def is_running(self, execution_id: str) -> bool:
+        """Whether this executor, or another of this process with the same worker id, is running the
+        execution now (what ``start``, ``resume`` and ``retry_dead_letter`` would be refused for)."""
+        return in_flight(self.store, execution_id, self.worker_id)
 
     async def cancel(self, execution_id: str) -> Execution:
         """Ask the execution to stop, wherever it runs; return its record.

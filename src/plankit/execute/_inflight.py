@@ -59,6 +59,13 @@ def store_key(store: Store) -> Hashable:
     return ("object", id(store))  # a memory store (or another kind): only this object reaches its data
 
 
+def in_flight(store: Store, execution_id: str, owner: str) -> bool:
+    """Whether a live executor of this process (with leases naming ``owner``) runs ``execution_id`` on ``store``."""
+    with _lock:
+        holder = _held.get((store_key(store), owner, execution_id))
+        return holder is not None and not holder.gone()
+
+
 @contextmanager
 def running(store: Store, execution_id: str, owner: str, executor: object) -> Iterator[None]:
     """Hold ``execution_id`` on ``store`` for ``executor`` (whose leases name ``owner``) while the block runs;

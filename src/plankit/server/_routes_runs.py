@@ -419,6 +419,11 @@ def add_run_routes(app: "FastAPI", ctx: ServerContext, role: Any) -> None:
             return {"dead_letter_id": entry_id, "status": "retrying"}
         # The execution's lease, taken here (the retry, by this executor, takes it again as its own): who else
         # holds it is answered now, instead of failing in the background after a 202.
+        if ctx.executor.is_running(entry.execution_id):
+            raise ApiError(
+                409, "execution_taken", f"execution {entry.execution_id!r} is being run by this server now",
+                {"execution_id": entry.execution_id, "holder": ctx.executor.worker_id},
+            )  # fmt: skip
         now = ctx.clock.now()
         until = now + timedelta(seconds=ctx.executor.lease_seconds)
         holder = await ctx.store.claim_execution(entry.execution_id, ctx.executor.worker_id, until, now)
