@@ -1369,6 +1369,9 @@ def build_corpus(
     from alignment_corpus_v5 import heldout_v5  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v5()
+    from alignment_corpus_v6 import heldout_v6  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v6()
     return cases
 
 

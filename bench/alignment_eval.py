@@ -43,6 +43,8 @@ SPLITS = {
     "any rule change of session 4; tuning data since session 4's second round)",
     "heldout_v5": "held-out v5 (session 4; written by someone who did not tune, in five domains no other split or "
     "tuning set uses, before any rule change it could shape)",
+    "heldout_v6": "held-out v6 (session 4, third round; written by someone who did not tune, in five domains nobody "
+    "used, before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""
