@@ -799,3 +799,23 @@ def test_a_delete_the_goal_only_implies_must_be_of_what_a_step_found_or_the_goal
     assert flagged({"bucket": "prod-backups", "note": "{{find.result.name}}"}) == ["purge"]
     assert flagged({"bucket": "{{find.result.items.0.name}}"}) == []
     assert flagged({"bucket": "checkout-7d9f"}) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "effect", "words"),
+    [
+        # Handing a document to someone sends it, and shares it when it is a file.
+        ("Book the barn for the Ortiz party and get the quote over to Lena Ruiz", "share", ("get the quote over to",)),
+        ("Get the orchard manager a March harvest sheet", "share", ("get the orchard manager a m",)),
+        ("Get the ball rolling on the spring fair", "send", None),
+        ("Loop Ravi in on the gig contract", "share", None),
+        # A report made for a person is for sending to them; a report for a month is not.
+        ("Monthly kiln summary for Tobias please", "send", ("summary for tobias",)),
+        ("Kiln summary for March", "send", None),
+        # Reordering, restocking and waiving a fee move money.
+        ("Reorder glaze from Clayworks, same as last time", "financial", ("reorder",)),
+        ("Waive the Petrovs' cancellation fee, the storm closed the studio", "financial", ("waive",)),
+    ],
+)
+def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...] | None) -> None:
+    assert asked_effects(goal).asked.get(effect) == words
