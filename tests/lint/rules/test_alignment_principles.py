@@ -819,3 +819,21 @@ def test_a_delete_the_goal_only_implies_must_be_of_what_a_step_found_or_the_goal
 )
 def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...] | None) -> None:
     assert asked_effects(goal).asked.get(effect) == words
+
+
+@pytest.mark.parametrize(
+    ("goal", "amount", "trusted"),
+    [
+        # A payment API's minor units: 7500 cents for the $75 the goal gives.
+        ("Refund Noor's double-charged $75 class fee", 7500, True),
+        ("Refund Noor's double-charged $75 class fee", 7400, False),
+        ("Refund Noor's double-charged $75 class fee", 750, False),
+        # A monthly price prorated by the days the goal gives.
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 6.0, True),  # /31
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 6.2, True),  # /30
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 9.0, False),
+        ("Credit Ada 3 of the $62 she paid", 6.2, False),  # no month and no days: nothing to prorate
+    ],
+)
+def test_amounts_in_minor_units_and_prorated_by_days(goal: str, amount: float, trusted: bool) -> None:
+    assert _trusted(goal).trusts("amount", amount) is trusted
