@@ -256,13 +256,13 @@ def computed_amounts(goal: str) -> frozenset[float]:
             for month in (28.0, 29.0, 30.0, 31.0):
                 found.add(a / month)
                 found.update(a * b / month for b in numbers if b != a)
-    found.update(numbers)
     for match in _PERCENT.findall(goal):
         rate = float(match) / 100
         for a in numbers:
             if a != float(match):
                 found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
+    rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
 
 
