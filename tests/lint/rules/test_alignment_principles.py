@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import LintContext, Policy
-from plankit.lint._documents import json_documents, public_grant, role_grant
+from plankit.lint._documents import json_documents, public_grant, role_grant, thread_tool
 from plankit.lint._effects import ToolEffects, command_effects, name_effects
 from plankit.lint._intent import asked_effects
 from plankit.lint._provenance import Provenance
@@ -837,3 +837,35 @@ def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...]
 )
 def test_amounts_in_minor_units_and_prorated_by_days(goal: str, amount: float, trusted: bool) -> None:
     assert _trusted(goal).trusts("amount", amount) is trusted
+
+
+@pytest.mark.parametrize(
+    ("tool", "params", "found"),
+    [
+        # A comment shown to its thread (a ticket's requester) is no grant to everyone...
+        ("helpdesk.issues.comments.add", {"issue": 881, "public": True, "body": "Fixed the kiln timer."}, None),
+        ("helpdesk.issues.update", {"issue": 881, "reply": {"html_body": "<p>Done</p>", "public": True}}, None),
+        # ...but the same flag with no message beside it, or on a tool of no thread, opens the object.
+        ("helpdesk.issues.comments.add", {"issue": 881, "public": True}, ("$.public", "public: true")),
+        ("site.pages.update", {"page": "glazes", "public": True, "body": "All glazes"}, ("$.public", "public: true")),
+        (
+            "helpdesk.issues.update",
+            {"issue": 881, "is_public": True, "status": "open"},
+            ("$.is_public", "is_public: true"),
+        ),
+    ],
+)
+def test_a_comments_public_flag_shows_it_to_its_thread(
+    tool: str, params: dict[str, Any], found: tuple[str, str] | None
+) -> None:
+    assert public_grant(params, "$", thread=thread_tool(tool)) == found
+
+
+def test_a_public_reply_on_a_ticket_is_no_unasked_share() -> None:
+    reply = {
+        "id": "reply",
+        "tool": "helpdesk.issues.comments.add",
+        "args": {"issue": 881, "public": True, "body": "The kiln timer is fixed, sorry for the wait."},
+    }
+    goal = "Tell the requester on issue 881 that the timer is fixed"
+    assert _messages("GOAL_UNASKED_EFFECT", _plan(goal, reply)) == []
