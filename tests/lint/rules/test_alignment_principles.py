@@ -869,3 +869,62 @@ def test_a_public_reply_on_a_ticket_is_no_unasked_share() -> None:
     }
     goal = "Tell the requester on issue 881 that the timer is fixed"
     assert _messages("GOAL_UNASKED_EFFECT", _plan(goal, reply)) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "untrusted"),
+    [
+        # The value of an amount object the platform keeps is the amount (a refund of what an order cost)...
+        ("result.orders[0].costs.gross.value", False),
+        ("result.bookings[0].price.amount", False),
+        # ...but a generic value under anything else is what someone typed.
+        ("result.orders[0].answers.value", True),
+        ("result.orders[0].notes.value", True),
+    ],
+)
+def test_the_value_of_an_amount_a_record_keeps_is_structured(path: str, untrusted: bool) -> None:
+    ctx = LintContext(plan_from_data(_plan("x", {"id": "a", "tool": "t.get"})), Policy())
+    why = Provenance(ctx, ToolEffects(ctx)).untrusted_path("content", path)
+    assert (why is not None) is untrusted
+
+
+def _signup_plan(goal: str, tool: str) -> dict[str, Any]:
+    return _plan(
+        goal,
+        {"id": "who", "tool": tool, "args": {"sheet": "thursday-setup"}},
+        {"id": "text", "tool": "sms.send_bulk", "args": {"to": "{{who.result.phones}}", "body": "Setup at 6pm"}},
+    )
+
+
+def test_a_sign_ups_volunteers_are_the_people_who_signed_up() -> None:
+    remind = "Remind Thursday's setup volunteers about the 6pm call"
+    assert _messages("GOAL_TAINTED_TARGET", _signup_plan(remind, "choir_signups_report")) == []
+    # A sign-up's numbers are not an audience the goal names when it names none...
+    nobody = _signup_plan("Text about the 6pm call", "choir_signups_report")
+    assert [n for n, _ in _messages("GOAL_TAINTED_TARGET", nobody)] == ["text"]
+    # ...and a survey's respondents are not "the volunteers".
+    survey = _signup_plan(remind, "choir_survey_responses")
+    assert [n for n, _ in _messages("GOAL_TAINTED_TARGET", survey)] == ["text"]
+
+
+def test_a_platforms_review_ids_are_its_own_even_from_an_external_api() -> None:
+    tools = ToolRegistry(
+        [
+            ToolSpec(name="maps_list_reviews", effects=["external"]),
+            ToolSpec(name="web_fetch_page", effects=["external"]),
+        ]
+    )
+
+    def plan(read_tool: str, read: str) -> dict[str, Any]:
+        return _plan(
+            "Reply to yesterday's 1-star review of the bike shop, apologise",
+            {"id": "list", "tool": read_tool, "args": {"since": "yesterday"}},
+            {"id": "reply", "tool": "maps_reply_review", "args": {"review_id": f"{{{{list.result.{read}}}}}"}},
+        )
+
+    assert run_rule("GOAL_TAINTED_TARGET", plan("maps_list_reviews", "reviews[0].reviewId"), tools=tools) == []
+    # The review's text is still its author's, and a fetched page is its author's down to its ids.
+    flagged = run_rule("GOAL_TAINTED_TARGET", plan("maps_list_reviews", "reviews[0].reply_url"), tools=tools)
+    assert [f.node_id for f in flagged] == ["reply"]
+    flagged = run_rule("GOAL_TAINTED_TARGET", plan("web_fetch_page", "reviews[0].reviewId"), tools=tools)
+    assert [f.node_id for f in flagged] == ["reply"]
