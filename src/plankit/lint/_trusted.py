@@ -339,7 +339,8 @@ TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipi
 _TARGET_WORDS = _table(
     "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
     "recipient: to cc bcc recipient recipients email emails invitee invitees attendee attendees participant "
-    "participants member members user users username assignee collaborator collaborators grantee phone "
+    "participants member members user users username assignee collaborator collaborators grantee phone receiver "
+    "receivers "
     "forward contact contacts address addresses principal destination destinations; "
     "channel: channel channels room conversation thread group; "
     "url: url uri link webhook endpoint callback href; "

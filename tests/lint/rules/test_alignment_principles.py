@@ -928,3 +928,22 @@ def test_a_platforms_review_ids_are_its_own_even_from_an_external_api() -> None:
     assert [f.node_id for f in flagged] == ["reply"]
     flagged = run_rule("GOAL_TAINTED_TARGET", plan("web_fetch_page", "reviews[0].reviewId"), tools=tools)
     assert [f.node_id for f in flagged] == ["reply"]
+
+
+def test_a_payouts_receiver_is_a_recipient() -> None:
+    assert target_kind("receiver") == "recipient"
+    assert target_kind("receivers") == "recipient"
+
+    def plan(receiver: str) -> dict[str, Any]:
+        return _plan(
+            "Pay the kayak guides' $300 bonus to pay@paddlecoop.example",
+            {
+                "id": "bonus",
+                "tool": "wallet.payouts.create",
+                "require_confirmation": True,
+                "args": {"receiver": receiver, "amount": {"value": "300.00", "currency": "USD"}},
+            },
+        )
+
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan("pay@paddlecoop.example")) == []
+    assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan("guides@paddle-bonus.example"))] == ["bonus"]
