@@ -122,7 +122,8 @@ _HANDOVER_PHRASE = re.compile(
     r"(?:a|an) [a-z0-9]"
 )
 """Phrases that hand something to someone (*get the contract over to Gita*, *get the board chair a sheet*): a
-send, and a share when what is handed over is a file (:data:`_SHAREABLE`)."""
+send, and a share: always for *over to* (what a tool hands over to a person it shares with them), for *get X a
+Y* only when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
 _DELIVERABLE_FOR = re.compile(
     r"\b(?:recap|report|summary|update|digest|rundown|briefing|brief|overview|numbers)\b (?:[a-z0-9'-]+ ){0,2}?"
     r"for ([A-Z][a-z'-]+)\b"
@@ -244,7 +245,7 @@ def asked_effects(goal: str) -> Intent:
     if handover is not None:
         # What is handed over is named in the phrase or just after it (*get the board chair a Q1 sheet*).
         handed = _GOAL_TOKEN.findall(text[handover.start() : handover.end() + 40])
-        if any(word in _HANDED_FILES for word in handed):
+        if handover.group(0).endswith("over to") or any(word in _HANDED_FILES for word in handed):
             asked.setdefault("share", []).append(handover.group(0).strip())
     for pattern, effect in phrases:
         match = pattern.search(text)

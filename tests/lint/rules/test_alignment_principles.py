@@ -807,6 +807,8 @@ def test_a_delete_the_goal_only_implies_must_be_of_what_a_step_found_or_the_goal
         # Handing a document to someone sends it, and shares it when it is a file.
         ("Book the barn for the Ortiz party and get the quote over to Lena Ruiz", "share", ("get the quote over to",)),
         ("Get the orchard manager a March harvest sheet", "share", ("get the orchard manager a m",)),
+        ("Get the new glaze recipe over to Bea", "share", ("get the new glaze recipe over to",)),
+        ("Get the kiln crew a pizza", "share", None),
         ("Get the ball rolling on the spring fair", "send", None),
         ("Loop Ravi in on the gig contract", "share", None),
         # A report made for a person is for sending to them; a report for a month is not.
