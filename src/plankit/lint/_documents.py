@@ -126,10 +126,32 @@ def _everyone(value: Any) -> bool:
     return re.sub(r"[^a-z*]", "", tail) in _EVERYONE
 
 
-def public_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
+_THREAD_WORDS = _words("comment comments reply replies note notes ticket tickets thread threads conversation")
+"""Words of a tool name or key that speak of a message in a thread (a ticket's comment, a reply)."""
+_BODY_WORDS = _words("body text message html plain")
+
+
+def thread_tool(tool: str) -> bool:
+    """Whether a tool's name speaks of messages in a thread (``zendesk.tickets.comments.create``): a ``public``
+    flag beside a message body there says who in the thread sees it, not that the world does."""
+    return bool(_THREAD_WORDS.intersection(name_words(tool)))
+
+
+def _thread_message(value: dict[Any, Any], where: str, thread: bool) -> bool:
+    """A message of a thread: a body beside the flags, in a thread tool or under a ``comment``/``reply`` key."""
+    if not any(_BODY_WORDS.intersection(_key_words(str(key))) for key in value):
+        return False
+    return thread or bool(_THREAD_WORDS.intersection(_key_words(where.rsplit(".", 1)[-1])))
+
+
+def public_grant(params: dict[str, Any], base: str, *, thread: bool = False) -> tuple[str, str] | None:
     """``(path, what it says)`` of the first value in ``params`` (JSON documents in strings included: their
     paths read ``$.params.Policy (JSON text) at $.Statement[0].Principal``) that opens something to everyone,
-    or None."""
+    or None.
+
+    ``thread`` (see :func:`thread_tool`): a ``public`` or ``private`` flag beside a message body (or anywhere
+    beside a body under a ``comment``/``reply`` key) is a comment's visibility to the people of its thread (a
+    support ticket's requester, not only the agents), not a grant to everyone."""
     stack: list[tuple[Any, str, bool]] = [(params, base, False)]
     while stack:
         value, where, under_who = stack.pop()
@@ -137,10 +159,13 @@ def public_grant(params: dict[str, Any], base: str) -> tuple[str, str] | None:
         if isinstance(value, dict):
             if any(_key_words(str(key)) == _EFFECT and str(item).lower() == "deny" for key, item in value.items()):
                 continue  # a statement denying everyone something (enforce TLS, block a region) opens nothing
+            in_thread = _thread_message(value, where, thread)
             for key, item in value.items():
                 words = _key_words(str(key))
                 spot = f"{where}.{key}"
                 if isinstance(item, bool) and ("public" in words or "private" in words):
+                    if in_thread:
+                        continue  # a comment shown to its thread's people (the requester), not to the world
                     # ``is_public: true`` opens it; ``BlockPublicAcls: false`` or ``private: false`` stops keeping
                     # it closed.
                     if item != ("private" in words or bool(words & _BLOCKS)):

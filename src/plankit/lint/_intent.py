@@ -21,7 +21,7 @@ _GOAL_WORDS = _table(
     "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
-    "disburse cashout repay topup fund compensate charge invoice contribute payroll; "
+    "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
@@ -113,6 +113,26 @@ _SHAREABLE = _words(
     "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album"
 )
 """Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
+_HANDED_FILES = _SHAREABLE | _words("sheet sheets contract contracts report reports proposal agreement quote")
+"""What is handed over by sharing it (*get the contract over to Gita*): any file, or a document the workspace
+keeps as one."""
+_HANDOVER_PHRASE = re.compile(
+    r"\bget(?:ting)? (?:[a-z0-9'-]+ ){1,5}?over to\b|"
+    r"\bget(?:ting)? (?:the|our|my|your) (?:(?!(?:on|in|to|at|for|with|from|into|off|out|up|down) )[a-z'-]+ ){1,3}?"
+    r"(?:a|an) [a-z0-9]"
+)
+"""Phrases that hand something to someone (*get the contract over to Gita*, *get the board chair a sheet*): a
+send, and a share: always for *over to* (what a tool hands over to a person it shares with them), for *get X a
+Y* only when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
+_DELIVERABLE_FOR = re.compile(
+    r"\b(?:recap|report|summary|update|digest|rundown|briefing|brief|overview|numbers)\b (?:[a-z0-9'-]+ ){0,2}?"
+    r"for ([A-Z][a-z'-]+)\b"
+)
+"""*Weekend recap for Camila*: a report made for a person asks to send it to them (not *a report for March*)."""
+_NOT_PERSONS = _words(
+    "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december q1 q2 q3 q4 the our my"
+)
 _NEGATIONS = _words("don't dont not never no without nothing avoid stop")
 _CURRENCY = re.compile(
     r"[$€£¥]\s?\d(?:[\d.,]*\d)?|\d\s?(?:usd|eur|gbp|chf|jpy|dollars?|euros?|pounds?|usdc|eth|btc)\b",
@@ -219,11 +239,21 @@ def asked_effects(goal: str) -> Intent:
         (_INVOICE_PHRASE, "send"),
         (_INVOICE_PHRASE, "financial"),
         (_CODE_PHRASE, "credentials"),
+        (_HANDOVER_PHRASE, "send"),
     )
+    handover = _HANDOVER_PHRASE.search(text)
+    if handover is not None:
+        # What is handed over is named in the phrase or just after it (*get the board chair a Q1 sheet*).
+        handed = _GOAL_TOKEN.findall(text[handover.start() : handover.end() + 40])
+        if handover.group(0).endswith("over to") or any(word in _HANDED_FILES for word in handed):
+            asked.setdefault("share", []).append(handover.group(0).strip())
     for pattern, effect in phrases:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+    deliverable = _DELIVERABLE_FOR.search(goal)
+    if deliverable is not None and deliverable.group(1).lower() not in _NOT_PERSONS:
+        asked.setdefault("send", []).append(deliverable.group(0).lower())
     found_member = _MEMBER_PHRASE.search(goal.replace("’", "'"))
     member = None if found_member is None else found_member.group(0).strip().lower()
     if member is not None:

@@ -91,9 +91,14 @@ _ENTRY_NOUNS = _set(
 included, says whatever the person typing chose."""
 _AUDIENCE = re.compile(
     r"\b(?:forms?|submissions?|surveys?|sign[- ]?ups?|signed up|submitted|filled|registered|registrants?|"
+
     r"respondents?|responded|questionnaires?|inquir(?:y|ies)|enquir(?:y|ies))\b"
 )
 """Goal words that name the people who filled a form as the audience ("reply to everyone who signed up")."""
+_SIGNUP_NOUNS = _set("signup signups")
+_SIGNUP_AUDIENCE = re.compile(r"\b(?:volunteers?|participants?|helpers?|rsvps?)\b")
+"""Goal words that name the people of a sign-up sheet ("remind Saturday's volunteers"): who signed up is who
+volunteered. Only for a sign-up tool: a survey's respondents are not "the attendees"."""
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
@@ -138,8 +143,12 @@ def _is_id(key: str) -> bool:
 
 _POSTAL = _set(
     "street city town postal postcode zip country state province region address phone email price prices total "
-    "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight"
+    "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
+    "costs gross net"
 )
+_AMOUNT_PARTS = _set("value amount major_value minor_value cents units display value_cents")
+"""Generic last keys of an amount object (``costs.gross.value``): the amount itself when a key above it names
+one."""
 
 
 def _postal(key: str) -> bool:
@@ -187,9 +196,13 @@ class Provenance:
         if self._untrusted and tool_matches(tool, self._untrusted):
             return "untrusted", "the policy's untrusted_outputs"
         effects, source = self._effects.of(tool)
+        words, last = _tool_words(tool)
+        if "external" in effects and words & _PLATFORM_NOUNS and not words & (_UNTRUSTED_NOUNS | _TRANSFORM_VERBS):
+            # A platform's API for the posts it lists (``google_business_list_reviews``) answers from outside,
+            # but the ids it assigns are still its own: the review a reply goes to is one it listed.
+            return "entries", f"posts anyone can write on a platform, from an external host (from its {source})"
         if "external" in effects:
             return "untrusted", f"an external host's answer (effect external, from its {source})"
-        words, last = _tool_words(tool)
         if last & _TRANSFORM_VERBS:
             return "transform", "it rewrites its input"
         if words & _UNTRUSTED_NOUNS:
@@ -197,7 +210,7 @@ class Provenance:
         if words & _PLATFORM_NOUNS:
             return "entries", "posts anyone can write on a platform: a review, a comment, a forum (from its tool name)"
         if words & _ENTRY_NOUNS and effects <= {"read"}:
-            if _AUDIENCE.search(self._goal):
+            if _AUDIENCE.search(self._goal) or (words & _SIGNUP_NOUNS and _SIGNUP_AUDIENCE.search(self._goal)):
                 # The goal names the people who filled it in as the audience: who they are is what was asked.
                 return "content", "entries typed by whoever filled in the form (from its tool name)"
             return "entries", "entries anyone can type in: a form, a survey, a sign-up (from its tool name)"
@@ -223,6 +236,8 @@ class Provenance:
             return f"the free-text field {free!r}"
         last = keys[-1] if keys else ""
         if kind == "content" and not (last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last))):
+            if last in _AMOUNT_PARTS and len(keys) > 1 and _postal(keys[-2]):
+                return None  # ``costs.gross.value``: the value of an amount the platform keeps
             shown = f"its {keys[-1]!r}" if keys else "its whole output"
             return f"{shown}, text written by the senders or authors (not a field the platform records)"
         return None

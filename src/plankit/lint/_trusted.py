@@ -212,6 +212,8 @@ _NUMBER_WORDS = {
 """Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
 _SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
+_MONTHLY = re.compile(r"\bmonth\b|\bmonthly\b|/\s?mo\b|\ba month\b")
+_DAYS = re.compile(r"\bdays?\b")
 _MAX_GOAL_NUMBERS = 8
 """Goal numbers combined pairwise; a goal with more numbers combines only its first ones (the set stays
 small, so a made-up amount is unlikely to match by chance)."""
@@ -228,7 +230,11 @@ def computed_amounts(goal: str) -> frozenset[float]:
     * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
     * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
       or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
-    * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal.
+    * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal;
+    * a monthly price prorated by days (``a*b/m`` and ``a/m`` for a month of ``m`` = 28 to 31 days) when the
+      goal speaks of both days and a month ("credit 5 days of their $60/month plan");
+    * any of the goal's own amounts, so that :meth:`Trusted.has_computed` reads them in minor units too
+      (``5000`` cents for "$50").
 
     Only the goal's numbers take part, never the context's (ids and balances would make nearly every amount
     reachable). Cached by goal text; lower-case input."""
@@ -245,12 +251,18 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update((a + b, a - b, a * b, a / b))  # b - a and b / a: when the loop reaches b
         for k in counts:
             found.update((a / k, a * k))
+    if _MONTHLY.search(goal) and _DAYS.search(goal):
+        for a in numbers:
+            for month in (28.0, 29.0, 30.0, 31.0):
+                found.add(a / month)
+                found.update(a * b / month for b in numbers if b != a)
     for match in _PERCENT.findall(goal):
         rate = float(match) / 100
         for a in numbers:
             if a != float(match):
                 found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
+    rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
 
 
@@ -327,7 +339,8 @@ TARGET_KINDS = ("account", "url", "domain", "path", "channel", "amount", "recipi
 _TARGET_WORDS = _table(
     "account: iban account accounts payee beneficiary wallet routing bic swift card creditor; "
     "recipient: to cc bcc recipient recipients email emails invitee invitees attendee attendees participant "
-    "participants member members user users username assignee collaborator collaborators grantee phone "
+    "participants member members user users username assignee collaborator collaborators grantee phone receiver "
+    "receivers "
     "forward contact contacts address addresses principal destination destinations; "
     "channel: channel channels room conversation thread group; "
     "url: url uri link webhook endpoint callback href; "

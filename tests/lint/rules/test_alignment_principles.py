@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import LintContext, Policy
-from plankit.lint._documents import json_documents, public_grant, role_grant
+from plankit.lint._documents import json_documents, public_grant, role_grant, thread_tool
 from plankit.lint._effects import ToolEffects, command_effects, name_effects
 from plankit.lint._intent import asked_effects
 from plankit.lint._provenance import Provenance
@@ -799,3 +799,153 @@ def test_a_delete_the_goal_only_implies_must_be_of_what_a_step_found_or_the_goal
     assert flagged({"bucket": "prod-backups", "note": "{{find.result.name}}"}) == ["purge"]
     assert flagged({"bucket": "{{find.result.items.0.name}}"}) == []
     assert flagged({"bucket": "checkout-7d9f"}) == []
+
+
+@pytest.mark.parametrize(
+    ("goal", "effect", "words"),
+    [
+        # Handing a document to someone sends it, and shares it when it is a file.
+        ("Book the barn for the Ortiz party and get the quote over to Lena Ruiz", "share", ("get the quote over to",)),
+        ("Get the orchard manager a March harvest sheet", "share", ("get the orchard manager a m",)),
+        ("Get the new glaze recipe over to Bea", "share", ("get the new glaze recipe over to",)),
+        ("Get the kiln crew a pizza", "share", None),
+        ("Get the ball rolling on the spring fair", "send", None),
+        ("Loop Ravi in on the gig contract", "share", None),
+        # A report made for a person is for sending to them; a report for a month is not.
+        ("Monthly kiln summary for Tobias please", "send", ("summary for tobias",)),
+        ("Kiln summary for March", "send", None),
+        # Reordering, restocking and waiving a fee move money.
+        ("Reorder glaze from Clayworks, same as last time", "financial", ("reorder",)),
+        ("Waive the Petrovs' cancellation fee, the storm closed the studio", "financial", ("waive",)),
+    ],
+)
+def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...] | None) -> None:
+    assert asked_effects(goal).asked.get(effect) == words
+
+
+@pytest.mark.parametrize(
+    ("goal", "amount", "trusted"),
+    [
+        # A payment API's minor units: 7500 cents for the $75 the goal gives.
+        ("Refund Noor's double-charged $75 class fee", 7500, True),
+        ("Refund Noor's double-charged $75 class fee", 7400, False),
+        ("Refund Noor's double-charged $75 class fee", 750, False),
+        # A monthly price prorated by the days the goal gives.
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 6.0, True),  # /31
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 6.2, True),  # /30
+        ("The kiln was down 3 days; credit Ada 3 days of her $62/month studio membership", 9.0, False),
+        ("Credit Ada 3 of the $62 she paid", 6.2, False),  # no month and no days: nothing to prorate
+    ],
+)
+def test_amounts_in_minor_units_and_prorated_by_days(goal: str, amount: float, trusted: bool) -> None:
+    assert _trusted(goal).trusts("amount", amount) is trusted
+
+
+@pytest.mark.parametrize(
+    ("tool", "params", "found"),
+    [
+        # A comment shown to its thread (a ticket's requester) is no grant to everyone...
+        ("helpdesk.issues.comments.add", {"issue": 881, "public": True, "body": "Fixed the kiln timer."}, None),
+        ("helpdesk.issues.update", {"issue": 881, "reply": {"html_body": "<p>Done</p>", "public": True}}, None),
+        # ...but the same flag with no message beside it, or on a tool of no thread, opens the object.
+        ("helpdesk.issues.comments.add", {"issue": 881, "public": True}, ("$.public", "public: true")),
+        ("site.pages.update", {"page": "glazes", "public": True, "body": "All glazes"}, ("$.public", "public: true")),
+        (
+            "helpdesk.issues.update",
+            {"issue": 881, "is_public": True, "status": "open"},
+            ("$.is_public", "is_public: true"),
+        ),
+    ],
+)
+def test_a_comments_public_flag_shows_it_to_its_thread(
+    tool: str, params: dict[str, Any], found: tuple[str, str] | None
+) -> None:
+    assert public_grant(params, "$", thread=thread_tool(tool)) == found
+
+
+def test_a_public_reply_on_a_ticket_is_no_unasked_share() -> None:
+    reply = {
+        "id": "reply",
+        "tool": "helpdesk.issues.comments.add",
+        "args": {"issue": 881, "public": True, "body": "The kiln timer is fixed, sorry for the wait."},
+    }
+    goal = "Tell the requester on issue 881 that the timer is fixed"
+    assert _messages("GOAL_UNASKED_EFFECT", _plan(goal, reply)) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "untrusted"),
+    [
+        # The value of an amount object the platform keeps is the amount (a refund of what an order cost)...
+        ("result.orders[0].costs.gross.value", False),
+        ("result.bookings[0].price.amount", False),
+        # ...but a generic value under anything else is what someone typed.
+        ("result.orders[0].answers.value", True),
+        ("result.orders[0].notes.value", True),
+    ],
+)
+def test_the_value_of_an_amount_a_record_keeps_is_structured(path: str, untrusted: bool) -> None:
+    ctx = LintContext(plan_from_data(_plan("x", {"id": "a", "tool": "t.get"})), Policy())
+    why = Provenance(ctx, ToolEffects(ctx)).untrusted_path("content", path)
+    assert (why is not None) is untrusted
+
+
+def _signup_plan(goal: str, tool: str) -> dict[str, Any]:
+    return _plan(
+        goal,
+        {"id": "who", "tool": tool, "args": {"sheet": "thursday-setup"}},
+        {"id": "text", "tool": "sms.send_bulk", "args": {"to": "{{who.result.phones}}", "body": "Setup at 6pm"}},
+    )
+
+
+def test_a_sign_ups_volunteers_are_the_people_who_signed_up() -> None:
+    remind = "Remind Thursday's setup volunteers about the 6pm call"
+    assert _messages("GOAL_TAINTED_TARGET", _signup_plan(remind, "choir_signups_report")) == []
+    # A sign-up's numbers are not an audience the goal names when it names none...
+    nobody = _signup_plan("Text about the 6pm call", "choir_signups_report")
+    assert [n for n, _ in _messages("GOAL_TAINTED_TARGET", nobody)] == ["text"]
+    # ...and a survey's respondents are not "the volunteers".
+    survey = _signup_plan(remind, "choir_survey_responses")
+    assert [n for n, _ in _messages("GOAL_TAINTED_TARGET", survey)] == ["text"]
+
+
+def test_a_platforms_review_ids_are_its_own_even_from_an_external_api() -> None:
+    tools = ToolRegistry(
+        [
+            ToolSpec(name="maps_list_reviews", effects=["external"]),
+            ToolSpec(name="web_fetch_page", effects=["external"]),
+        ]
+    )
+
+    def plan(read_tool: str, read: str) -> dict[str, Any]:
+        return _plan(
+            "Reply to yesterday's 1-star review of the bike shop, apologise",
+            {"id": "list", "tool": read_tool, "args": {"since": "yesterday"}},
+            {"id": "reply", "tool": "maps_reply_review", "args": {"review_id": f"{{{{list.result.{read}}}}}"}},
+        )
+
+    assert run_rule("GOAL_TAINTED_TARGET", plan("maps_list_reviews", "reviews[0].reviewId"), tools=tools) == []
+    # The review's text is still its author's, and a fetched page is its author's down to its ids.
+    flagged = run_rule("GOAL_TAINTED_TARGET", plan("maps_list_reviews", "reviews[0].reply_url"), tools=tools)
+    assert [f.node_id for f in flagged] == ["reply"]
+    flagged = run_rule("GOAL_TAINTED_TARGET", plan("web_fetch_page", "reviews[0].reviewId"), tools=tools)
+    assert [f.node_id for f in flagged] == ["reply"]
+
+
+def test_a_payouts_receiver_is_a_recipient() -> None:
+    assert target_kind("receiver") == "recipient"
+    assert target_kind("receivers") == "recipient"
+
+    def plan(receiver: str) -> dict[str, Any]:
+        return _plan(
+            "Pay the kayak guides' $300 bonus to pay@paddlecoop.example",
+            {
+                "id": "bonus",
+                "tool": "wallet.payouts.create",
+                "require_confirmation": True,
+                "args": {"receiver": receiver, "amount": {"value": "300.00", "currency": "USD"}},
+            },
+        )
+
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan("pay@paddlecoop.example")) == []
+    assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan("guides@paddle-bonus.example"))] == ["bonus"]

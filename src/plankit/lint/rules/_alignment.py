@@ -19,7 +19,16 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
-from .._documents import has_documents, json_documents, may_elevate, may_grant, outer_path, public_grant, role_grant
+from .._documents import (
+    has_documents,
+    json_documents,
+    may_elevate,
+    may_grant,
+    outer_path,
+    public_grant,
+    role_grant,
+    thread_tool,
+)
 from .._effects import IMPACT, SIDE_EFFECTS, ToolEffects, command_effects, command_key
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
@@ -175,7 +184,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         text = plan_text(ctx)
         if may_grant(text.text, text.keys):
             for action, path in ctx.actions_of(open_tools):
-                grant = public_grant(action.params, f"{path}.params") if action.params else None
+                grant = (
+                    public_grant(action.params, f"{path}.params", thread=thread_tool(action.tool))
+                    if action.params
+                    else None
+                )
                 if grant is not None:
                     grants.append((action, path, grant))
     # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
