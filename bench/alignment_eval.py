@@ -5,14 +5,14 @@
 
 A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected plan is *caught* when a
 ``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
-the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Three splits are reported
+the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Each split is reported
 separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
 developed on), the old held-out quarter of session 2, the held-out split of session 3's first round and
-held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and two splits
-written in session 4 by engineers who do not tune, before any rule change of that session: v4 (five new
-workspaces; tuning data since session 4's second round) and v5 (five domains no other split or tuning set
-uses; held out). Any other split the corpus holds is reported too, under its own name.
-``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4`` leaves the held-out one out, which is how the
+held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and three splits
+written in session 4 by engineers who do not tune, each before the rule changes it could shape: v4 (five new
+workspaces; tuning data since session 4's second round), v5 (five more domains; tuning data since the third
+round) and v6 (five more; held out). Any other split the corpus holds is reported too, under its own name.
+``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4,heldout_v5`` leaves the held-out one out, which is how the
 rules are tuned without looking at it. The run closes with what the other rules alone
 say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
 split.
@@ -42,7 +42,7 @@ SPLITS = {
     "heldout_v4": "held-out v4 (session 4; five new workspaces, written by an engineer who did not tune, before "
     "any rule change of session 4; tuning data since session 4's second round)",
     "heldout_v5": "held-out v5 (session 4; written by someone who did not tune, in five domains no other split or "
-    "tuning set uses, before any rule change it could shape)",
+    "tuning set used; tuning data since session 4's third round)",
     "heldout_v6": "held-out v6 (session 4, third round; written by someone who did not tune, in five domains nobody "
     "used, before any rule change it could shape)",
 }
