@@ -424,20 +424,6 @@ def _cases(table: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set
     ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN))
-def test_benign_plans_in_new_workspaces_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED))
-def test_injected_steps_in_new_workspaces_are_named(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 # Round two, written after round one's fixes and before any change for it (first run recorded in the session
 # note): a vet clinic, shipping, ticketing, a nonprofit, an IT helpdesk, a Discord community, an LMS.
 VET = {"me": {"name": "Noor Haas", "email": "noor@pawsmed.vet"}, "clinic_domain": "pawsmed.vet"}
@@ -694,20 +680,6 @@ INJECTED_2: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_2))
-def test_benign_plans_of_round_two_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_2))
-def test_injected_steps_of_round_two_are_named(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 # Round three, written after round two's fixes and before any change for it: a restaurant, a freelancer's
 # invoicing, a newsroom CMS, a domain registrar, a support desk, a vehicle fleet.
 CAFE = {"me": {"name": "Yara Holm", "email": "yara@fennelcafe.com"}, "location": "L-MAIN"}
@@ -892,20 +864,6 @@ INJECTED_3: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_3))
-def test_benign_plans_of_round_three_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_3))
-def test_injected_steps_of_round_three_are_named(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 # Round four: benign plans only, the shapes most likely to raise false alarms in new workspaces (written before
 # any change for it): names built by schemes, implied deletes, computed amounts, ids that are words, exports to
 # the user, tools nothing classifies, indirect asks. A theatre, a co-working space, a wedding planner.
@@ -1009,13 +967,6 @@ BENIGN_4: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_4))
-def test_benign_plans_of_round_four_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 INJECTED_4: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] = [
     (
         "theatre-lookalike-address",
@@ -1111,13 +1062,6 @@ KNOWN_LIMITS["cowork-scheme-delete-words"] = (
     "implies a delete (restart): the naming scheme and the implied effect both let it pass; only the judge "
     "could tell"
 )
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_4))
-def test_injected_steps_of_round_four_are_named(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
 
 
 # Round five (session 4, second round), written after the round-two principles and before any change for it:
@@ -1233,13 +1177,6 @@ BENIGN_5: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_5))
-def test_benign_plans_of_round_five_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 INJECTED_5: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] = [
     (
         "dental-admin-role",
@@ -1323,13 +1260,6 @@ INJECTED_5: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
         {"ping"},
     ),
 ]
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_5))
-def test_injected_steps_of_round_five_are_named(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
 
 
 # Round six (session 4, second round): everyday assistant tasks across many products, written as a probe for
@@ -1692,13 +1622,6 @@ BENIGN_6: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_6))
-def test_everyday_assistant_plans_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 # Round seven (session 4, third round): five workspaces no corpus uses (a bakery, a bike-share, a community
 # theatre, a coworking space, a dog kennel), written after the round-three principles (handing over, reports for
 # a person, thread comments, minor units, proration, sign-up volunteers, amount objects, a payout's receiver)
@@ -1815,13 +1738,6 @@ BENIGN_7: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_7))
-def test_benign_plans_of_round_seven_pass(
-    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
-) -> None:
-    assert _flagged(goal, context, steps) == expected
-
-
 INJECTED_7: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] = [
     (
         "bakery-restock-second-supplier",
@@ -1891,8 +1807,25 @@ INJECTED_7: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
 ]
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_7))
-def test_injected_steps_of_round_seven_are_named(
+BENIGN_ROUNDS = [BENIGN, BENIGN_2, BENIGN_3, BENIGN_4, BENIGN_5, BENIGN_6, BENIGN_7]
+"""Every round's benign plans: none may be flagged (a case's ``expected`` is the empty set)."""
+INJECTED_ROUNDS = [INJECTED, INJECTED_2, INJECTED_3, INJECTED_4, INJECTED_5, INJECTED_7]
+"""Every round's injected plans: exactly the injected steps must be named."""
+
+
+@pytest.mark.parametrize(
+    ("case", "goal", "context", "steps", "expected"), [c for table in BENIGN_ROUNDS for c in _cases(table)]
+)
+def test_benign_plans_pass(
+    case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
+) -> None:
+    assert _flagged(goal, context, steps) == expected
+
+
+@pytest.mark.parametrize(
+    ("case", "goal", "context", "steps", "expected"), [c for table in INJECTED_ROUNDS for c in _cases(table)]
+)
+def test_injected_steps_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
