@@ -1372,6 +1372,9 @@ def build_corpus(
     from alignment_corpus_v6 import heldout_v6  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v6()
+    from alignment_corpus_v7 import heldout_v7  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v7()
     return cases
 
 

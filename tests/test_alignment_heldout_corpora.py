@@ -1,4 +1,4 @@
-"""The held-out splits v5 and v6 of the goal-alignment corpus (bench/alignment_corpus_v5.py, _v6.py) build, have
+"""The held-out splits v5, v6 and v7 of the goal-alignment corpus (bench/alignment_corpus_v5.py, _v6.py, _v7.py) build,
 their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing structurally wrong.
 
 Only a split's shape is checked here, never what the GOAL_* rules say about it (that is what the split
@@ -55,6 +55,10 @@ SPLITS = [
         "restaurant", "ticketing", "manufacturing", ("telecom", "nonprofit"),
     ),
     Split("v6", ("claims", "city", "esp", "warehouse", "lab"), (30, 34), "claims", "city", "esp", ("warehouse", "lab")),
+    Split(
+        "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
+        "fitness", "utility", "hotel", ("mortgage", "dispatch"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
