@@ -1,6 +1,6 @@
 """The held-out splits v5, v6 and v7 of the goal-alignment corpus (bench/alignment_corpus_v5.py, _v6.py, _v7.py)
-build, have
-their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing structurally wrong.
+build, have their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing
+structurally wrong.
 
 Only a split's shape is checked here, never what the GOAL_* rules say about it (that is what the split
 measures, once, with ``python bench/alignment_eval.py``)."""
