@@ -19,20 +19,37 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
+from itertools import repeat
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
 from ._model import NodeVisit, Plan
 from ._nodes import ActionNode, LoopNode, NodeBase, WaitNode
-from ._refs import RESERVED_ROOTS, Reference, node_references
+from ._refs import (
+    _DOLLAR_WHOLE,
+    _MUSTACHE_WHOLE,
+    RESERVED_ROOTS,
+    Reference,
+    _string_references,
+    _walk,
+    node_references,
+    value_references,
+)
 
 # tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
+_new_reference = tuple.__new__
+_visit_of = partial(tuple.__new__, NodeVisit)
+_id_of = attrgetter("id")
+_STEP_PATH = "$.steps[{}]".format
+_intern = sys.intern
 _DEPENDS_ON = "{}.depends_on[{}]"
 _ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
 _SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
@@ -148,10 +165,20 @@ class PlanGraph:
     @classmethod
     def of(cls, plan: Plan) -> PlanGraph:
         """Index the plan's nodes and build its edges."""
+        return cls._built(plan, fast=True)
+
+    @classmethod
+    def _built(cls, plan: Plan, fast: bool) -> PlanGraph:
+        # ``fast``: a flat plan (most plans) takes the flat paths. The general paths give the same graph for
+        # it, and the tests compare the two on generated plans.
         graph = cls(plan)
         with gc_paused():
-            graph._index()
-            graph._build_edges()
+            if fast and _is_flat(plan.steps):
+                graph._index_flat()
+                graph._build_flat()
+            else:
+                graph._index()
+                graph._build_edges()
         graph._known = {}
         return graph
 
@@ -216,6 +243,17 @@ class PlanGraph:
                 if step.child_slots():
                     self._index_inside(visit)
         self.flat = flat
+        self.successors = dict.fromkeys(nodes, ())
+        self.predecessors = dict.fromkeys(nodes, ())
+
+    def _index_flat(self) -> None:
+        """``_index`` for a flat plan: every step is a top-level action without a handler."""
+        # In C loops (map, zip): the same visits, ids and paths as _index makes one by one.
+        steps = self.plan.steps
+        paths = map(_STEP_PATH, range(len(steps)))
+        self.visits = list(map(_visit_of, zip(steps, paths, repeat(None), repeat(0), strict=False)))
+        nodes = self.nodes = dict(zip(map(_id_of, steps), steps, strict=True))
+        self.parent = dict.fromkeys(nodes)
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
 
@@ -287,6 +325,99 @@ class PlanGraph:
                     self._need(root, node_id, own_parent, "reference", ref[2])
                     self.undeclared = True
         self.ordered = ordered
+
+    def _build_flat(self) -> None:
+        """``_build_edges`` for a flat plan. Every node is a top-level action, so every step is a sibling of
+        every other (no lifting, no containment but a node needing itself), and its only references are in
+        its ``params`` (read here without ``node_references``' dispatch)."""
+        nodes, references, pair = self.nodes, self.references, self._pair
+        successors, predecessors, reserved = self.successors, self.predecessors, self.reserved_roots
+        _mustache, _dollar = _MUSTACHE_WHOLE, _DOLLAR_WHOLE
+        seen: set[str] = set()
+        see = seen.add
+        ordered = True
+        undeclared = False
+        found: list[Reference] = []
+        for node, path, _, _ in self.visits:
+            node_id = node.id
+            see(node_id)
+            depends_on = node.depends_on
+            for index, dep in enumerate(depends_on):
+                if dep not in seen:
+                    ordered = False
+                if dep in nodes and dep != node_id:
+                    if predecessors[node_id] or successors[dep]:
+                        pair(dep, node_id)
+                    else:  # the first edge of both ends (most edges of a chain): nothing to compare
+                        predecessors[node_id], successors[dep] = [dep], [node_id]
+                else:  # dangling, or the node needing itself
+                    self._need(dep, node_id, None, "depends_on", _DEPENDS_ON.format(path, index))
+            params = node.params  # type: ignore[attr-defined]  # an ActionNode: the plan is flat
+            if not params:
+                references[node_id] = ()
+                continue
+            if "type" in params:
+                found.extend(value_references(params, f"{path}.params"))
+            else:
+                # _dict_references, inlined (``node_references`` of an action): a location string is made only
+                # for a value that holds a reference.
+                for key, item in params.items():
+                    item_class = item.__class__
+                    if item_class is str:
+                        if "{" in item:
+                            # _string_references, inlined for a string that is exactly one reference (most).
+                            first = item[0]
+                            whole = _mustache(item) if first == "{" else _dollar(item) if first == "$" else None
+                            if whole is None:
+                                _string_references(item, f"{path}.params.{key}", found)
+                            else:
+                                root, tail = whole.groups()
+                                if tail and tail[0] == ".":
+                                    tail = _intern(tail[1:])
+                                where = f"{path}.params.{key}"
+                                found.append(_new_reference(Reference, (root, tail, where, "template", item)))
+                    elif item_class is list:
+                        for position, entry in enumerate(item):
+                            entry_class = entry.__class__
+                            if entry_class is str:
+                                if "{" in entry:
+                                    first = entry[0]
+                                    whole = (
+                                        _mustache(entry) if first == "{" else _dollar(entry) if first == "$" else None
+                                    )
+                                    where = f"{path}.params.{key}[{position}]"
+                                    if whole is None:
+                                        _string_references(entry, where, found)
+                                    else:
+                                        root, tail = whole.groups()
+                                        if tail and tail[0] == ".":
+                                            tail = _intern(tail[1:])
+                                        found.append(_new_reference(Reference, (root, tail, where, "template", entry)))
+                            elif entry_class is dict or entry_class is list:
+                                _walk(entry, f"{path}.params.{key}[{position}]", found)
+                    elif item_class is dict:
+                        _walk(item, f"{path}.params.{key}", found)
+            if not found:
+                references[node_id] = ()
+                continue
+            refs = references[node_id] = tuple(found)
+            found.clear()  # one scratch list for every node
+            for ref in refs:
+                root = ref[0]
+                if root in RESERVED_ROOTS:
+                    reserved.add(root)
+                    continue
+                if root not in seen:
+                    ordered = False
+                if root in nodes and root != node_id:
+                    if root not in depends_on:  # else joined above already
+                        pair(root, node_id)
+                        undeclared = True
+                else:
+                    self._need(root, node_id, None, "reference", ref[2])
+                    undeclared = True
+        self.ordered = ordered
+        self.undeclared = undeclared
 
     def _sequence(self, node: NodeBase) -> None:
         kids = [child.id for _, child in node.child_slots()]
@@ -638,6 +769,11 @@ class PlanGraph:
                     found.add(neighbour)
                     queue.append(neighbour)
         return found
+
+
+def _is_flat(steps: Sequence[NodeBase]) -> bool:
+    """True when every step is an action without an ``on_error`` handler (then it holds no other node)."""
+    return all(step.__class__ is ActionNode and step.on_error is None for step in steps)
 
 
 def _estimate(node: NodeBase) -> float | None:
