@@ -123,7 +123,7 @@ class PlanGraph:
     """Each node's own references (params, prompt, conditions), in document order."""
     successors: dict[str, Sequence[str]]
     """The sibling-level nodes that wait for each node (each once, in the order the edges were found).
-    Read-only: a node without any has the shared empty tuple."""
+    Read-only: a node without any has the shared empty tuple, one with one a tuple of one, others a list."""
     predecessors: dict[str, Sequence[str]]
     """The sibling-level nodes each node waits for (each once; read-only, as ``successors``)."""
     dangling: list[Dangling]
@@ -254,6 +254,7 @@ class PlanGraph:
         self.visits = list(map(_visit_of, zip(steps, paths, repeat(None), repeat(0), strict=False)))
         nodes = self.nodes = dict(zip(map(_id_of, steps), steps, strict=True))
         self.parent = dict.fromkeys(nodes)
+        self.references = dict.fromkeys(nodes, ())  # sized once; a node with references gets its own tuple
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
 
@@ -300,7 +301,7 @@ class PlanGraph:
                     if predecessors[node_id] or successors[dep]:
                         pair(dep, node_id)
                     else:  # the first edge of both ends (most edges of a chain): nothing to compare
-                        predecessors[node_id], successors[dep] = [dep], [node_id]
+                        predecessors[node_id], successors[dep] = (dep,), (node_id,)
                 else:
                     self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
             if node.type == "sequence":
@@ -349,12 +350,11 @@ class PlanGraph:
                     if predecessors[node_id] or successors[dep]:
                         pair(dep, node_id)
                     else:  # the first edge of both ends (most edges of a chain): nothing to compare
-                        predecessors[node_id], successors[dep] = [dep], [node_id]
+                        predecessors[node_id], successors[dep] = (dep,), (node_id,)
                 else:  # dangling, or the node needing itself
                     self._need(dep, node_id, None, "depends_on", _DEPENDS_ON.format(path, index))
             params = node.params  # type: ignore[attr-defined]  # an ActionNode: the plan is flat
             if not params:
-                references[node_id] = ()
                 continue
             if "type" in params:
                 found.extend(value_references(params, f"{path}.params"))
@@ -398,7 +398,6 @@ class PlanGraph:
                     elif item_class is dict:
                         _walk(item, f"{path}.params.{key}", found)
             if not found:
-                references[node_id] = ()
                 continue
             refs = references[node_id] = tuple(found)
             found.clear()  # one scratch list for every node
@@ -453,9 +452,11 @@ class PlanGraph:
         """Join ``source -> target`` in ``successors`` and ``predecessors``, once per pair."""
         # A node's first neighbour gets a list of one (no room to grow: most nodes have one). Repeats are
         # found in the target's short list, or in a set once it is long (no set of every pair is kept).
+        # A node's first neighbour is a tuple of one (one allocation, no spare room: most nodes have one); the
+        # second makes it a list.
         before = self.predecessors[target]
         if not before:
-            self.predecessors[target] = [source]
+            self.predecessors[target] = (source,)
         else:
             if len(before) < _SHORT:
                 if source in before:
@@ -467,12 +468,17 @@ class PlanGraph:
                 if source in known:
                     return
                 known.add(source)
-            before.append(source)  # type: ignore[attr-defined]  # a list once not empty
+            if before.__class__ is tuple:
+                self.predecessors[target] = [*before, source]
+            else:
+                before.append(source)  # type: ignore[attr-defined]  # a list past one
         after = self.successors[source]
-        if after:
-            after.append(target)  # type: ignore[attr-defined]
+        if not after:
+            self.successors[source] = (target,)
+        elif after.__class__ is tuple:
+            self.successors[source] = [*after, target]
         else:
-            self.successors[source] = [target]
+            after.append(target)  # type: ignore[attr-defined]
 
     def _containment(self, cycle: Cycle) -> None:
         # A node may name the same enclosing node in several fields: that is one cycle, reported once.
