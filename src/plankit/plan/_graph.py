@@ -23,9 +23,7 @@ import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, partial
-from itertools import repeat
-from operator import attrgetter
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
@@ -46,9 +44,9 @@ from ._refs import (
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
 _new_reference = tuple.__new__
-_visit_of = partial(tuple.__new__, NodeVisit)
-_id_of = attrgetter("id")
-_STEP_PATH = "$.steps[{}]".format
+# The paths of the first top-level steps, made once: every plan's steps have them (a path is its index's).
+_KEPT_PATHS = 1024
+_STEP_PATHS = [f"$.steps[{index}]" for index in range(_KEPT_PATHS)]
 _intern = sys.intern
 _DEPENDS_ON = "{}.depends_on[{}]"
 _ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
@@ -248,11 +246,12 @@ class PlanGraph:
 
     def _index_flat(self) -> None:
         """``_index`` for a flat plan: every step is a top-level action without a handler."""
-        # In C loops (map, zip): the same visits, ids and paths as _index makes one by one.
         steps = self.plan.steps
-        paths = map(_STEP_PATH, range(len(steps)))
-        self.visits = list(map(_visit_of, zip(steps, paths, repeat(None), repeat(0), strict=False)))
-        nodes = self.nodes = dict(zip(map(_id_of, steps), steps, strict=True))
+        paths = _STEP_PATHS[: len(steps)]
+        if len(steps) > _KEPT_PATHS:
+            paths += [f"$.steps[{index}]" for index in range(_KEPT_PATHS, len(steps))]
+        self.visits = [_new_visit(NodeVisit, (step, path, None, 0)) for step, path in zip(steps, paths, strict=True)]
+        nodes = self.nodes = {step.id: step for step in steps}
         self.parent = dict.fromkeys(nodes)
         self.references = dict.fromkeys(nodes, ())  # sized once; a node with references gets its own tuple
         self.successors = dict.fromkeys(nodes, ())
