@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from plankit.plan import (
@@ -27,6 +27,7 @@ from plankit.plan import (
     loads_plan,
     plan_from_data,
 )
+from plankit.plan._refs import node_references
 from tests.plan.strategies import dag_plans, digraph_plans, plans
 
 Edges = set[tuple[str, str]]
@@ -719,3 +720,114 @@ def test_flat_is_every_node_a_top_level_action_without_a_handler(plan: Plan) -> 
     assert graph.flat == expected
     assert _graph([{"id": "a", "tool": "t"}, {"id": "b", "tool": "t"}]).flat
     assert not _graph([{"id": "a", "tool": "t", "on_error": {"id": "h", "tool": "t"}}]).flat
+
+
+# ------------------------------------------------------------------------------------- the flat path
+_FLAT_IDS = ["a", "b", "c", "d", "gone"]  # "gone" names no step: a dangling need
+_ROOTS = st.sampled_from([*_FLAT_IDS, "context", "env", "trigger"])
+_TAIL = st.sampled_from(["", ".x", ".result.total", "[0]", "[2].v", ".a-b_c[1]"])
+_REFERENCE_TEXT = st.builds(
+    lambda spelling, root, tail, before, after: before + spelling.replace("@", root + tail) + after,
+    st.sampled_from(["{{@}}", "${@}", "{{ @ }}", "${{@}}", "{{@}", "${@ }", "{{@ \t}}"]),
+    _ROOTS,
+    _TAIL,
+    st.sampled_from(["", "", "", "", "", "", "x ", "$", "{", " "]),
+    st.sampled_from(["", "", "", "", "", "", " y", "}", "{{b}}", " ${c.v}"]),
+)
+_FLAT_STRINGS = _REFERENCE_TEXT | st.sampled_from(["plain", "{json: 1}", "{", "$", "${", "{{", "}}"])
+_FLAT_OBJECTS = st.sampled_from(
+    [
+        {"type": "step_output", "step_id": "a", "path": "x"},
+        {"type": "step_output", "stepId": "gone"},
+        {"type": "env", "key": "K"},
+        {"type": "literal", "value": "{{a.x}}"},
+        {"type": "runtime", "fn": "now", "args": ["{{b.y}}"]},
+        {"type": "other", "v": "{{c}}"},
+    ]
+)
+_FLAT_VALUES = st.recursive(
+    _FLAT_STRINGS | _FLAT_OBJECTS | st.integers(0, 3) | st.none(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["k", "type", "v"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@st.composite
+def _flat_plans(draw: st.DrawFn) -> Plan:
+    count = draw(st.integers(1, 4))
+    steps: list[dict[str, Any]] = []
+    for step_id in _FLAT_IDS[:count]:
+        step: dict[str, Any] = {"id": step_id, "tool": "t"}
+        if draw(st.booleans()):
+            step["depends_on"] = draw(st.lists(st.sampled_from(_FLAT_IDS), max_size=3, unique=True))
+        keys = st.sampled_from(["to", "type", "values", "q", "nested"])
+        # Strings and lists of strings directly in params are read by the flat path itself: they come often.
+        top = _FLAT_STRINGS | st.lists(_FLAT_STRINGS | st.integers(0, 3), max_size=3) | _FLAT_VALUES
+        step["params"] = draw(st.dictionaries(keys, top, max_size=4))
+        steps.append(step)
+    return plan_from_data({"steps": steps})
+
+
+def _everything_built(graph: PlanGraph) -> dict[str, Any]:
+    return {
+        "nodes": list(graph.nodes.items()),
+        "parent": list(graph.parent.items()),
+        "visits": graph.visits,
+        "references": list(graph.references.items()),
+        "successors": [(node, list(after)) for node, after in graph.successors.items()],
+        "predecessors": [(node, list(before)) for node, before in graph.predecessors.items()],
+        "dangling": graph.dangling,
+        "containment_cycles": graph.containment_cycles,
+        "reserved_roots": graph.reserved_roots,
+        "flat": graph.flat,
+        "undeclared": graph.undeclared,
+        "ordered": graph.ordered,
+        "edges": graph.edges,
+        "cycles": graph.cycles(),
+    }
+
+
+_EXAMPLE = plan_from_data(
+    {
+        "steps": [
+            {"id": "a", "tool": "t", "depends_on": ["gone", "a", "b"], "params": {"k": "{{b.x[0]}}", "v": "${a}"}},
+            {"id": "b", "tool": "t", "params": {"v": ["${a.result.total}", 2, "{{ a.y }} {{c}}"], "to": "{{a.q}}"}},
+            {"id": "c", "tool": "t", "params": {"type": "step_output", "step_id": "a", "path": "x"}},
+            {"id": "d", "tool": "t", "params": {"n": {"q": ["{{c.v}}", {"type": "env", "key": "K"}]}, "e": "${env.A}"}},
+        ]
+    }
+)
+
+
+@settings(max_examples=400, deadline=None)
+@example(_EXAMPLE)
+@given(_flat_plans())
+def test_the_flat_path_builds_the_graph_the_general_path_builds(plan: Plan) -> None:
+    """A flat plan takes ``_index_flat``/``_build_flat``; forced through the general path, it must give the
+    same graph (every field, in the same order, and the references with the same locations)."""
+    _assert_same_graph(plan)
+
+
+@settings(max_examples=100, deadline=None)
+@given(plans())
+def test_any_plan_builds_the_same_graph_either_way(plan: Plan) -> None:
+    _assert_same_graph(plan)
+
+
+def _assert_same_graph(plan: Plan) -> None:
+    fast, general = PlanGraph.of(plan), PlanGraph._built(plan, fast=False)
+    assert _everything_built(fast) == _everything_built(general)
+    for node in plan.steps:  # the general path's references are node_references' own
+        assert list(general.references[node.id]) == node_references(node, general.paths[node.id])
+
+
+def test_the_flat_path_is_taken_by_flat_plans_only() -> None:
+    flat = plan_from_data({"steps": [{"id": "a", "tool": "t"}, {"id": "b", "tool": "t", "params": {"x": "{{a}}"}}]})
+    assert PlanGraph.of(flat).flat
+    handled = plan_from_data(
+        {"steps": [{"id": "a", "tool": "t", "on_error": {"id": "h", "tool": "t", "params": {"e": "{{a.error}}"}}}]}
+    )
+    graph = PlanGraph.of(handled)
+    assert not graph.flat
+    assert graph.parent == {"a": None, "h": "a"}
+    assert graph.containment_cycles == []

@@ -29,6 +29,7 @@ from plankit.plan import (
     single_reference,
     value_references,
 )
+from plankit.plan._refs import _DOLLAR_WHOLE, _MUSTACHE_WHOLE, _TEMPLATE, _string_references
 
 
 def _ref(root: str, path: str, text: str | None, location: str = "$") -> Reference:
@@ -267,3 +268,32 @@ def test_node_references_reads_only_the_nodes_own_fields() -> None:
         "sq": [],
         "c": [Reference("a", "", "$.steps[7].steps[0].params.v", "template", "{{a}}")],
     }
+
+
+_reference_shaped = st.builds(
+    lambda opening, root, tail, closing: opening + root + tail + closing,
+    st.sampled_from(["{{", "{{ ", "{{\t", "${", "${{", "$ {", "{"]),
+    st.sampled_from(["a", "s-1", "_x", "-a", "", "a b", "é", "context"]),
+    st.text(st.sampled_from(list(".[]0123456789ab-_ ")), max_size=12),
+    st.sampled_from(["}}", " }}", "}", "}}}", "} }", "\u2003}}", ""]),
+)
+
+
+@given(_reference_shaped | _template_text)
+def test_the_whole_reference_patterns_agree_with_the_template_pattern(text: str) -> None:
+    """``_string_references`` reads a string that is exactly one reference with one of two possessive
+    patterns, chosen by its first character: they must match exactly what ``_TEMPLATE`` matches whole, with
+    the same root and path, and the references found must be ``parse_template``'s."""
+    whole = _TEMPLATE.fullmatch(text)
+    first = text[:1]
+    mine = _MUSTACHE_WHOLE(text) if first == "{" else _DOLLAR_WHOLE(text) if first == "$" else None
+    if whole is None:
+        assert mine is None
+    else:
+        mroot, mpath, droot, dpath = whole.groups()
+        assert mine is not None
+        assert mine.groups() == ((mroot, mpath) if mroot is not None else (droot, dpath))
+    found: list[Reference] = []
+    if "{" in text:
+        _string_references(text, "$.x", found)
+    assert found == [part for part in parse_template(text, "$.x") if isinstance(part, Reference)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -28,11 +29,25 @@ from typing import Literal, NamedTuple
 from .._utils import gc_paused
 from ._model import NodeVisit, Plan
 from ._nodes import ActionNode, LoopNode, NodeBase, WaitNode
-from ._refs import RESERVED_ROOTS, Reference, node_references
+from ._refs import (
+    _DOLLAR_WHOLE,
+    _MUSTACHE_WHOLE,
+    RESERVED_ROOTS,
+    Reference,
+    _string_references,
+    _walk,
+    node_references,
+    value_references,
+)
 
 # tuple.__new__ skips the named tuples' Python-level constructors, the dominant cost on large plans.
 _new_edge = tuple.__new__
 _new_visit = tuple.__new__
+_new_reference = tuple.__new__
+# The paths of the first top-level steps, made once: every plan's steps have them (a path is its index's).
+_KEPT_PATHS = 1024
+_STEP_PATHS = [f"$.steps[{index}]" for index in range(_KEPT_PATHS)]
+_intern = sys.intern
 _DEPENDS_ON = "{}.depends_on[{}]"
 _ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
 _SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
@@ -106,7 +121,7 @@ class PlanGraph:
     """Each node's own references (params, prompt, conditions), in document order."""
     successors: dict[str, Sequence[str]]
     """The sibling-level nodes that wait for each node (each once, in the order the edges were found).
-    Read-only: a node without any has the shared empty tuple."""
+    Read-only: a node without any has the shared empty tuple, one with one a tuple of one, others a list."""
     predecessors: dict[str, Sequence[str]]
     """The sibling-level nodes each node waits for (each once; read-only, as ``successors``)."""
     dangling: list[Dangling]
@@ -148,10 +163,20 @@ class PlanGraph:
     @classmethod
     def of(cls, plan: Plan) -> PlanGraph:
         """Index the plan's nodes and build its edges."""
+        return cls._built(plan, fast=True)
+
+    @classmethod
+    def _built(cls, plan: Plan, fast: bool) -> PlanGraph:
+        # ``fast``: a flat plan (most plans) takes the flat paths. The general paths give the same graph for
+        # it, and the tests compare the two on generated plans.
         graph = cls(plan)
         with gc_paused():
-            graph._index()
-            graph._build_edges()
+            if fast and _is_flat(plan.steps):
+                graph._index_flat()
+                graph._build_flat()
+            else:
+                graph._index()
+                graph._build_edges()
         graph._known = {}
         return graph
 
@@ -219,6 +244,19 @@ class PlanGraph:
         self.successors = dict.fromkeys(nodes, ())
         self.predecessors = dict.fromkeys(nodes, ())
 
+    def _index_flat(self) -> None:
+        """``_index`` for a flat plan: every step is a top-level action without a handler."""
+        steps = self.plan.steps
+        paths = _STEP_PATHS[: len(steps)]
+        if len(steps) > _KEPT_PATHS:
+            paths += [f"$.steps[{index}]" for index in range(_KEPT_PATHS, len(steps))]
+        self.visits = [_new_visit(NodeVisit, (step, path, None, 0)) for step, path in zip(steps, paths, strict=True)]
+        nodes = self.nodes = {step.id: step for step in steps}
+        self.parent = dict.fromkeys(nodes)
+        self.references = dict.fromkeys(nodes, ())  # sized once; a node with references gets its own tuple
+        self.successors = dict.fromkeys(nodes, ())
+        self.predecessors = dict.fromkeys(nodes, ())
+
     def _index_inside(self, top: NodeVisit) -> None:
         """Index what a top-level composite holds, in document (pre-)order."""
         nodes, parent, visits = self.nodes, self.parent, self.visits
@@ -262,7 +300,7 @@ class PlanGraph:
                     if predecessors[node_id] or successors[dep]:
                         pair(dep, node_id)
                     else:  # the first edge of both ends (most edges of a chain): nothing to compare
-                        predecessors[node_id], successors[dep] = [dep], [node_id]
+                        predecessors[node_id], successors[dep] = (dep,), (node_id,)
                 else:
                     self._need(dep, node_id, own_parent, "depends_on", _DEPENDS_ON.format(path, index))
             if node.type == "sequence":
@@ -287,6 +325,97 @@ class PlanGraph:
                     self._need(root, node_id, own_parent, "reference", ref[2])
                     self.undeclared = True
         self.ordered = ordered
+
+    def _build_flat(self) -> None:
+        """``_build_edges`` for a flat plan. Every node is a top-level action, so every step is a sibling of
+        every other (no lifting, no containment but a node needing itself), and its only references are in
+        its ``params`` (read here without ``node_references``' dispatch)."""
+        nodes, references, pair = self.nodes, self.references, self._pair
+        successors, predecessors, reserved = self.successors, self.predecessors, self.reserved_roots
+        _mustache, _dollar = _MUSTACHE_WHOLE, _DOLLAR_WHOLE
+        seen: set[str] = set()
+        see = seen.add
+        ordered = True
+        undeclared = False
+        found: list[Reference] = []
+        for node, path, _, _ in self.visits:
+            node_id = node.id
+            see(node_id)
+            depends_on = node.depends_on
+            for index, dep in enumerate(depends_on):
+                if dep not in seen:
+                    ordered = False
+                if dep in nodes and dep != node_id:
+                    if predecessors[node_id] or successors[dep]:
+                        pair(dep, node_id)
+                    else:  # the first edge of both ends (most edges of a chain): nothing to compare
+                        predecessors[node_id], successors[dep] = (dep,), (node_id,)
+                else:  # dangling, or the node needing itself
+                    self._need(dep, node_id, None, "depends_on", _DEPENDS_ON.format(path, index))
+            params = node.params  # type: ignore[attr-defined]  # an ActionNode: the plan is flat
+            if not params:
+                continue
+            if "type" in params:
+                found.extend(value_references(params, f"{path}.params"))
+            else:
+                # _dict_references, inlined (``node_references`` of an action): a location string is made only
+                # for a value that holds a reference.
+                for key, item in params.items():
+                    item_class = item.__class__
+                    if item_class is str:
+                        if "{" in item:
+                            # _string_references, inlined for a string that is exactly one reference (most).
+                            first = item[0]
+                            whole = _mustache(item) if first == "{" else _dollar(item) if first == "$" else None
+                            if whole is None:
+                                _string_references(item, f"{path}.params.{key}", found)
+                            else:
+                                root, tail = whole.groups()
+                                if tail and tail[0] == ".":
+                                    tail = _intern(tail[1:])
+                                where = f"{path}.params.{key}"
+                                found.append(_new_reference(Reference, (root, tail, where, "template", item)))
+                    elif item_class is list:
+                        for position, entry in enumerate(item):
+                            entry_class = entry.__class__
+                            if entry_class is str:
+                                if "{" in entry:
+                                    first = entry[0]
+                                    whole = (
+                                        _mustache(entry) if first == "{" else _dollar(entry) if first == "$" else None
+                                    )
+                                    where = f"{path}.params.{key}[{position}]"
+                                    if whole is None:
+                                        _string_references(entry, where, found)
+                                    else:
+                                        root, tail = whole.groups()
+                                        if tail and tail[0] == ".":
+                                            tail = _intern(tail[1:])
+                                        found.append(_new_reference(Reference, (root, tail, where, "template", entry)))
+                            elif entry_class is dict or entry_class is list:
+                                _walk(entry, f"{path}.params.{key}[{position}]", found)
+                    elif item_class is dict:
+                        _walk(item, f"{path}.params.{key}", found)
+            if not found:
+                continue
+            refs = references[node_id] = tuple(found)
+            found.clear()  # one scratch list for every node
+            for ref in refs:
+                root = ref[0]
+                if root in RESERVED_ROOTS:
+                    reserved.add(root)
+                    continue
+                if root not in seen:
+                    ordered = False
+                if root in nodes and root != node_id:
+                    if root not in depends_on:  # else joined above already
+                        pair(root, node_id)
+                        undeclared = True
+                else:
+                    self._need(root, node_id, None, "reference", ref[2])
+                    undeclared = True
+        self.ordered = ordered
+        self.undeclared = undeclared
 
     def _sequence(self, node: NodeBase) -> None:
         kids = [child.id for _, child in node.child_slots()]
@@ -322,9 +451,11 @@ class PlanGraph:
         """Join ``source -> target`` in ``successors`` and ``predecessors``, once per pair."""
         # A node's first neighbour gets a list of one (no room to grow: most nodes have one). Repeats are
         # found in the target's short list, or in a set once it is long (no set of every pair is kept).
+        # A node's first neighbour is a tuple of one (one allocation, no spare room: most nodes have one); the
+        # second makes it a list.
         before = self.predecessors[target]
         if not before:
-            self.predecessors[target] = [source]
+            self.predecessors[target] = (source,)
         else:
             if len(before) < _SHORT:
                 if source in before:
@@ -336,12 +467,17 @@ class PlanGraph:
                 if source in known:
                     return
                 known.add(source)
-            before.append(source)  # type: ignore[attr-defined]  # a list once not empty
+            if before.__class__ is tuple:
+                self.predecessors[target] = [*before, source]
+            else:
+                before.append(source)  # type: ignore[attr-defined]  # a list past one
         after = self.successors[source]
-        if after:
-            after.append(target)  # type: ignore[attr-defined]
+        if not after:
+            self.successors[source] = (target,)
+        elif after.__class__ is tuple:
+            self.successors[source] = [*after, target]
         else:
-            self.successors[source] = [target]
+            after.append(target)  # type: ignore[attr-defined]
 
     def _containment(self, cycle: Cycle) -> None:
         # A node may name the same enclosing node in several fields: that is one cycle, reported once.
@@ -638,6 +774,11 @@ class PlanGraph:
                     found.add(neighbour)
                     queue.append(neighbour)
         return found
+
+
+def _is_flat(steps: Sequence[NodeBase]) -> bool:
+    """True when every step is an action without an ``on_error`` handler (then it holds no other node)."""
+    return all(step.__class__ is ActionNode and step.on_error is None for step in steps)
 
 
 def _estimate(node: NodeBase) -> float | None:

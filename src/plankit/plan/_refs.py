@@ -37,6 +37,14 @@ _TEMPLATE = re.compile(
     rf"\{{\{{\s*(?P<mroot>{_ID})(?P<mpath>{_PATH})\s*\}}\}}"  # {{root.path}}
     rf"|\$\{{(?P<droot>{_ID})(?P<dpath>{_PATH})\}}"  # ${root.path}; never matches ${{, whose id can't be '{'
 )
+# The two spellings apart, for a string that may be exactly one reference: its first character tells which
+# could match whole (one starts with '{', the other with '$'), and two groups are cheaper to read than four.
+# Their repeats are possessive (no backtracking): each part's characters can't start the part after it, so
+# backtracking never finds a match, and without it a miss is found sooner (the tests check they agree).
+_ID_ONCE = r"[A-Za-z0-9_][A-Za-z0-9_\-]*+"
+_PATH_ONCE = r"(?:\.[A-Za-z0-9_\-]++|\[\d++\])*+"
+_MUSTACHE_WHOLE = re.compile(rf"\{{\{{\s*+({_ID_ONCE})({_PATH_ONCE})\s*+\}}\}}").fullmatch
+_DOLLAR_WHOLE = re.compile(rf"\$\{{({_ID_ONCE})({_PATH_ONCE})\}}").fullmatch
 
 
 class Reference(NamedTuple):
@@ -130,14 +138,23 @@ def _object_reference(value: dict[str, Any], where: str) -> Reference | None:
 
 
 def _string_references(text: str, where: str, found: list[Reference]) -> None:
-    whole = _TEMPLATE.fullmatch(text)
+    """Add the references in ``text`` (a string holding a ``{``) to ``found``."""
+    # Every reference holds '{{' or '${': a string with neither (a JSON snippet, a format string) has none.
+    if "{{" not in text and "${" not in text:
+        return
+    first = text[0]
+    if first == "{":
+        whole = _MUSTACHE_WHOLE(text)
+    elif first == "$":
+        whole = _DOLLAR_WHOLE(text)
+    else:
+        whole = None
     if whole is not None:
         # _template_reference, inlined: most reference strings are exactly one reference.
-        mroot, mpath, droot, dpath = whole.groups()
-        root, path = (mroot, mpath) if mroot is not None else (droot, dpath)
+        root, path = whole.groups()
         if path and path[0] == ".":
             path = _intern(path[1:])
-        found.append(_tuple_new(Reference, (root, path or "", where, "template", text)))
+        found.append(_tuple_new(Reference, (root, path, where, "template", text)))
     else:
         found.extend(part for part in parse_template(text, where) if part.__class__ is Reference)
 
