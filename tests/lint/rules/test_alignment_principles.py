@@ -104,6 +104,11 @@ def test_tool_name_principles(tool: str, effects: set[str]) -> None:
         ("Stop the nightly photo backup", {"destructive": ("stop",)}),
         ("Sign Mo out of every device", {"destructive": ("sign mo out",), "credentials": ("sign mo out",)}),
         ("Throw the old flyers in the bin", {}),
+        ("Get the tasting notes to the importer", {"send": ("get the tasting notes to the importer",)}),
+        ("Get the kiln firmware to the latest version", {}),
+        ("Can Juno get read-only on the PRICING schema?", {"share": ("get read-only",)}),
+        ("Make sure Juno gets access to the recipes drive", {"share": ("access", "gets access")}),
+        ("Three kiln jobs failed in the night - retry them", {"destructive": ("retry",)}),
     ],
 )
 def test_goal_phrasings(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
