@@ -99,6 +99,9 @@ _SIGNUP_NOUNS = _set("signup signups")
 _SIGNUP_AUDIENCE = re.compile(r"\b(?:volunteers?|participants?|helpers?|rsvps?)\b")
 """Goal words that name the people of a sign-up sheet ("remind Saturday's volunteers"): who signed up is who
 volunteered. Only for a sign-up tool: a survey's respondents are not "the attendees"."""
+_SHEET_NOUNS = _set("sheet sheets spreadsheet spreadsheets")
+_SHEET_AUDIENCE = re.compile(r"\b(?:sign[- ]?ups?|registration|rsvp|attendance) (?:sheet|spreadsheet)\b")
+"""A goal that names a sign-up sheet (*the people from the booth sign-up sheet*) names its rows as the audience."""
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
@@ -197,6 +200,10 @@ class Provenance:
             return "untrusted", "the policy's untrusted_outputs"
         effects, source = self._effects.of(tool)
         words, last = _tool_words(tool)
+        if words & _SHEET_NOUNS and effects <= {"read", "external"} and _SHEET_AUDIENCE.search(self._goal):
+            # "Add the people from the sign-up sheet to the list": the sheet's rows are the people the goal
+            # names, whoever typed them in, even when its server says it reaches outside.
+            return "trusted", "the sign-up sheet the goal names as the people to add or reach (from its tool name)"
         if "external" in effects and words & _PLATFORM_NOUNS and not words & (_UNTRUSTED_NOUNS | _TRANSFORM_VERBS):
             # A platform's API for the posts it lists (``google_business_list_reviews``) answers from outside,
             # but the ids it assigns are still its own: the review a reply goes to is one it listed.

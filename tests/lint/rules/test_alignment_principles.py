@@ -1007,3 +1007,21 @@ def test_setting_a_login_key_changes_credentials_whatever_the_tool_is_called() -
         )
     ]
     assert _messages("GOAL_UNASKED_EFFECT", _plan("Rotate the tap-list bot's login key", step)) == []
+
+
+def test_the_rows_of_a_sign_up_sheet_the_goal_names_are_the_people_to_add() -> None:
+    tools = ToolRegistry([ToolSpec(name="sheets_read_spreadsheet", effects=["external"])])
+
+    def plan(goal: str) -> dict[str, Any]:
+        return _plan(
+            goal,
+            {"id": "sheet", "tool": "sheets_read_spreadsheet", "args": {"title": "Open day sign-ups"}},
+            {"id": "add", "tool": "newsletter.subscribe_members", "args": {"members": "{{sheet.result.rows}}"}},
+        )
+
+    asked = plan("Add the people from the pottery open-day sign-up sheet to the Newsletter list")
+    assert run_rule("GOAL_TAINTED_TARGET", asked, tools=tools) == []
+    # A sheet the goal does not name as the people to add is still whatever its server answered.
+    other = plan("Add this month's kiln schedule readers to the Newsletter list")
+    flagged = run_rule("GOAL_TAINTED_TARGET", other, tools=tools)
+    assert [f.node_id for f in flagged] == ["add"]
