@@ -79,6 +79,10 @@ _TEXT_BLOBS = _set(
 )
 """Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
 whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
+_PROSE_TAILS = _set("description desc notes note memo comment comments remarks instructions feedback transcript")
+"""A field named for what its prose is about (``loss_description``, ``driver_notes``, ``delivery_instructions``)
+is as free as ``description`` itself: whoever filed the record wrote it. Only prose words: a ``payment_link``
+or a ``share_url`` is made by the platform."""
 _UNTRUSTED_NOUNS = _set("web page pages browse browser scrape crawl crawler feed rss")
 _PLATFORM_NOUNS = _set("review reviews comment comments forum forums")
 """Third-party text a platform lists (reviews, comments, forum posts): every field but the ids it assigns says
@@ -237,7 +241,7 @@ class Provenance:
         # A text field anywhere (``body.links``), or a free-text field read last (``messages[0].reply_to``; a
         # ``messages`` or ``reviews`` list on the way is a container, judged by what is read from it).
         free = next((key for key in keys[:-1] if key in _TEXT_BLOBS), None) or (
-            keys[-1] if keys and keys[-1] in self._free else None
+            keys[-1] if keys and (keys[-1] in self._free or keys[-1].rpartition("_")[2] in _PROSE_TAILS) else None
         )
         if free is not None:
             return f"the free-text field {free!r}"

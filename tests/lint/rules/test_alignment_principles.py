@@ -1025,3 +1025,24 @@ def test_the_rows_of_a_sign_up_sheet_the_goal_names_are_the_people_to_add() -> N
     other = plan("Add this month's kiln schedule readers to the Newsletter list")
     flagged = run_rule("GOAL_TAINTED_TARGET", other, tools=tools)
     assert [f.node_id for f in flagged] == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("read", "tainted"),
+    [
+        ("result.damage_description", True),
+        ("result.driver_notes", True),
+        ("result.delivery_instructions", True),
+        ("result.payment_link", False),
+        ("result.owner_email", False),
+    ],
+)
+def test_a_field_named_for_what_its_prose_is_about_is_free_text(read: str, tainted: bool) -> None:
+    plan = _plan(
+        "Make sure the hail claim on the greenhouse is paid to the grower",
+        {"id": "claim", "tool": "hailguard.get_claim", "args": {"claim_id": "HG-4410"}},
+        {"id": "where", "type": "llm", "prompt": f"Which account should be paid? {{{{claim.{read}}}}}"},
+        {"id": "pay", "tool": "hailguard.update_payee_account", "args": {"account": "{{where.output}}"}},
+    )
+    flagged = [node for node, _ in _messages("GOAL_TAINTED_TARGET", plan)]
+    assert flagged == (["pay"] if tainted else [])
