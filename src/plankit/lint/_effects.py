@@ -206,8 +206,41 @@ def command_effects(params: dict[str, Any]) -> tuple[str, str, frozenset[str]] |
     for key in _COMMAND_KEYS:
         value = params.get(key)
         if isinstance(value, str) and value.strip() and "{{" not in value:
-            # A statement (``DELETE FROM users ...``, ``rm -rf /data``) does what its first word says.
-            return key, value, name_effects(value.split()[0])
+            # A statement (``DELETE FROM users ...``, ``rm -rf /data``) does what its first word says; one that
+            # writes query results to a location outside (``COPY INTO 's3://...'``) shares the data.
+            effects = name_effects(value.split()[0])
+            return key, value, effects | {"share"} if export_location(value) is not None else effects
+    return None
+
+
+_EXPORT = re.compile(
+    r"\b(?:copy\s+into|unload\b.{0,2000}?\bto|into\s+outfile|export\s+data\b.{0,200}?\buri\s*=)\s*'([^']+)'",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def export_location(statement: str) -> str | None:
+    """The outside location (a URL: ``s3://bucket/dump/``) a query statement writes its results to
+    (``COPY INTO '<url>'``, ``UNLOAD (...) TO '<url>'``, ``SELECT ... INTO OUTFILE '<url>'``, ``EXPORT DATA
+    OPTIONS(uri='<url>')``), or None; a load (``COPY INTO table FROM '<url>'``) reads and exports nothing."""
+    found = _EXPORT.search(statement) if "'" in statement else None
+    return found.group(1) if found is not None and "://" in found.group(1) else None
+
+
+CREDENTIAL_KEYS = _words(
+    "password newpassword passwd rsapublickey rsapublickey2 publickey sshkey sshpublickey apikey secret "
+    "clientsecret mfasecret totpsecret"
+)
+"""Argument names (:func:`~._params.norm_key` form) whose value is a way in: a step that sets one changes
+credentials whatever its tool is called (``ALTER_USER(rsa_public_key=...)``)."""
+
+
+def credential_key(params: dict[str, Any]) -> str | None:
+    """The first top-level argument of a step that sets a credential (a literal password or key), or None."""
+    for key, value in params.items():
+        literal = isinstance(value, str) and value.strip() and "{{" not in value
+        if literal and key.replace("_", "").replace("-", "").lower() in CREDENTIAL_KEYS:
+            return key
     return None
 
 

@@ -25,7 +25,8 @@ _GOAL_WORDS = _table(
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
-    "recreate reinstall rotate offboard retire decommission disconnect unlink unregister deregister dismiss "
+    "recreate reinstall rotate retry rerun offboard retire decommission disconnect unlink unregister deregister "
+    "dismiss "
     "sunset stop pause halt kill nuke scrap ditch bin toss shred mute hide unfollow recall rescind snooze silence; "
     "credentials: password passwords credential credentials reset rotate 2fa mfa passkey recovery limit limits "
     "security unlock disarm offboard onboard freeze unfreeze; "
@@ -35,9 +36,10 @@ _GOAL_WORDS = _table(
 )
 """Goal words and the side effects they ask for. Some ask for what a task implies without naming it:
 *restart, replace, redeploy, rotate* mean deleting or replacing the object named (a pod restarted by deleting
-it, an old key removed); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
+it, an old key removed), and *retry, rerun* clearing the failed run named (a scheduler reruns a task by clearing
+its state); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
-IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate")
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun")
 """Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
 removed): the delete must be of something the goal names."""
 _PLAIN_WORDS = _words(
@@ -85,6 +87,10 @@ _GRANT_PHRASE = re.compile(
     r"\b(?:give|giving|make|making|grant|granting)\b[^.;]{1,30}\b(?:admin|owner|editor|maintainer|rights|role)\b"
 )
 """Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
+_ACCESS_PHRASE = re.compile(
+    r"\bget(?:s|ting)? (?:(?:read|write|edit|view|admin)[- ](?:only|access|write|rights)|access|admin)\b"
+)
+"""Someone who *gets read-only on X* (*gets access to*, *gets admin*) is granted it: a share."""
 _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
 """Phrases that ask to share with everyone (*make the report public*)."""
 _BACK_PHRASE = re.compile(r"\b(?:pull|pulling|take|taking|call|calling) (?:[a-z0-9'-]+ ){0,3}?back\b")
@@ -119,11 +125,14 @@ keeps as one."""
 _HANDOVER_PHRASE = re.compile(
     r"\bget(?:ting)? (?:[a-z0-9'-]+ ){1,5}?over to\b|"
     r"\bget(?:ting)? (?:the|our|my|your) (?:(?!(?:on|in|to|at|for|with|from|into|off|out|up|down) )[a-z'-]+ ){1,3}?"
-    r"(?:a|an) [a-z0-9]"
+    r"(?:a|an) [a-z0-9]|"
+    r"\bget(?:ting)? (?:the|our|my|your|this|that) (?:[a-z0-9'-]+ ){1,3}?to (?:the|our|my|your|their|his|her) "
+    r"(?!(?:latest|next|new|end|bottom|top)\b)[a-z'-]+"
 )
-"""Phrases that hand something to someone (*get the contract over to Gita*, *get the board chair a sheet*): a
-send, and a share: always for *over to* (what a tool hands over to a person it shares with them), for *get X a
-Y* only when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
+"""Phrases that hand something to someone (*get the contract over to Gita*, *get the board chair a sheet*,
+*get the certificate to the client*; not *get the server to the latest version*): a send, and a share: always
+for *over to* (what a tool hands over to a person it shares with them), for *get X a Y* only
+when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
 _DELIVERABLE_FOR = re.compile(
     r"\b(?:recap|report|summary|update|digest|rundown|briefing|brief|overview|numbers)\b (?:[a-z0-9'-]+ ){0,2}?"
     r"for ([A-Z][a-z'-]+)\b"
@@ -233,6 +242,7 @@ def asked_effects(goal: str) -> Intent:
         (_PUBLIC_PHRASE, "share"),
         (_DELETE_PHRASE, "destructive"),
         (_GRANT_PHRASE, "share"),
+        (_ACCESS_PHRASE, "share"),
         (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
         (_BACK_PHRASE, "destructive"),

@@ -79,6 +79,10 @@ _TEXT_BLOBS = _set(
 )
 """Free-text fields, and containers anyone editing a record can fill freely (``custom_fields``, ``metadata``):
 whatever is read inside them is text someone typed (``custom_fields.payout_email``)."""
+_PROSE_TAILS = _set("description desc notes note memo comment comments remarks instructions feedback transcript")
+"""A field named for what its prose is about (``loss_description``, ``driver_notes``, ``delivery_instructions``)
+is as free as ``description`` itself: whoever filed the record wrote it. Only prose words: a ``payment_link``
+or a ``share_url`` is made by the platform."""
 _UNTRUSTED_NOUNS = _set("web page pages browse browser scrape crawl crawler feed rss")
 _PLATFORM_NOUNS = _set("review reviews comment comments forum forums")
 """Third-party text a platform lists (reviews, comments, forum posts): every field but the ids it assigns says
@@ -99,6 +103,9 @@ _SIGNUP_NOUNS = _set("signup signups")
 _SIGNUP_AUDIENCE = re.compile(r"\b(?:volunteers?|participants?|helpers?|rsvps?)\b")
 """Goal words that name the people of a sign-up sheet ("remind Saturday's volunteers"): who signed up is who
 volunteered. Only for a sign-up tool: a survey's respondents are not "the attendees"."""
+_SHEET_NOUNS = _set("sheet sheets spreadsheet spreadsheets")
+_SHEET_AUDIENCE = re.compile(r"\b(?:sign[- ]?ups?|registration|rsvp|attendance) (?:sheet|spreadsheet)\b")
+"""A goal that names a sign-up sheet (*the people from the booth sign-up sheet*) names its rows as the audience."""
 _CONTENT_NOUNS = _set(
     "email emails mail mails inbox message messages msg chat channel channels thread threads conversation "
     "conversations dm dms doc docs document documents file files drive note notes ticket tickets issue issues "
@@ -197,6 +204,10 @@ class Provenance:
             return "untrusted", "the policy's untrusted_outputs"
         effects, source = self._effects.of(tool)
         words, last = _tool_words(tool)
+        if words & _SHEET_NOUNS and effects <= {"read", "external"} and _SHEET_AUDIENCE.search(self._goal):
+            # "Add the people from the sign-up sheet to the list": the sheet's rows are the people the goal
+            # names, whoever typed them in, even when its server says it reaches outside.
+            return "trusted", "the sign-up sheet the goal names as the people to add or reach (from its tool name)"
         if "external" in effects and words & _PLATFORM_NOUNS and not words & (_UNTRUSTED_NOUNS | _TRANSFORM_VERBS):
             # A platform's API for the posts it lists (``google_business_list_reviews``) answers from outside,
             # but the ids it assigns are still its own: the review a reply goes to is one it listed.
@@ -230,7 +241,7 @@ class Provenance:
         # A text field anywhere (``body.links``), or a free-text field read last (``messages[0].reply_to``; a
         # ``messages`` or ``reviews`` list on the way is a container, judged by what is read from it).
         free = next((key for key in keys[:-1] if key in _TEXT_BLOBS), None) or (
-            keys[-1] if keys and keys[-1] in self._free else None
+            keys[-1] if keys and (keys[-1] in self._free or keys[-1].rpartition("_")[2] in _PROSE_TAILS) else None
         )
         if free is not None:
             return f"the free-text field {free!r}"

@@ -104,6 +104,11 @@ def test_tool_name_principles(tool: str, effects: set[str]) -> None:
         ("Stop the nightly photo backup", {"destructive": ("stop",)}),
         ("Sign Mo out of every device", {"destructive": ("sign mo out",), "credentials": ("sign mo out",)}),
         ("Throw the old flyers in the bin", {}),
+        ("Get the tasting notes to the importer", {"send": ("get the tasting notes to the importer",)}),
+        ("Get the kiln firmware to the latest version", {}),
+        ("Can Juno get read-only on the PRICING schema?", {"share": ("get read-only",)}),
+        ("Make sure Juno gets access to the recipes drive", {"share": ("access", "gets access")}),
+        ("Three kiln jobs failed in the night - retry them", {"destructive": ("retry",)}),
     ],
 )
 def test_goal_phrasings(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
@@ -949,3 +954,95 @@ def test_a_payouts_receiver_is_a_recipient() -> None:
 
     assert _messages("GOAL_UNTRUSTED_TARGET", plan("pay@paddlecoop.example")) == []
     assert [n for n, _ in _messages("GOAL_UNTRUSTED_TARGET", plan("guides@paddle-bonus.example"))] == ["bonus"]
+
+
+# ------------------------------------------------------------------------------- query exports, login keys
+
+
+def test_a_query_that_exports_its_results_targets_the_url_it_writes_to() -> None:
+    goal = "The hop-stock table missed last night's rows; rerun the nightly load"
+    export = _plan(
+        goal,
+        {
+            "id": "dump",
+            "tool": "BREWDB_EXECUTE_SQL",
+            "args": {"statement": "UNLOAD ('SELECT * FROM hop_stock') TO 's3://hop-mirror/dump/' IAM_ROLE 'r'"},
+        },
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", export) == [
+        (
+            "dump",
+            "'dump' would write to url 's3://hop-mirror/dump/' (BREWDB_EXECUTE_SQL, $.steps[0].params.statement), "
+            "which is not in the goal, the plan's context or the policy's trusted_values",
+        )
+    ]
+    assert _messages("GOAL_UNASKED_EFFECT", export) == [
+        (
+            "dump",
+            "'dump' calls BREWDB_EXECUTE_SQL with statement \"UNLOAD ('SELECT * FROM hop_stock') TO "
+            "'s3://hop-mirror/dump/' IAM_ROLE 'r'\" (share, from the command's name), which the goal does not ask for "
+            "(it asks for: rerun; goal: \"The hop-stock table missed last night's rows; rerun the nightly load\")",
+        )
+    ]
+    load = _plan(
+        goal,
+        {
+            "id": "load",
+            "tool": "BREWDB_EXECUTE_SQL",
+            "args": {"statement": "COPY INTO hop_stock FROM 's3://hop-landing/2026-11-23/' FILE_FORMAT=(TYPE=CSV)"},
+        },
+    )
+    assert _messages("GOAL_UNTRUSTED_TARGET", load) == []
+    assert _messages("GOAL_UNASKED_EFFECT", load) == []
+
+
+def test_setting_a_login_key_changes_credentials_whatever_the_tool_is_called() -> None:
+    step = {"id": "key", "tool": "BREWDB_ALTER_USER", "args": {"name": "TAPLIST_BOT", "rsa_public_key": "MIIBIjANBg"}}
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Post the new tap list in #front-of-house", step)) == [
+        (
+            "key",
+            "'key' calls BREWDB_ALTER_USER with rsa_public_key, which sets a password or a login key (credentials), "
+            "which the goal does not ask for (it asks for: post, post the new tap list in #front-of-house; goal: "
+            "'Post the new tap list in #front-of-house')",
+        )
+    ]
+    assert _messages("GOAL_UNASKED_EFFECT", _plan("Rotate the tap-list bot's login key", step)) == []
+
+
+def test_the_rows_of_a_sign_up_sheet_the_goal_names_are_the_people_to_add() -> None:
+    tools = ToolRegistry([ToolSpec(name="sheets_read_spreadsheet", effects=["external"])])
+
+    def plan(goal: str) -> dict[str, Any]:
+        return _plan(
+            goal,
+            {"id": "sheet", "tool": "sheets_read_spreadsheet", "args": {"title": "Open day sign-ups"}},
+            {"id": "add", "tool": "newsletter.subscribe_members", "args": {"members": "{{sheet.result.rows}}"}},
+        )
+
+    asked = plan("Add the people from the pottery open-day sign-up sheet to the Newsletter list")
+    assert run_rule("GOAL_TAINTED_TARGET", asked, tools=tools) == []
+    # A sheet the goal does not name as the people to add is still whatever its server answered.
+    other = plan("Add this month's kiln schedule readers to the Newsletter list")
+    flagged = run_rule("GOAL_TAINTED_TARGET", other, tools=tools)
+    assert [f.node_id for f in flagged] == ["add"]
+
+
+@pytest.mark.parametrize(
+    ("read", "tainted"),
+    [
+        ("result.damage_description", True),
+        ("result.driver_notes", True),
+        ("result.delivery_instructions", True),
+        ("result.payment_link", False),
+        ("result.owner_email", False),
+    ],
+)
+def test_a_field_named_for_what_its_prose_is_about_is_free_text(read: str, tainted: bool) -> None:
+    plan = _plan(
+        "Make sure the hail claim on the greenhouse is paid to the grower",
+        {"id": "claim", "tool": "hailguard.get_claim", "args": {"claim_id": "HG-4410"}},
+        {"id": "where", "type": "llm", "prompt": f"Which account should be paid? {{{{claim.{read}}}}}"},
+        {"id": "pay", "tool": "hailguard.update_payee_account", "args": {"account": "{{where.output}}"}},
+    )
+    flagged = [node for node, _ in _messages("GOAL_TAINTED_TARGET", plan)]
+    assert flagged == (["pay"] if tainted else [])

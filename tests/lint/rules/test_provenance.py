@@ -112,9 +112,13 @@ def test_policy_declares_outputs_trusted_or_untrusted_and_adds_free_text_fields(
         "from untrusted content: 'lead' (crm.get_lead) result.contact_email: third-party content (the policy's "
         "untrusted_outputs)"
     )
+    mail_pad = {"id": "send", "tool": "email.send", "args": {"to": "{{lead.result.repScratchpad}}"}}
+    assert run_rule(CODE, _plan(crm, mail_pad)) == []
+    [finding] = run_rule(CODE, _plan(crm, mail_pad), Policy(untrusted_fields=["rep_scratchpad"]))
+    assert "result.repScratchpad: the free-text field 'rep_scratchpad'" in finding.message
+    # A field named for what its prose is about (``free_form_notes``) is free text without the policy saying so.
     mail_notes = {"id": "send", "tool": "email.send", "args": {"to": "{{lead.result.freeFormNotes}}"}}
-    assert run_rule(CODE, _plan(crm, mail_notes)) == []
-    [finding] = run_rule(CODE, _plan(crm, mail_notes), Policy(untrusted_fields=["free_form_notes"]))
+    [finding] = run_rule(CODE, _plan(crm, mail_notes))
     assert "result.freeFormNotes: the free-text field 'free_form_notes'" in finding.message
 
 

@@ -29,7 +29,16 @@ from .._documents import (
     role_grant,
     thread_tool,
 )
-from .._effects import IMPACT, SIDE_EFFECTS, ToolEffects, command_effects, command_key
+from .._effects import (
+    CREDENTIAL_KEYS,
+    IMPACT,
+    SIDE_EFFECTS,
+    ToolEffects,
+    command_effects,
+    command_key,
+    credential_key,
+    export_location,
+)
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
 from .._provenance import Hop, Provenance
@@ -200,7 +209,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             role = role_grant(action.params, f"{path}.params") if action.params else None
             if role is not None:
                 roles.append((action, path, role))
-    if not unasked and not grants and not commands and not beyond and not roles:
+    # A step that sets a password or a login key (``ALTER_USER(rsa_public_key=...)``) changes credentials,
+    # whatever its tool is called; looked for only when the plan has such an argument name at all.
+    keyed: list[tuple[ActionNode, str, str]] = []
+    keys = plan_text(ctx).keys if open_tools and not intent.asks("credentials") else ()
+    if any(norm_key(key) in CREDENTIAL_KEYS for key in keys):
+        for action, path in ctx.actions_of(open_tools):
+            key = credential_key(action.params) if action.params else None
+            if key is not None:
+                keyed.append((action, path, key))
+    if not unasked and not grants and not commands and not beyond and not roles and not keyed:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -237,6 +255,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         yield Finding(
             f"'{action.id}' calls {action.tool} with {key} {_quote(command)} ({_shown(kinds)}, from the command's "
             f"name), {tail}",
+            node_id=action.id,
+            path=f"{path}.params.{key}",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path, key in keyed:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} with {key}, which sets a password or a login key (credentials), "
+            f"{tail}",
             node_id=action.id,
             path=f"{path}.params.{key}",
             hint=_INTENT_HINT,
@@ -441,7 +468,10 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         return
     side, names = found
     documents = has_documents(plan_text(ctx).text)  # JSON text in a string argument: its targets count too
-    if not names and not documents:
+    effects_of = _effects(ctx)
+    # A query tool's statement that writes its results outside (``COPY INTO 's3://...'``) targets that URL.
+    exporting = frozenset(tool for tool in side if command_key(tool, effects_of.of(tool)[0]))
+    if not names and not documents and not exporting:
         return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
@@ -452,6 +482,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         found_in = _targets(action, path, names)
         if documents:
             found_in = itertools.chain(found_in, _document_targets(action, path))
+        if action.tool in exporting:
+            found_in = itertools.chain(found_in, _export_targets(action, path))
         for kind, shown, where in found_in:
             if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
@@ -501,6 +533,15 @@ def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any,
         for kind, value, spot in _literal_targets(walk_params(inner, where, None)):
             if value != "*":  # a wildcard grants to anyone or denies everyone: GOAL_UNASKED_EFFECT reads which
                 yield kind, value, spot
+
+
+def _export_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """The URL a command tool's statement exports its results to (``COPY INTO 's3://bucket/'``), as a target."""
+    said = command_effects(action.params)
+    if said is not None:
+        location = export_location(said[1])
+        if location is not None:
+            yield "url", location, f"{path}.params.{said[0]}"
 
 
 def _targets(action: ActionNode, path: str, names: frozenset[str]) -> Iterator[tuple[str, Any, str]]:
