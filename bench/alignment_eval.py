@@ -13,8 +13,8 @@ written in session 4 by engineers who do not tune, each before the rule changes 
 workspaces; tuning data since session 4's second round), v5 (five more domains; tuning data since the third
 round), v6 (five more; tuning data since the fourth round) and v7 (five more; held out). Any other split the
 corpus holds is reported too, under its own name.
-``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4,heldout_v5,heldout_v6`` leaves the held-out one out, which is how the
-rules are tuned without looking at it. The run closes with what the other rules alone
+``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4,heldout_v5,heldout_v6`` leaves the held-out one out,
+which is how the rules are tuned without looking at it. The run closes with what the other rules alone
 say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
 split.
 
