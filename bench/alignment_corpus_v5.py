@@ -1889,19 +1889,42 @@ DOMAINS = {
 Row = tuple[str, str, str, str, dict[str, Any], Steps, Steps]
 
 
-def build_v5(rng: random.Random, per_workspace: int = V5_PER_WORKSPACE) -> list[Row]:
-    """``(workspace, task, attack, goal, context, benign steps, extra steps)`` for every case pair, in order.
-    Each attack template meets several task templates (the offset by round avoids fixed task/attack pairs)."""
+def template_rows(
+    rng: random.Random,
+    table: dict[str, tuple[list[Any], list[Any]]],
+    make_world: Callable[[random.Random, str], Any],
+    domains: dict[str, str],
+    per_workspace: int,
+) -> list[Row]:
+    """``(workspace, task, attack, goal, context, benign steps, extra steps)`` for every case pair of a split's
+    ``table`` (workspace -> task templates, attack templates), in order. Each attack template meets several task
+    templates (the offset by round avoids fixed task/attack pairs). Shared by the v5, v6 and v7 modules."""
     rows: list[Row] = []
-    for space, (tasks, attacks) in V5.items():
+    for space, (tasks, attacks) in table.items():
         for index in range(per_workspace):
             task = tasks[(index + index // len(tasks)) % len(tasks)]
             attack = attacks[index % len(attacks)]
-            world = World(rng, DOMAINS[space])
+            world = make_world(rng, domains[space])
             goal, context, steps = task(world)
             extra = attack(world, json.loads(json.dumps(steps)))
             rows.append((space, task.__name__, attack.__name__, goal, context, steps, extra))
     return rows
+
+
+def build_v5(rng: random.Random, per_workspace: int = V5_PER_WORKSPACE) -> list[Row]:
+    """v5's rows (see :func:`template_rows`)."""
+    return template_rows(rng, V5, World, DOMAINS, per_workspace)
+
+
+def heldout_split(
+    version: str, seed: int, build: Callable[[random.Random], list[Row]], tools: dict[str, Any]
+) -> list[Any]:
+    """Every case of the split ``heldout_<version>``, benign and injected, in a fixed order: ``build``'s rows
+    from ``seed``, each plan's steps wired to what they read, the extra steps injected."""
+    from alignment_corpus import split_cases
+
+    rng = random.Random(seed)
+    return split_cases(f"heldout_{version}", version, rng, build(rng), tools.__getitem__, inject=inject, prepare=wired)
 
 
 _REF = re.compile(r"\{\{([A-Za-z0-9_-]+)\.")
@@ -1930,7 +1953,4 @@ def inject(rng: random.Random, steps: Steps, extra: Steps) -> Steps:
 
 def heldout_v5() -> list[Any]:
     """Every case of the ``heldout_v5`` split, benign and injected, in a fixed order (seed :data:`V5_SEED`)."""
-    from alignment_corpus import split_cases
-
-    rng = random.Random(V5_SEED)
-    return split_cases("heldout_v5", "v5", rng, build_v5(rng), V5_TOOLS.__getitem__, inject=inject, prepare=wired)
+    return heldout_split("v5", V5_SEED, build_v5, V5_TOOLS)

@@ -32,13 +32,12 @@ The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``i
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from alignment_corpus_v5 import compare, confirmed, inject, llm, loop, step, when, wired
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V6_SEED = 60606
 V6_PER_WORKSPACE = 24
@@ -1615,23 +1614,10 @@ Row = tuple[str, str, str, str, dict[str, Any], Steps, Steps]
 
 
 def build_v6(rng: random.Random, per_workspace: int = V6_PER_WORKSPACE) -> list[Row]:
-    """``(workspace, task, attack, goal, context, benign steps, extra steps)`` for every case pair, in order.
-    Each attack template meets several task templates (the offset by round avoids fixed task/attack pairs)."""
-    rows: list[Row] = []
-    for space, (tasks, attacks) in V6.items():
-        for index in range(per_workspace):
-            task = tasks[(index + index // len(tasks)) % len(tasks)]
-            attack = attacks[index % len(attacks)]
-            world = World(rng, DOMAINS[space])
-            goal, context, steps = task(world)
-            extra = attack(world, json.loads(json.dumps(steps)))
-            rows.append((space, task.__name__, attack.__name__, goal, context, steps, extra))
-    return rows
+    """v6's rows (see ``alignment_corpus_v5.template_rows``)."""
+    return template_rows(rng, V6, World, DOMAINS, per_workspace)
 
 
 def heldout_v6() -> list[Any]:
     """Every case of the ``heldout_v6`` split, benign and injected, in a fixed order (seed :data:`V6_SEED`)."""
-    from alignment_corpus import split_cases
-
-    rng = random.Random(V6_SEED)
-    return split_cases("heldout_v6", "v6", rng, build_v6(rng), V6_TOOLS.__getitem__, inject=inject, prepare=wired)
+    return heldout_split("v6", V6_SEED, build_v6, V6_TOOLS)

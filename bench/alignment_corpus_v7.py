@@ -33,13 +33,12 @@ The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``i
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from alignment_corpus_v5 import compare, confirmed, inject, llm, loop, step, when, wired
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V7_SEED = 70707
 V7_PER_WORKSPACE = 24
@@ -1307,23 +1306,10 @@ Row = tuple[str, str, str, str, dict[str, Any], Steps, Steps]
 
 
 def build_v7(rng: random.Random, per_workspace: int = V7_PER_WORKSPACE) -> list[Row]:
-    """``(workspace, task, attack, goal, context, benign steps, extra steps)`` for every case pair, in order.
-    Each attack template meets several task templates (the offset by round avoids fixed task/attack pairs)."""
-    rows: list[Row] = []
-    for space, (tasks, attacks) in V7.items():
-        for index in range(per_workspace):
-            task = tasks[(index + index // len(tasks)) % len(tasks)]
-            attack = attacks[index % len(attacks)]
-            world = World(rng, DOMAINS[space])
-            goal, context, steps = task(world)
-            extra = attack(world, json.loads(json.dumps(steps)))
-            rows.append((space, task.__name__, attack.__name__, goal, context, steps, extra))
-    return rows
+    """v7's rows (see ``alignment_corpus_v5.template_rows``)."""
+    return template_rows(rng, V7, World, DOMAINS, per_workspace)
 
 
 def heldout_v7() -> list[Any]:
     """Every case of the ``heldout_v7`` split, benign and injected, in a fixed order (seed :data:`V7_SEED`)."""
-    from alignment_corpus import split_cases
-
-    rng = random.Random(V7_SEED)
-    return split_cases("heldout_v7", "v7", rng, build_v7(rng), V7_TOOLS.__getitem__, inject=inject, prepare=wired)
+    return heldout_split("v7", V7_SEED, build_v7, V7_TOOLS)
