@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Awaitable, Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import typer
 
@@ -14,6 +15,10 @@ from ..plan import Plan, load_plan
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ..store import Store
+
+_T = TypeVar("_T")
 
 MODEL_ENV_VAR = "PLANKIT_MODEL"
 """The environment variable naming the model (``provider:model``) when ``--model`` is not given."""
@@ -72,6 +77,27 @@ def require_database(db: str, first: str = "run a plan first") -> None:
         fail(exc)
     if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database ({first}, or pass --db)")
+
+
+def with_store(db: str, work: Callable[[Store], Awaitable[_T]]) -> _T:
+    """Run ``work`` on the opened store ``db`` (in a new event loop); a store that can't be used (unreadable
+    file, server down, a URL of another database, PostgreSQL without its extra) exits 2 saying why."""
+    import asyncio
+    import sqlite3
+
+    from ..errors import ConfigError, MissingExtraError
+    from ..store import is_postgres_url, redact_dsn, store_for
+
+    async def body() -> _T:
+        async with store_for(db) as store:
+            return await work(store)
+
+    try:
+        return asyncio.run(body())
+    except (sqlite3.Error, ConnectionError) as exc:
+        fail(f"can't use the store {redact_dsn(db) if is_postgres_url(db) else db}: {exc}")
+    except (ConfigError, MissingExtraError) as exc:  # mysql://..., or postgresql:// without plankit[postgres]
+        fail(exc)
 
 
 def load_or_exit(path: str) -> Plan:

@@ -9,19 +9,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from .._utils import utcnow
-from ..errors import ConfigError, MissingExtraError, PlankitError
+from ..errors import PlankitError
 from ..feeds import load_feeds
 from ..lint import Policy
-from ..store import Store, is_postgres_url, redact_dsn, store_for
+from ..store import Store, is_postgres_url
 from ..tools import ToolRegistry, load_tools
-from ._common import TextOrJson, check_port, fail, print_json, require_database, stderr
+from ._common import TextOrJson, check_port, fail, print_json, require_database, stderr, with_store
 from ._model_options import StepModel
 from ._temporal_commands import (
     DEFAULT_ADDRESS,
@@ -89,7 +88,7 @@ def serve(
     except ImportError:
         fail("plankit serve needs FastAPI and uvicorn: pip install 'plankit[server]'")
     check_port(host, port)
-    _with_store(db, _nothing)  # usable now, or exit 2 saying why (not a traceback from the server's startup)
+    with_store(db, _nothing)  # usable now, or exit 2 saying why (not a traceback from the server's startup)
     try:
         registry = load_tools(tools) if tools else ToolRegistry()
         loaded = Policy.load_all(policy) if policy else None
@@ -131,21 +130,6 @@ def serve(
 token_app = typer.Typer(help="API tokens of 'plankit serve': create, list, revoke.", no_args_is_help=True)
 
 
-def _with_store(db: str, work: Any) -> Any:
-    """Run ``work`` on the opened store; a store that can't be used exits 2 saying why."""
-
-    async def body() -> Any:
-        async with store_for(db) as store:
-            return await work(store)
-
-    try:
-        return asyncio.run(body())
-    except (sqlite3.Error, ConnectionError) as exc:
-        fail(f"can't use the store {redact_dsn(db) if is_postgres_url(db) else db}: {exc}")
-    except (ConfigError, MissingExtraError) as exc:  # mysql://..., or postgresql:// without plankit[postgres]
-        fail(exc)
-
-
 async def _nothing(store: Store) -> None:
     """Opening the store was the point (its schema is created or migrated then)."""
 
@@ -166,7 +150,7 @@ def token_create(
         fail(f"unknown role {role!r}; use viewer, operator or admin")
     if not user.strip():
         fail("--user is empty; name the user the token speaks for")
-    record, token = _with_store(db, lambda store: create_token(store, user, chosen, utcnow()))
+    record, token = with_store(db, lambda store: create_token(store, user, chosen, utcnow()))
     if output_format is TextOrJson.JSON:
         print_json({"id": record.id, "user": record.user, "role": record.role, "token": token})
         return
@@ -187,7 +171,7 @@ def token_list(
     async def tokens(store: Store) -> Any:
         return await store.list_tokens()
 
-    found = _with_store(db, tokens)
+    found = with_store(db, tokens)
     rows = [
         {
             "id": t.id,
@@ -216,7 +200,7 @@ def token_revoke(
     """Revoke a token: requests with it get 401 from now on."""
     if not is_postgres_url(db) and not Path(db).exists():
         fail(f"{db}: no such database (pass --db)")
-    if not _with_store(db, lambda store: store.revoke_token(token_id, utcnow())):
+    if not with_store(db, lambda store: store.revoke_token(token_id, utcnow())):
         fail(f"no active token {token_id!r}; 'plankit token list' shows them")
     typer.echo(f"revoked {token_id}")
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -19,10 +17,10 @@ from ..compile import (
     parse_param_spec,
     save_template,
 )
-from ..errors import ConfigError, MissingExtraError, PlankitError
+from ..errors import PlankitError
 from ..plan import PlanTemplate, TemplateParam, dump_plan, read_document
-from ..store import Store, redact_dsn, store_for
-from ._common import EXIT_USAGE, TextOrJson, fail, print_json, require_database, stderr
+from ..store import Store
+from ._common import EXIT_USAGE, TextOrJson, fail, print_json, require_database, stderr, with_store
 
 template_app = typer.Typer(
     name="template",
@@ -41,17 +39,7 @@ def _with_store(db: str, body: Callable[[Store], Awaitable[_T]], *, must_exist: 
     """Run ``body`` on the store; only ``save`` (``must_exist=False``) may create a new SQLite file."""
     if must_exist:
         require_database(db, "save a template first")
-
-    async def main() -> _T:
-        async with store_for(db) as store:
-            return await body(store)
-
-    try:
-        return asyncio.run(main())
-    except (sqlite3.Error, ConnectionError) as exc:
-        fail(f"can't use the store {redact_dsn(db)}: {exc}")
-    except (ConfigError, MissingExtraError) as exc:  # mysql://..., or postgresql:// without plankit[postgres]
-        fail(exc)
+    return with_store(db, body)
 
 
 async def _load(store: Store, name: str) -> PlanTemplate:
