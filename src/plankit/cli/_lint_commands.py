@@ -172,7 +172,7 @@ def _not_a_plan(path: Path, given: list[Path]) -> str | None:
     resolved = path.resolve()
     if any(resolved == other.resolve() for other in given):
         return "it is the --policy or --tools file"
-    from ..lint._engine import _policy_keys
+    from ..lint._engine import policy_keys_of
     from ..plan import read_document
 
     try:
@@ -181,7 +181,7 @@ def _not_a_plan(path: Path, given: list[Path]) -> str | None:
         data, _ = read_document(path)
     except (PlankitError, OSError):
         return None  # linted anyway: the report says what is wrong with it
-    if _policy_keys(data):
+    if policy_keys_of(data):
         return "a policy, not a plan (to lint with it: --policy " + str(path) + ")"
     return None
 

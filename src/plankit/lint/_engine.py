@@ -284,7 +284,7 @@ def _load_object(source: object) -> tuple[Plan | None, list[Diagnostic]]:
 
 
 def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
-    policy_keys = _policy_keys(data)
+    policy_keys = policy_keys_of(data)
     if policy_keys:
         # One finding that says what the file is, rather than every policy key as an unknown plan key.
         shown = ", ".join(policy_keys[:4]) + (", ..." if len(policy_keys) > 4 else "")
@@ -308,7 +308,7 @@ def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
     return out + duplicates
 
 
-def _policy_keys(data: Any) -> list[str]:
+def policy_keys_of(data: Any) -> list[str]:
     """The policy keys of a document that is a policy handed in as a plan (no steps, no root, and most of its
     keys are policy keys); empty for anything else."""
     if not isinstance(data, dict) or "steps" in data or "root" in data or not data:
