@@ -61,9 +61,20 @@ _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
 _CHILD_KEYS = ("then", "else", "body", "on_error")
 
 
+def _refuse(name: str) -> None:
+    raise AttributeError(
+        f"Linter.{name} can't be changed: the rules that run were chosen for this linter's policy, tools and codes"
+        " when it was made; make a new Linter(policy, tools=..., select=..., ignore=...)"
+    )
+
+
 class Linter:
     """A configured linter: policy, tools and rule selection are checked once, then any number of plans are
-    linted. :func:`validate_plan` is a one-shot shortcut."""
+    linted. :func:`validate_plan` is a one-shot shortcut.
+
+    ``policy``, ``tools``, ``codes`` and ``rules`` are read-only (assigning one raises ``AttributeError``), and
+    the policy and tool registry must not be changed in place while the linter is in use: which rules run is
+    decided once, here. For another configuration, make another ``Linter``."""
 
     def __init__(
         self,
@@ -73,10 +84,10 @@ class Linter:
         select: Iterable[str] | None = None,
         ignore: Iterable[str] | None = None,
     ):
-        self.policy = resolve_policy(policy)
-        self.tools = resolve_tools(tools)
-        self.codes = enabled_codes(select, ignore)
-        self.rules: list[Rule] = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
+        self._policy = resolve_policy(policy)
+        self._tools = resolve_tools(tools)
+        self._codes = enabled_codes(select, ignore)
+        self._rules = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
         # What runs on each plan: the rules that can find something under this policy and these tools, each
         # with its plan gate (see _gates); and the per-tool verdicts every plan of this linter shares.
         gates = [(rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules]
@@ -88,6 +99,44 @@ class Linter:
         self._by_tool: dict[tuple[str, str], Any] = {}
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
+
+    # Read-only: which rules run (and the per-tool verdicts) is decided above, once, for this configuration;
+    # a new policy, tool registry or selection on this object would leave those decisions stale.
+    @property
+    def policy(self) -> Policy:
+        """The policy every plan is linted against."""
+        return self._policy
+
+    @policy.setter
+    def policy(self, value: Policy) -> None:
+        _refuse("policy")
+
+    @property
+    def tools(self) -> ToolRegistry | None:
+        """The tool specs the rules consult, if any."""
+        return self._tools
+
+    @tools.setter
+    def tools(self, value: ToolRegistry | None) -> None:
+        _refuse("tools")
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """The codes that run: ``select`` minus ``ignore``, the always-on ones included."""
+        return self._codes
+
+    @codes.setter
+    def codes(self, value: frozenset[str]) -> None:
+        _refuse("codes")
+
+    @property
+    def rules(self) -> list[Rule]:
+        """The rules that run (the engine's own codes aside)."""
+        return self._rules
+
+    @rules.setter
+    def rules(self, value: list[Rule]) -> None:
+        _refuse("rules")
 
     def validate(
         self, plan: PlanSource, *, now: datetime | None = None, graph: PlanGraph | None = None
