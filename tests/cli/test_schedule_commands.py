@@ -223,6 +223,14 @@ FIRST = fire_execution_id(fire_key("sched_hourly", datetime(2020, 1, 1, 1, tzinf
 CAUGHT_UP = fire_execution_id(fire_key("sched_hourly", datetime(2020, 1, 1, 4, tzinfo=UTC)))
 
 
+def test_a_completed_schedule_can_be_neither_paused_nor_resumed(env: dict[str, str]) -> None:
+    asyncio.run(_history())  # sched_once is completed: it will never fire again
+    for command, wanted in (("pause", "active"), ("resume", "paused")):
+        result = invoke("schedule", command, "sched_once")
+        message = f"error: schedule 'sched_once' is completed, not {wanted}\n"
+        assert (result.exit_code, result.stdout, result.stderr) == (2, "", message)
+
+
 def test_list_shows_schedules_oldest_first(env: dict[str, str]) -> None:
     asyncio.run(_history())
     result = invoke("schedule", "list")
@@ -322,19 +330,23 @@ def test_pause_resume_remove_and_wrong_states(env: dict[str, str], tmp_path: Pat
         result = invoke("schedule", *args, schedule_id)
         return result.exit_code, result.stdout, result.stderr
 
-    assert run("resume") == (2, "", f"error: schedule '{schedule_id}' is active, not paused\n")
+    # Idempotent, as scripts expect: resuming an active schedule or pausing a paused one succeeds, saying so.
+    next_fire = "next fire: 2031-01-01 00:00:00 UTC"
+    assert run("resume") == (0, f"schedule {schedule_id} is already active; {next_fire}\n", "")
     assert run("pause") == (0, f"schedule {schedule_id} paused\n", "")
-    assert run("pause") == (2, "", f"error: schedule '{schedule_id}' is paused, not active\n")
+    assert run("pause") == (0, f"schedule {schedule_id} is already paused\n", "")
     assert json.loads(invoke("schedule", "show", schedule_id, "--format", "json").stdout)["status"] == "paused"
-    assert run("resume") == (0, f"schedule {schedule_id} resumed; next fire: 2031-01-01 00:00:00 UTC\n", "")
-    paused = invoke("schedule", "pause", schedule_id, "--format", "json")
-    assert paused.exit_code == 0
-    assert {key: json.loads(paused.stdout)[key] for key in ("id", "status", "next_fire_at", "due_at")} == {
-        "id": schedule_id,
-        "status": "paused",
-        "next_fire_at": "2031-01-01T00:00:00Z",
-        "due_at": "2031-01-01T00:00:00Z",
-    }
+    assert run("resume") == (0, f"schedule {schedule_id} resumed; {next_fire}\n", "")
+    assert run("resume") == (0, f"schedule {schedule_id} is already active; {next_fire}\n", "")
+    for _ in range(2):  # the record of a paused schedule, whether this pause changed it or not
+        paused = invoke("schedule", "pause", schedule_id, "--format", "json")
+        assert paused.exit_code == 0
+        assert {key: json.loads(paused.stdout)[key] for key in ("id", "status", "next_fire_at", "due_at")} == {
+            "id": schedule_id,
+            "status": "paused",
+            "next_fire_at": "2031-01-01T00:00:00Z",
+            "due_at": "2031-01-01T00:00:00Z",
+        }
     assert run("remove") == (0, f"schedule {schedule_id} removed\n", "")
     gone = f"error: no schedule '{schedule_id}'; 'plankit schedule list' shows them\n"
     for command in ("remove", "pause", "resume"):

@@ -179,8 +179,14 @@ def test_the_command_line_hands_an_interval_to_temporal(temporal_address: str, t
     paused = runner.invoke(app, ["schedule", "pause", schedule_id, *db, *cluster])
     assert (paused.exit_code, paused.stdout) == (0, f"schedule {schedule_id} paused\n")
     assert asyncio.run(describe()).state.paused is True
+    again = runner.invoke(app, ["schedule", "pause", schedule_id, *db, *cluster])  # idempotent
+    assert (again.exit_code, again.stdout) == (0, f"schedule {schedule_id} is already paused\n")
+    assert asyncio.run(describe()).state.paused is True
     resumed = runner.invoke(app, ["schedule", "resume", schedule_id, *db, *cluster])
     assert (resumed.exit_code, resumed.stdout) == (0, f"schedule {schedule_id} resumed\n")
+    again = runner.invoke(app, ["schedule", "resume", schedule_id, *db, *cluster])
+    assert (again.exit_code, again.stdout) == (0, f"schedule {schedule_id} is already active\n")
+    assert asyncio.run(describe()).state.paused is False
     removed = runner.invoke(app, ["schedule", "remove", schedule_id, *db, *cluster])
     assert (removed.exit_code, removed.stdout) == (0, f"schedule {schedule_id} removed\n")
     with pytest.raises(RPCError, match="not found"):

@@ -232,10 +232,13 @@ def test_api_schedules_become_temporal_schedules_under_engine_temporal(temporal_
         resumed = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
         assert (resumed.status_code, resumed.json()["status"]) == (200, "active")
         assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": False}
-        again = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
-        assert (again.status_code, again.json()["error"]) == (409, {
-            "code": "wrong_state", "message": f"schedule {schedule_id!r} is active, not paused", "details": None,
-        })  # fmt: skip
+        again = ann.post(f"/api/v1/schedules/{schedule_id}/resume")  # idempotent: unpaused again, still active
+        assert (again.status_code, again.json()["status"]) == (200, "active")
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": False}
+        paused = ann.post(f"/api/v1/schedules/{schedule_id}/pause")
+        again = ann.post(f"/api/v1/schedules/{schedule_id}/pause")
+        assert (paused.status_code, again.status_code, again.json()["status"]) == (200, 200, "paused")
+        assert _temporal_schedule(temporal_address, schedule_id) == {"next": (1, 1, 0), "paused": True}
         assert ann.delete(f"/api/v1/schedules/{schedule_id}").status_code == 204
         assert _temporal_schedule(temporal_address, schedule_id) is None
         assert ann.get(f"/api/v1/schedules/{schedule_id}").status_code == 404  # removed, as a local one

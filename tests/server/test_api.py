@@ -317,10 +317,15 @@ def test_schedules_with_next_fire_times(server: LiveServer) -> None:
     assert server.client("bob").get(f"/api/v1/schedules/{schedule_id}").status_code == 404
     shown = ann.get(f"/api/v1/schedules/{schedule_id}").json()
     assert (len(shown["next_fires"]), shown["fires"]) == (10, [])
-    assert ann.post(f"/api/v1/schedules/{schedule_id}/pause").json()["status"] == "paused"
+    # Pause and resume are idempotent: a second one answers 200 with the schedule, unchanged.
+    paused = ann.post(f"/api/v1/schedules/{schedule_id}/pause")
+    assert (paused.status_code, paused.json()["status"], paused.json()["next_fires"]) == (200, "paused", [])
     again = ann.post(f"/api/v1/schedules/{schedule_id}/pause")
-    assert (again.status_code, again.json()["error"]["code"]) == (409, "wrong_state")
-    assert ann.post(f"/api/v1/schedules/{schedule_id}/resume").json()["status"] == "active"
+    assert (again.status_code, again.json()) == (200, paused.json())
+    resumed = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
+    assert (resumed.status_code, resumed.json()["status"], len(resumed.json()["next_fires"])) == (200, "active", 3)
+    again = ann.post(f"/api/v1/schedules/{schedule_id}/resume")
+    assert (again.status_code, again.json()) == (200, resumed.json())
     assert ann.delete(f"/api/v1/schedules/{schedule_id}").status_code == 204
     assert ann.get(f"/api/v1/schedules/{schedule_id}").status_code == 404
     no_trigger = ann.post("/api/v1/schedules", json={"plan": echo_plan()})

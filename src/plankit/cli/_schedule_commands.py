@@ -322,11 +322,16 @@ def _engine_action(local: Any, remote: Any, engine: Engine, temporal: TemporalSe
     return on_temporal if engine is Engine.TEMPORAL else here
 
 
+_STATE = {"paused": "paused", "resumed": "active", "removed": "removed"}
+"""The state a change leaves a schedule in, by the change's verb."""
+
+
 def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, verb: str) -> None:
     store = _open_store(db, must_exist=True)
 
     async def work() -> int:
         async with store:
+            before = await store.load_schedule(schedule_id)
             try:
                 schedule: Schedule = await action(store)
             except ScheduleError as exc:
@@ -336,7 +341,9 @@ def _change(schedule_id: str, db: str, output_format: TextOrJson, action: Any, v
         else:
             local = verb == "resumed" and schedule.state.get(ENGINE_KEY) != "temporal"  # Temporal knows its times
             nxt = f"; next fire: {_both(schedule.next_fire_at, schedule.trigger)}" if local else ""
-            _stdout().print(f"schedule {schedule.id} {verb}{nxt}")
+            # Pausing a paused schedule (resuming an active one) succeeds and says so: scripts may repeat it.
+            said = verb if before is None or before.status is not schedule.status else f"is already {_STATE[verb]}"
+            _stdout().print(f"schedule {schedule.id} {said}{nxt}")
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))

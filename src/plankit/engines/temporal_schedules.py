@@ -227,16 +227,18 @@ async def schedule_on_temporal(
 
 
 async def pause_on_temporal(engine: TemporalEngine, schedule_id: str, note: str = "paused by plankit") -> Schedule:
-    """Pause the Temporal Schedule and record the plankit schedule ``paused`` (running executions go on)."""
-    async with _held(engine, schedule_id, ScheduleStatus.ACTIVE) as schedule:
+    """Pause the Temporal Schedule and record the plankit schedule ``paused`` (running executions go on).
+    Idempotent: a paused one is paused again on Temporal (which is a no-op there), changing nothing."""
+    async with _held(engine, schedule_id, ScheduleStatus.ACTIVE, ScheduleStatus.PAUSED) as schedule:
         await engine.client.get_schedule_handle(schedule_id).pause(note=note)
         schedule.status = ScheduleStatus.PAUSED
     return schedule
 
 
 async def resume_on_temporal(engine: TemporalEngine, schedule_id: str, note: str = "resumed by plankit") -> Schedule:
-    """Unpause the Temporal Schedule and record the plankit schedule ``active`` again."""
-    async with _held(engine, schedule_id, ScheduleStatus.PAUSED) as schedule:
+    """Unpause the Temporal Schedule and record the plankit schedule ``active`` again. Idempotent: an active
+    one is unpaused again on Temporal (a no-op there)."""
+    async with _held(engine, schedule_id, ScheduleStatus.PAUSED, ScheduleStatus.ACTIVE) as schedule:
         await engine.client.get_schedule_handle(schedule_id).unpause(note=note)
         schedule.status = ScheduleStatus.ACTIVE
         # Times that passed while paused are not run (as with plankit's resume): the next is Temporal's next.
@@ -293,24 +295,29 @@ async def describe_on_temporal(engine: TemporalEngine, schedule_id: str, count: 
     }  # fmt: skip
 
 
-async def _stored(engine: TemporalEngine, schedule_id: str, status: ScheduleStatus | None) -> Schedule:
+async def _stored(
+    engine: TemporalEngine, schedule_id: str, status: ScheduleStatus | None, *also: ScheduleStatus
+) -> Schedule:
+    """The stored schedule, which must be ``status`` (or one of ``also``; None: any)."""
     schedule = await engine.store.load_schedule(schedule_id)
     if schedule is None or schedule.status is ScheduleStatus.REMOVED:
         raise LookupError(f"no schedule {schedule_id!r}; 'plankit schedule list' shows them")
     if schedule.state.get(ENGINE_KEY) != "temporal":
         raise LookupError(f"schedule {schedule_id!r} is run by plankit's scheduler, not Temporal")
-    if status is not None and schedule.status is not status:
+    if status is not None and schedule.status is not status and schedule.status not in also:
         raise LookupError(f"schedule {schedule_id!r} is {schedule.status.value}, not {status.value}")
     return schedule
 
 
 @asynccontextmanager
-async def _held(engine: TemporalEngine, schedule_id: str, status: ScheduleStatus | None) -> AsyncIterator[Schedule]:
+async def _held(
+    engine: TemporalEngine, schedule_id: str, status: ScheduleStatus | None, *also: ScheduleStatus
+) -> AsyncIterator[Schedule]:
     """The stored schedule under its lease while Temporal is changed, then saved with the change: a run's fire
     record (written under the same lease) can't interleave and write back the old status."""
-    await _stored(engine, schedule_id, status)  # a clear message before waiting for anything
+    await _stored(engine, schedule_id, status, *also)  # a clear message before waiting for anything
     async with holding(engine.store, schedule_id, utcnow()) as schedule:
-        await _stored(engine, schedule_id, status)  # still so, now that it is held
+        await _stored(engine, schedule_id, status, *also)  # still so, now that it is held
         yield schedule
         await engine.store.save_schedule(schedule)  # the new status stands: the releasing commit keeps it
         await engine.store.commit_fire(schedule, [])

@@ -170,8 +170,12 @@ async def _holding(store: Store, schedule_id: str, now: datetime) -> AsyncIterat
 
 async def pause_schedule(store: Store, schedule_id: str, now: datetime | None = None) -> Schedule:
     """Stop firing; running executions go on. On resume, fire times that passed meanwhile are not caught up
-    (a ``time`` trigger still fires within its misfire grace)."""
+    (a ``time`` trigger still fires within its misfire grace). Idempotent: a paused schedule is returned as it
+    is; a completed one is a :class:`ScheduleError`."""
     async with _holding(store, schedule_id, now or utcnow()) as schedule:
+        if schedule.status is ScheduleStatus.PAUSED:
+            await store.commit_fire(schedule, [])  # already so: let go, changing nothing
+            return schedule
         if schedule.status is not ScheduleStatus.ACTIVE:
             raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not active")
         schedule.status = ScheduleStatus.PAUSED
@@ -180,9 +184,13 @@ async def pause_schedule(store: Store, schedule_id: str, now: datetime | None = 
 
 
 async def resume_schedule(store: Store, schedule_id: str, now: datetime | None = None) -> Schedule:
-    """Fire again from now on: fire times that passed while paused are skipped, not caught up."""
+    """Fire again from now on: fire times that passed while paused are skipped, not caught up. Idempotent: an
+    active schedule is returned as it is; a completed one is a :class:`ScheduleError`."""
     moment = now or utcnow()
     async with _holding(store, schedule_id, moment) as schedule:
+        if schedule.status is ScheduleStatus.ACTIVE:
+            await store.commit_fire(schedule, [])  # already so: let go, changing nothing
+            return schedule
         if schedule.status is not ScheduleStatus.PAUSED:
             raise ScheduleError(f"schedule {schedule_id!r} is {schedule.status.value}, not paused")
         schedule.status = ScheduleStatus.ACTIVE
