@@ -24,7 +24,7 @@ from typing import Any, NotRequired, cast
 from pydantic import ConfigDict, TypeAdapter, ValidationError
 from typing_extensions import TypedDict
 
-from ._utils import utcnow
+from ._utils import utcnow, validator_message
 from .errors import UserError
 
 ToolFunction = Callable[..., Any]
@@ -146,7 +146,8 @@ def _first_paragraph(function: ToolFunction) -> str:
 def _signature_fields(name: str, function: ToolFunction) -> tuple[str | None, dict[str, Any], bool]:
     """The context parameter's name, the TypedDict fields and whether extra keys are accepted."""
     try:
-        hints = typing.get_type_hints(function)
+        # include_extras: Annotated[float, Field(gt=0)] or an AfterValidator is the tool author's own check.
+        hints = typing.get_type_hints(function, include_extras=True)
     except Exception:  # an annotation that can't be resolved here (a local class): fall back to Any
         hints = {}
     context_param: str | None = None
@@ -178,5 +179,5 @@ def _problems(exc: ValidationError) -> str:
         elif error["type"] == "extra_forbidden":
             parts.append(f"{where}: unknown parameter")
         else:
-            parts.append(f"{where}: {error['msg']}")
+            parts.append(f"{where}: {validator_message(error['msg'])}")
     return "; ".join(parts)

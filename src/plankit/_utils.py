@@ -32,6 +32,18 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
     return f"did you mean '{match}'?" if match else None
 
 
+_PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def validator_message(message: str) -> str:
+    """A pydantic error message without the ``Value error, `` (``Assertion failed, ``) it puts before the words
+    of a validator that raised ``ValueError`` (failed an ``assert``): what the user reads is what went wrong."""
+    for prefix in _PYDANTIC_PREFIXES:
+        if message.startswith(prefix):
+            return message[len(prefix) :]
+    return message
+
+
 @contextmanager
 def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while building many small objects.

@@ -47,7 +47,7 @@ from typing import IO, Any, Literal, TypeVar
 from pydantic import Field, ValidationError
 
 from ._toolbox import Tool, ToolContext, ToolFunction
-from ._utils import did_you_mean
+from ._utils import did_you_mean, validator_message
 from .errors import FormatProblem, PlanFormatError, PolicyError
 from .plan import IRModel, read_document
 
@@ -432,7 +432,7 @@ def _spec(entry: Any, where: str, problems: list[FormatProblem]) -> ToolSpec | N
             elif error["type"] == "missing":
                 problems.append(FormatProblem(f"{where}{loc}", f"missing required key {error['loc'][-1]!r}"))
             else:
-                problems.append(FormatProblem(f"{where}{loc}", str(error["msg"])))
+                problems.append(FormatProblem(f"{where}{loc}", validator_message(str(error["msg"]))))
         return None
 
 

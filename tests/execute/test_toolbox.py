@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
+from pydantic import AfterValidator, BaseModel, Field, field_validator
 
 import plankit
 from plankit import ToolContext, ToolRegistry
+from plankit._utils import validator_message
 from plankit.errors import UserError
 from plankit.lint import validate_plan
 from plankit.plan import ExecutionStatus
@@ -73,6 +75,53 @@ def test_bind_checks_params_before_the_call_and_injects_the_context() -> None:
     )
     with pytest.raises(UserError, match="ctx: unknown parameter"):  # the context can't be passed as a param
         bound.bind({"n": 1, "ctx": "mine"}, context)
+
+
+def _german(iban: str) -> str:
+    if not iban.startswith("DE"):
+        raise ValueError(f"{iban!r} is not a German IBAN")
+    return iban
+
+
+class _Trip(BaseModel):
+    city: str
+    nights: int
+
+    @field_validator("nights")
+    @classmethod
+    def _positive(cls, nights: int) -> int:
+        if nights <= 0:
+            raise ValueError("nights must be positive")
+        return nights
+
+
+def test_the_authors_own_checks_run_and_say_what_is_wrong_in_their_words() -> None:
+    """``Annotated`` constraints and validators are kept (they were dropped: ``amount=-5`` reached a tool
+    declared ``gt=0``), and a validator's message loses pydantic's "Value error, " / "Assertion failed, "."""
+    registry = ToolRegistry()
+
+    @registry.tool("bank.pay")
+    def pay(iban: Annotated[str, AfterValidator(_german)], amount: Annotated[float, Field(gt=0)]) -> None:
+        return None
+
+    @registry.tool("travel.book")
+    def book(trip: _Trip) -> None:
+        return None
+
+    bound_pay, bound_book = registry.implementation("bank.pay"), registry.implementation("travel.book")
+    assert bound_pay is not None and bound_book is not None
+    assert bound_pay.bind({"iban": "DE89", "amount": 5}, None) == {"iban": "DE89", "amount": 5}
+    with pytest.raises(UserError) as caught:
+        bound_pay.bind({"iban": "FR76", "amount": -5}, None)
+    assert str(caught.value) == (
+        "invalid params for tool 'bank.pay': iban: 'FR76' is not a German IBAN; amount: Input should be greater than 0"
+    )
+    with pytest.raises(UserError) as caught:
+        bound_book.bind({"trip": {"city": "Paris", "nights": 0}}, None)
+    assert str(caught.value) == "invalid params for tool 'travel.book': trip.nights: nights must be positive"
+    assert registry.get("bank.pay").params_schema["properties"]["amount"] == {
+        "exclusiveMinimum": 0, "title": "Amount", "type": "number"
+    }
 
 
 def test_tools_take_keyword_parameters_only() -> None:
@@ -250,3 +299,16 @@ def test_sleep_is_cancellable() -> None:
         "failed",
         "step 's' timed out after 50 ms (the attempt was cancelled)",
     )
+
+
+@pytest.mark.parametrize(
+    ("message", "said"),
+    [
+        ("Value error, 'FR76' is not a German IBAN", "'FR76' is not a German IBAN"),
+        ("Assertion failed, nights must be positive", "nights must be positive"),
+        ("Input should be greater than 0", "Input should be greater than 0"),
+        ("a Value error, inside stays", "a Value error, inside stays"),
+    ],
+)
+def test_validator_message_drops_only_pydantics_leading_prefix(message: str, said: str) -> None:
+    assert validator_message(message) == said

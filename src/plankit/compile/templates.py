@@ -30,7 +30,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .._utils import did_you_mean, new_id
+from .._utils import did_you_mean, new_id, validator_message
 from ..errors import FormatProblem, PlanFormatError, PlankitError
 from ..plan import Plan, PlanTemplate, TemplateParam, TemplateParamType, plan_from_data, plan_to_data
 from ..store import Store
@@ -464,7 +464,7 @@ def _make_param(spec: str, fields: dict[str, Any]) -> TemplateParam:
     try:
         return TemplateParam.model_validate(fields)
     except ValidationError as exc:
-        message = str(exc.errors()[0]["msg"]).removeprefix("Value error, ")
+        message = validator_message(str(exc.errors()[0]["msg"]))
         raise TemplateError(f"--param {spec!r}: {message}") from None
 
 

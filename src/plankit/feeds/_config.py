@@ -31,7 +31,7 @@ from typing import Any, Union, get_args, get_origin
 import yaml
 from pydantic import BaseModel, Field, ValidationError
 
-from .._utils import closest
+from .._utils import closest, validator_message
 from ..errors import ConfigError, FormatProblem
 from ..plan import IRModel
 from ._base import ChainFeed, Feeds, PriceFeed
@@ -179,7 +179,7 @@ def _problems(exc: ValidationError) -> list[FormatProblem]:
         problems.append(FormatProblem(_path(location), f"unknown key {location[-1]!r}", hint))
     for index, error in enumerate(errors):
         if problems[index] is None and not (error["type"] == "missing" and tuple(error["loc"]) in meant):
-            problems[index] = FormatProblem(_path(error["loc"]), error["msg"])
+            problems[index] = FormatProblem(_path(error["loc"]), validator_message(error["msg"]))
     return [problem for problem in problems if problem is not None]
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
-from .._utils import did_you_mean
+from .._utils import did_you_mean, validator_message
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
 from ..tools import Effect
@@ -279,5 +279,5 @@ def _policy_problem(error: Any) -> FormatProblem:
     if error["type"] == "extra_forbidden":
         key = str(loc[-1])
         return FormatProblem(path, f"unknown policy key {key!r}", did_you_mean(key, Policy.model_fields))
-    message = str(error["msg"]).removeprefix("Value error, ")
+    message = validator_message(str(error["msg"]))
     return FormatProblem(path, message)

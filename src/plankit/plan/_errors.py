@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .._utils import closest, did_you_mean
+from .._utils import closest, did_you_mean, validator_message
 from ..errors import FormatProblem
 from ._model import Plan, ValidationInfo, ValidationIssue
 from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
@@ -167,10 +167,7 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
             f"no {field!r} key, so it is not clear what this is",
             f'add "{field}" (for a step: action, llm, ...)',
         )
-    message = str(error["msg"])
-    for prefix in ("Value error, ", "Assertion failed, "):
-        message = message.removeprefix(prefix)
-    return message, None
+    return validator_message(str(error["msg"])), None
 
 
 # Words people use for a key under another name: suggested when no key is spelled alike.

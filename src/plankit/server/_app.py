@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .._utils import did_you_mean
+from .._utils import did_you_mean, validator_message
 from .._version import __version__
 from ..errors import MissingExtraError
 from ._auth import Principal, Role
@@ -144,7 +144,7 @@ def _message(error: Any, keys: list[str]) -> str:
     if error.get("type") == "extra_forbidden" and location:
         hint = did_you_mean(str(location[-1]), keys) if len(location) == 2 else None
         return f"unknown key {location[-1]!r}" + (f" ({hint})" if hint else "")
-    return str(error.get("msg", "")).removeprefix("Value error, ")
+    return validator_message(str(error.get("msg", "")))
 
 
 def _not_json(body: bytes, error: Any) -> str:
