@@ -223,7 +223,7 @@ def test_a_list_reply_uses_the_registered_tool_names() -> None:
 
 
 def test_warnings_do_not_block_a_clean_result() -> None:
-    warned = plan(LOOKUP, {**PAY_OK, "depends_on": []})  # references lookup without depending on it
+    warned = plan({**PAY_OK, "depends_on": []}, LOOKUP)  # references lookup, written after it, without depending on it
     result = compile_with(ScriptedLlm([warned]))
     assert result.ok
     assert [(d.code, d.severity.value) for d in result.diagnostics] == [("IMPLICIT_DEPENDENCY", "warning")]

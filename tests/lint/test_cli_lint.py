@@ -44,9 +44,9 @@ def test_refund_example_with_the_bundled_policy_shows_a_finding_as_json() -> Non
 
 
 def test_strict_fails_on_warnings(tmp_path: Path) -> None:
-    # b reads a's output without depending on it: IMPLICIT_DEPENDENCY, a warning.
-    plan = _write(tmp_path, "warned.json", {"steps": [{"id": "a", "tool": "db.query_ro", "args": {"q": "x"}},
-                                                      {"id": "b", "tool": "db.query_ro", "args": {"q": "{{a.rows}}"}}]})
+    # b reads a's output, written after it, without depending on it: IMPLICIT_DEPENDENCY, a warning.
+    plan = _write(tmp_path, "warned.json", {"steps": [{"id": "b", "tool": "db.query_ro", "args": {"q": "{{a.rows}}"}},
+                                                      {"id": "a", "tool": "db.query_ro", "args": {"q": "x"}}]})
     assert runner.invoke(app, ["lint", plan, "-f", "json"]).exit_code == 0
     result = runner.invoke(app, ["lint", plan, "--strict", "-f", "json"])
     assert result.exit_code == 1

@@ -134,7 +134,7 @@ def test_risk_weights_apply() -> None:
 
 
 def test_warn_happens() -> None:
-    plan = {"steps": [_step("a", q="x"), _step("b", q="{{a.rows}}")]}  # b reads a without depending on it
+    plan = {"steps": [_step("b", q="{{a.rows}}"), _step("a", q="x")]}  # b reads a, written after, not depending on it
     result = validate_plan(plan, Policy.from_data({"fail_risk_threshold": 0.9}))
     assert [w.code for w in result.warnings] == ["IMPLICIT_DEPENDENCY"]
     assert (result.status, result.valid, result.errors) == (Status.WARN, True, [])

@@ -21,7 +21,7 @@ def echo_plan(goal: str = "say hello", steps: int = 2) -> dict[str, Any]:
 
 
 def approval_plan() -> dict[str, Any]:
-    """A payment that needs an approval; its label is markup that must show as text; one lint warning."""
+    """A payment that needs an approval; its label is markup that must show as text; one lint note (info)."""
     return {
         "goal": "pay the invoice",
         "steps": [

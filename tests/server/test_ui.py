@@ -67,13 +67,17 @@ def test_sign_in_upload_lint_run_approve_complete(ui_server: LiveServer, browser
     expect(page.get_by_test_id("who")).to_have_text("ann (operator)")
 
     plan_file = tmp_path / "pay.json"
-    plan_file.write_text(json.dumps(approval_plan()), encoding="utf-8")
+    plan = approval_plan()
+    plan["steps"].reverse()  # pay first: a forward reference to greet, so the lint shows a warning
+    plan_file.write_text(json.dumps(plan), encoding="utf-8")
     page.goto(ui_server.url + "/#/new")
     page.set_input_files("#plan-file", str(plan_file))
     findings = page.locator("#lint-result [data-testid=findings] li")
     expect(findings).to_have_count(1)
     expect(findings.first).to_contain_text("IMPLICIT_DEPENDENCY")
-    expect(findings.first).to_contain_text("'pay' uses the output of 'greet', but 'pay' does not depend on 'greet'")
+    expect(findings.first).to_contain_text(
+        "'pay' uses the output of 'greet' (a forward reference: it comes later in the plan), but 'pay' does not depend"
+    )
     page.screenshot(path=str(screens / "1-lint.png"), full_page=True)
 
     page.click("#save-plan")

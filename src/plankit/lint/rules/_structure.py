@@ -482,7 +482,11 @@ def reference_without_dependency(ctx: LintContext) -> Iterator[Finding]:
 
     Why is this bad: the order then rests on the reference alone. Tools and people reading ``depends_on``
     (plan-lint, other executors, reviewers) see two independent steps and may run them in any order or in
-    parallel, so the reference resolves to nothing.
+    parallel, so the reference resolves to nothing. plankit itself always orders a step after the steps it
+    references, so when the two are top-level steps and the used one is written first (the usual agent plan,
+    read top down) the finding is an ``info`` note, which changes neither the status nor the risk; a forward
+    reference, or one between steps of a ``parallel`` (declared independent), stays a warning. To silence the
+    note: add the ``depends_on``, or ``--ignore IMPLICIT_DEPENDENCY``.
 
     Example:
         {"steps": [{"id": "quote", "tool": "fx.quote"},
@@ -516,11 +520,20 @@ def _implicit_finding(graph: PlanGraph, edge: Edge) -> Finding:
     later = (
         " (a forward reference: it comes later in the plan)" if graph.position[root] > graph.position[edge.via] else ""
     )
+    hint = f"add \"{edge.source}\" to the depends_on of step '{edge.target}'"
+    # Two top-level steps, the used one written first: plankit runs them in that order (a reference is an
+    # edge of its graph) and so does anyone reading the plan top down; only an executor that orders by
+    # depends_on alone would not. A note, then: agents write plans this way (about half the benign plans of
+    # bench/alignment_corpus.py), and as a warning it buried the warnings that matter.
+    noted = graph.parent[edge.target] is None and graph.position[edge.source] < graph.position[edge.target]
     return Finding(
         f"{user} uses the output of {used}{later}, but '{edge.target}' does not depend on '{edge.source}'",
         node_id=edge.via,
         path=edge.location,
-        hint=f"add \"{edge.source}\" to the depends_on of step '{edge.target}'",
+        hint=f"{hint} if the plan also runs where only depends_on orders steps (plankit orders by the reference)"
+        if noted
+        else hint,
+        severity=Severity.INFO if noted else None,
     )
 
 
