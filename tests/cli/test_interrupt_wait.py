@@ -83,3 +83,33 @@ def test_ctrl_c_in_a_wait_then_resume(tmp_path: Path) -> None:
         }
     connection.close()
     assert steps == {"hi": ("completed", 1), "nap": ("waiting", 1)}
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM to a child process")
+def test_sigterm_stops_a_run_as_ctrl_c_does(tmp_path: Path) -> None:
+    """`docker stop`, systemd and CI timeouts send SIGTERM: it used to kill `plankit run` at once (exit -15,
+    nothing said, the execution left `running`); it now stops the run as Ctrl-C does."""
+    plan = tmp_path / "nap.json"
+    plan.write_text(json.dumps({"goal": "nap", "steps": [{"id": "nap", "type": "wait", "duration_ms": 600_000}]}))
+    db = tmp_path / "run.db"
+    env = {"COLUMNS": "200", "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "dumb"}
+    command = [sys.executable, "-m", "plankit", "run", str(plan), "--db", str(db), "--execution-id", "T"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=env
+    )  # fmt: skip
+    for _ in range(6000):  # until the wait is recorded (polls the store; never a wall-clock assertion)
+        if _waiting(db) or process.poll() is not None:
+            break
+        time.sleep(0.01)
+    os.kill(process.pid, signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert (process.returncode, err) == (
+        130,
+        f"interrupted: execution T was stopped and is marked interrupted; continue it with: plankit resume T "
+        f"--db {db}\n",
+    )
+    assert out.splitlines() == ["execution T: running", "nap: waiting", "execution T: interrupted"]
+    with sqlite3.connect(db) as connection:
+        status = connection.execute("SELECT status FROM executions WHERE id = 'T'").fetchone()[0]
+    connection.close()
+    assert status == "interrupted"

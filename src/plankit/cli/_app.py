@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gc
 import importlib
+import inspect
 import os
 import sys
 from typing import Any
@@ -186,6 +187,17 @@ def _make_readable(root: Any) -> None:
         for param in current.params:
             _readable(param)
         _bare_help_flag(current)
+        if isinstance(getattr(current, "help", None), str):
+            current.help = _reflowed(current.help)
+
+
+def _reflowed(text: str) -> str:
+    """A docstring as help: each paragraph one line for rich to wrap (typer keeps the docstring's line breaks,
+    which then cut lines in the middle), and code as the rest of the help shows it (`x`, not reST ``x``)."""
+    paragraphs = inspect.cleandoc(text).replace("``", "`").split("\n\n")
+    return "\n\n".join(
+        p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines()) for p in paragraphs
+    )
 
 
 def _bare_help_flag(command: Any) -> None:

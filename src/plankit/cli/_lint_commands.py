@@ -78,7 +78,11 @@ def lint(
         str | None, typer.Option("--judge-base-url", help="OpenAI-compatible server for --judge-model.")
     ] = None,
 ) -> None:
-    """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks."""
+    """Lint plans against a policy: unsafe tools, bounds, secrets, cycles, contradictions, data leaks.
+
+    Exit 0 every plan passed (or only warned), 1 a plan failed (or warned, with --strict), 2 unusable input (a
+    missing or unreadable file, an invalid plan, policy, tool spec file or rule code).
+    """
     servers = StepModel.of(None, None, mcp, mcp_config).servers
     # stdout carries the report only: anything a rule or a library prints goes to stderr instead.
     with contextlib.redirect_stdout(sys.stderr):

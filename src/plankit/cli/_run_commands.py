@@ -20,7 +20,9 @@ from __future__ import annotations
 import asyncio
 import os
 import shlex
+import signal
 import sqlite3
+import threading
 from collections import Counter
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass, field
@@ -243,11 +245,12 @@ def _run_async(
 ) -> int:
     """Run a command's coroutine; store errors (a file that is not a database...) exit 2.
 
-    Ctrl-C: the executor records the execution as interrupted (steps in flight stay in flight); then
-    ``on_interrupt`` says which execution and the exact command that continues it.
+    Ctrl-C, or SIGTERM (``docker stop``, systemd, a CI job's timeout): the executor records the execution as
+    interrupted (steps in flight stay in flight); then ``on_interrupt`` says which execution and the exact
+    command that continues it.
     """
     try:
-        return asyncio.run(work())
+        return asyncio.run(_terminable(work))
     except (sqlite3.Error, ConnectionError) as exc:
         fail(f"the database can't be used: {exc}")
     except MissingExtraError as exc:  # --db postgresql://... without plankit[postgres]
@@ -258,6 +261,22 @@ def _run_async(
         message = on_interrupt() if on_interrupt is not None else None
         stderr.print(f"interrupted: {message or 'nothing was running'}", highlight=False, markup=False)
         return EXIT_INTERRUPTED
+
+
+async def _terminable(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    """``work()``, with SIGTERM handled as asyncio.run handles Ctrl-C (its SIGINT handler cancels the command's
+    task, and the run ends in ``KeyboardInterrupt``): without it, SIGTERM killed the process at once and left
+    the execution ``running``, with no word on how to continue it."""
+    handler = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or not callable(handler):
+        return await work()
+    if handler is signal.default_int_handler:  # asyncio.run installed none (SIGINT was not Python's default)
+        return await work()
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        return await work()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _interrupted(settings: _RunSettings, progress: _Progress | None) -> str | None:
@@ -301,6 +320,9 @@ def run(
     """Lint and run a plan durably; exit 0 completed, 1 failed or refused, 2 bad input, 3 paused for approval.
 
     llm steps talk to --model (or PLANKIT_MODEL); --replan has it rewrite the rest of a failed plan.
+
+    Ctrl-C (or SIGTERM) stops the run, marks the execution interrupted, prints the `plankit resume` command that
+    continues it, and exits 130.
     """
     plan = load_or_exit(plan_file)
     if plan.trigger is not None and plan.trigger.type != "immediate" and not now:
