@@ -186,6 +186,7 @@ def _make_readable(root: Any) -> None:
         stack.extend(getattr(current, "commands", {}).values())
         for param in current.params:
             _readable(param)
+            _plain_errors(param)
         _bare_help_flag(current)
         if isinstance(getattr(current, "help", None), str):
             current.help = _reflowed(current.help)
@@ -213,6 +214,23 @@ def _bare_help_flag(command: Any) -> None:
         return option
 
     command.get_help_option = help_option
+
+
+def _plain_errors(param: Any) -> None:
+    """A bad value's message without the "Value error, " typer keeps from pydantic (``--format yaml``: "Value
+    error, 'yaml' is not one of 'text', 'json', 'sarif'.")."""
+    process = param.process_value
+
+    def process_value(ctx: Any, value: Any) -> Any:
+        try:
+            return process(ctx, value)
+        except _click.exceptions.BadParameter as exc:
+            from .._utils import validator_message
+
+            exc.message = validator_message(exc.message)
+            raise
+
+    param.process_value = process_value
 
 
 def _readable(param: Any) -> None:
