@@ -233,7 +233,7 @@ class ToolRegistry:
     def load(cls, source: str | Path | IO[str]) -> ToolRegistry:
         """Load specs from a JSON or YAML file (or ``-`` for stdin)."""
         try:
-            data, name = read_document(source)
+            data, name = read_document(source, kind="a tool spec file")
         except PlanFormatError as exc:
             raise ToolSpecError(exc.message, exc.problems, source=exc.source) from None
         return cls.from_data(data, source=name)

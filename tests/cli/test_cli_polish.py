@@ -55,3 +55,14 @@ def test_help_paragraphs_are_reflowed_and_code_is_shown_in_single_backticks() ->
     assert _reflowed(text) == "Summary line.\n\nWith `--engine temporal` a run goes to Temporal.\n\n\b\nkept\nas is"
     shown = [line.rstrip() for line in _plankit("approve", "--help").stdout.splitlines()]
     assert " On Temporal (`--engine temporal`) the workflow hears the decision and goes on at once." in shown
+
+
+@pytest.mark.parametrize(
+    ("option", "kind"),
+    [("--policy", "a policy file"), ("--tools", "a tool spec file"), ("--mcp-config", "an MCP config file")],
+)
+def test_a_directory_given_for_a_file_is_named_for_what_was_expected(option: str, kind: str) -> None:
+    # Before: "is a directory, not a plan file" whatever the option was.
+    result = _plankit("lint", str(EXAMPLES / "refund.json"), option, str(EXAMPLES))
+    message = f"error: {EXAMPLES}: is a directory, not {kind}\n"
+    assert (result.returncode, result.stdout, result.stderr) == (2, "", message)

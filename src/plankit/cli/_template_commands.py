@@ -66,7 +66,7 @@ def save(
 ) -> None:
     """Save a plan as a template; placeholders are {"type": "param", "name": N} or "{{param.N}}"."""
     try:
-        data, _ = read_document(plan_file)
+        data, _ = read_document(plan_file, kind="a plan file")
         params: dict[str, TemplateParam] = {}
         for spec in param or []:
             key, value = parse_param_spec(spec)

@@ -217,7 +217,7 @@ class Policy(IRModel):
     def load(cls, path: str | Path) -> Policy:
         """Load a policy from a YAML or JSON file; relative ``rego`` paths are resolved against its folder."""
         try:
-            data, name = read_document(path)
+            data, name = read_document(path, kind="a policy file")
         except PlanFormatError as exc:
             raise PolicyError(exc.message, exc.problems, source=exc.source) from None
         policy = cls.from_data(data, source=name)

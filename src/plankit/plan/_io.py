@@ -479,13 +479,18 @@ def read_plan_document(source: str | Path | IO[str], *, limits: LoadLimits = DEF
     return PlanDocument.parse(text, fmt=fmt, name=name, limits=limits)
 
 
-def read_document(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> tuple[Any, str]:
-    """Read and parse a document from a path, ``-`` (stdin) or an open text file; returns (data, name)."""
-    text, fmt, name = _read_text(source, limits)
+def read_document(
+    source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS, kind: str = "a file"
+) -> tuple[Any, str]:
+    """Read and parse a document from a path, ``-`` (stdin) or an open text file; returns (data, name).
+    ``kind`` says what was expected (``"a policy file"``) in the message for a directory."""
+    text, fmt, name = _read_text(source, limits, kind)
     return parse_document(text, fmt=fmt, source=name, limits=limits), name
 
 
-def _read_text(source: str | Path | IO[str], limits: LoadLimits) -> tuple[str, DocumentFormat | None, str]:
+def _read_text(
+    source: str | Path | IO[str], limits: LoadLimits, kind: str = "a plan file"
+) -> tuple[str, DocumentFormat | None, str]:
     """(text, format by the file's suffix or None, name) of a path, ``-`` (stdin) or an open text file."""
     if isinstance(source, str | Path) and str(source) == "-":
         return sys.stdin.read(), None, "<stdin>"
@@ -500,7 +505,7 @@ def _read_text(source: str | Path | IO[str], limits: LoadLimits) -> tuple[str, D
     except FileNotFoundError:
         raise PlanFormatError("no such file", source=name) from None
     except IsADirectoryError:
-        raise PlanFormatError("is a directory, not a plan file", source=name) from None
+        raise PlanFormatError(f"is a directory, not {kind}", source=name) from None
     except UnicodeDecodeError as exc:
         raise PlanFormatError(f"not UTF-8 text (byte {exc.start})", source=name) from None
     except OSError as exc:

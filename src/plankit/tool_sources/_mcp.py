@@ -89,7 +89,7 @@ def load_mcp_config(source: str | Path) -> list[McpServerSpec]:
     {"mcpServers": {"files": {"command": "python", "args": ["server.py"], "env": {"ROOT": "/data"}},
                     "search": {"url": "http://127.0.0.1:8931/mcp", "headers": {"Authorization": "..."}}}}
     """
-    data, name = read_document(source)
+    data, name = read_document(source, kind="an MCP config file")
     servers = data.get("mcpServers") if isinstance(data, dict) else None
     if not isinstance(servers, dict):
         raise McpSourceError(
