@@ -73,6 +73,32 @@ def test_a_decision_can_not_be_rewritten_and_is_shown(here: Path) -> None:
     db.close()
 
 
+def test_resuming_without_the_tools_is_refused_and_the_approved_step_waits(here: Path) -> None:
+    """Forgetting --tools on resume used to run the approved payout with no implementation: it failed for good
+    (USER_ERROR, a dead letter) and the execution with it. Now nothing runs and the execution stays paused."""
+    assert invoke("run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "E").exit_code == 3
+    assert invoke("approve", "E", "payout", "--by", "ops").exit_code == 0
+    bare = invoke("resume", "E")
+    assert (bare.exit_code, bare.stderr) == (
+        1,
+        "refused: the plan has 2 lint errors; nothing ran\n"
+        "hint: no tools were given: pass --tools FILE.py (a module whose @plankit.tool functions are the plan's "
+        "tools), or --mcp NAME=stdio:COMMAND for an MCP server's tools\n",
+    )
+    assert [line.strip() for line in bare.stdout.splitlines() if "CONTRA_NO_TOOL" in line] == [
+        "error   CONTRA_NO_TOOL  payout: tool 'payments.transfer' has no implementation in this executor",
+        "error   CONTRA_NO_TOOL  receipt: tool 'notify.email' has no implementation in this executor",
+    ]  # invoice and balance completed: their tools are not needed again
+    record = json.loads(invoke("executions", "show", "E", "--format", "json").stdout)
+    assert (record["status"], [(s["step_id"], s["status"]) for s in record["steps"]]) == (
+        "paused",
+        [("invoice", "completed"), ("balance", "completed"), ("payout", "awaiting_confirmation")],
+    )
+    assert invoke("dead-letters", "list", "--format", "json").stdout.strip() == "[]"
+    resumed = invoke("resume", "E", "--tools", PAYOUT_TOOLS, "--format", "json")
+    assert (resumed.exit_code, json.loads(resumed.stdout)["status"]) == (0, "completed")
+
+
 def test_deciding_a_step_that_is_not_awaiting_a_decision_is_refused(here: Path, tmp_path: Path) -> None:
     plan = tmp_path / "two.json"
     plan.write_text(

@@ -62,6 +62,7 @@ from ..plan import (
     LlmNode,
     Plan,
     PlanGraph,
+    StepStatus,
     plan_from_data,
 )
 from ..store import Store
@@ -292,7 +293,7 @@ class Executor:
                 cancelled = await self._finish_cancelled(state)
                 await self._release(execution_id)
                 return cancelled
-            missing = self._missing(plan)
+            missing = self._missing(plan, done=_completed(execution))
             if missing:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
                 raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
@@ -381,7 +382,7 @@ class Executor:
             raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
         graph = PlanGraph.of(plan)
         changed = requeue(entry, execution, graph)
-        missing = self._missing(graph)
+        missing = self._missing(graph, done=_completed(execution))
         if missing:
             result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
@@ -542,20 +543,32 @@ class Executor:
             self._pool = ThreadPoolExecutor(self.thread_pool_size, thread_name_prefix="plankit-tool")
         return self._pool
 
-    def _missing(self, plan: Plan | PlanGraph) -> list[Diagnostic]:
-        """What the plan needs and this executor lacks: tool implementations, an LLM-step runner."""
+    def _missing(self, plan: Plan | PlanGraph, *, done: frozenset[str] | None = None) -> list[Diagnostic]:
+        """What the plan needs and this executor lacks: tool implementations, an LLM-step runner.
+
+        ``done``: continuing an execution (resume, dead-letter retry), which is not linted again; these steps
+        completed. A tool the registry does not know at all is then missing too, for the steps still to run:
+        run, such a step would fail for good ("no implementation"), an approved payment included, for want of
+        ``--tools`` on the command line. Refused, the execution stays as it was.
+        """
         visits = plan.visits if isinstance(plan, PlanGraph) else list(plan.walk())
         # Most plans call a few tools many times and have no llm steps: the registry is asked once per tool
         # name, and the steps are walked for the findings' places only when something is missing.
         tools = {visit.node.tool for visit in visits if isinstance(visit.node, ActionNode)}
-        unimplemented = {tool for tool in tools if tool in self.tools and self.tools.implementation(tool) is None}
+        registry = self.tools
+        unimplemented = {tool for tool in tools if tool in registry and registry.implementation(tool) is None}
+        if done is not None:
+            left = {v.node.tool for v in visits if isinstance(v.node, ActionNode) and v.node.id not in done}
+            unimplemented |= {tool for tool in left if tool not in registry}
         if not unimplemented and not any(isinstance(visit.node, LlmNode) for visit in visits):
             return []
         found: list[Diagnostic] = []
         for visit in visits:
             node, node_id, where = visit.node, visit.node.id, visit.path
-            # An unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a function.
-            if isinstance(node, ActionNode) and node.tool in unimplemented:
+            # On a start, an unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a
+            # function (and, continuing an execution, unknown tools of the steps still to run).
+            still = done is None or node_id not in done
+            if isinstance(node, ActionNode) and node.tool in unimplemented and still:
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
                 message = f"tool {node.tool!r} has no implementation in this executor"
@@ -596,6 +609,13 @@ def _with_builtins(tools: ToolRegistry) -> ToolRegistry:
 
 def _error(code: str, message: str, node_id: str, path: str, hint: str) -> Diagnostic:
     return Diagnostic(code, Severity.ERROR, message, node_id, None, path, hint)
+
+
+def _completed(execution: Execution) -> frozenset[str]:
+    """The steps of ``execution`` that completed (outside loops: a loop's body runs again per iteration)."""
+    return frozenset(
+        step.step_id for step in execution.steps if step.status is StepStatus.COMPLETED and step.iteration is None
+    )
 
 
 def _refusal(result: ValidationResult, threshold: float) -> str:
