@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import inspect
 import threading
+import types
 import typing
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -145,11 +146,7 @@ def _first_paragraph(function: ToolFunction) -> str:
 
 def _signature_fields(name: str, function: ToolFunction) -> tuple[str | None, dict[str, Any], bool]:
     """The context parameter's name, the TypedDict fields and whether extra keys are accepted."""
-    try:
-        # include_extras: Annotated[float, Field(gt=0)] or an AfterValidator is the tool author's own check.
-        hints = typing.get_type_hints(function, include_extras=True)
-    except Exception:  # an annotation that can't be resolved here (a local class): fall back to Any
-        hints = {}
+    hints = _hints(function)
     context_param: str | None = None
     fields: dict[str, Any] = {}
     accepts_extra = False
@@ -168,6 +165,26 @@ def _signature_fields(name: str, function: ToolFunction) -> tuple[str | None, di
         else:
             fields[param.name] = NotRequired[annotation]
     return context_param, fields, accepts_extra
+
+
+def _hints(function: ToolFunction) -> dict[str, Any]:
+    """The function's resolved type hints, constraints included (``Annotated[float, Field(gt=0)]``, an
+    ``AfterValidator``: the tool author's own checks). A hint that can't be resolved here (a name imported only
+    under ``TYPE_CHECKING``, a local class) makes that one parameter ``Any``; the others keep their checks."""
+    try:
+        return typing.get_type_hints(function, include_extras=True)
+    except Exception:
+        pass
+    target = inspect.unwrap(function)
+    namespace = getattr(target, "__globals__", {})
+    hints: dict[str, Any] = {}
+    for name, annotation in getattr(target, "__annotations__", {}).items():
+        holder = types.SimpleNamespace(__annotations__={name: annotation})
+        try:
+            hints[name] = typing.get_type_hints(holder, globalns=namespace, include_extras=True)[name]
+        except Exception:
+            continue  # this parameter alone goes unchecked
+    return hints
 
 
 def _problems(exc: ValidationError) -> str:

@@ -312,3 +312,37 @@ def test_sleep_is_cancellable() -> None:
 )
 def test_validator_message_drops_only_pydantics_leading_prefix(message: str, said: str) -> None:
     assert validator_message(message) == said
+
+
+TYPE_CHECKING_TOOLS = '''
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import Field
+
+from plankit import ToolRegistry
+
+if TYPE_CHECKING:
+    from some_client_library import Client  # not importable at run time
+
+registry = ToolRegistry()
+
+
+@registry.tool("ledger.move")
+def move(amount: Annotated[float, Field(gt=0)], client: Client | None = None) -> float:
+    return amount
+'''
+
+
+def test_a_hint_that_cant_be_resolved_leaves_the_other_parameters_checked(tmp_path: Path) -> None:
+    """A name imported only under TYPE_CHECKING made every parameter Any (the whole get_type_hints failed):
+    ``amount=-5`` reached a tool declared ``gt=0``. Now only ``client`` goes unchecked."""
+    path = tmp_path / "typed_tools_x.py"
+    path.write_text(TYPE_CHECKING_TOOLS)
+    bound = load_tools(str(path)).implementation("ledger.move")
+    assert bound is not None
+    assert bound.bind({"amount": 5, "client": object}, None) == {"amount": 5, "client": object}
+    with pytest.raises(UserError) as caught:
+        bound.bind({"amount": -5}, None)
+    assert str(caught.value) == "invalid params for tool 'ledger.move': amount: Input should be greater than 0"
