@@ -259,17 +259,16 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     # A superset of the strings the rules look at is fine here: it can only let a scan run, never skip one.
     texts: list[str] = []
     keys: set[str] = set()
-    for visit in ctx.visits:
-        if isinstance(visit.node, LlmNode):
-            texts.append(visit.node.prompt)
-            keys.add("prompt")
+    for visit in ctx.visits_by_type.get("llm", ()):  # most plans have none: no test per node
+        texts.append(visit.node.prompt)  # type: ignore[attr-defined]  # an llm node
+        keys.add("prompt")
     _read_strings([ctx.plan.context], texts, keys, frozenset())
     # A param that is exactly one reference holds no data yet: the string rules skip it, so may this. The
     # graph has parsed every reference already; a string that is the whole text of one is such a param.
     whole = {ref[4] for refs in ctx.graph.references.values() for ref in refs if ref[4] is not None}
     _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
-    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(str(key) for key in keys))
+    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys)))
 
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:

@@ -140,11 +140,16 @@ def walk_params(
             stack.pop()
             continue
         index, value = entry
-        key = list_key if list_key is not None else str(index)
+        if list_key is not None:
+            key = list_key
+        else:
+            key = index if index.__class__ is str else str(index)
         wanted = names is None or norm_key(key) in names
-        # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys.
-        is_list = value.__class__ is list and (wanted or any(item.__class__ in (dict, list) for item in value))
-        is_dict = value.__class__ is dict and literal(value) is NOT_LITERAL and not _is_reference(value)
+        value_class = value.__class__
+        # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys
+        # (``isdisjoint`` over the items' types: a scan in C).
+        is_list = value_class is list and (wanted or not _CONTAINERS.isdisjoint(map(type, value)))
+        is_dict = value_class is dict and literal(value) is NOT_LITERAL and not _is_reference(value)
         if not (wanted or is_list or is_dict):
             continue
         spot = f"{where}[{index}]" if list_key is not None else f"{where}.{key}"
@@ -154,6 +159,9 @@ def walk_params(
             stack.append((iter(value.items()), spot, None))
         elif is_list:
             stack.append((iter(enumerate(value)), spot, key))
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _is_reference(value: dict[str, Any]) -> bool:
