@@ -29,6 +29,7 @@ from plankit._utils import utcnow
 from plankit.lint import Linter, Policy
 from plankit.lint._context import LintContext
 from plankit.lint._engine import _diagnostic
+from plankit.lint._gates import is_simple
 from plankit.lint._result import ValidationResult
 from plankit.lint._risk import risk_score, status_of
 from plankit.lint._summary import summarizer
@@ -59,8 +60,11 @@ def one_round(linter: Linter, plans: list[Plan], now: datetime) -> dict[str, int
         t2 = _clock()
         spent["(context)"] += t1 - t0
         spent["(graph)"] += t2 - t1
+        t0 = _clock()
+        checks = linter._simple_checks if is_simple(ctx) else linter._checks
+        spent["(simple plan?)"] += _clock() - t0
         diagnostics = []
-        for rule, applies in linter._checks:
+        for rule, applies in checks:
             if applies is not None:
                 t0 = _clock()
                 ok = applies(ctx)

@@ -38,7 +38,7 @@ from ._engine_codes import (
     SCHEMA_INVALID,
 )
 from ._findings import Diagnostic, Finding, Severity
-from ._gates import GATES, Applies, Gate
+from ._gates import GATES, Applies, Gate, is_simple
 from ._policy import Policy
 from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
@@ -79,12 +79,14 @@ class Linter:
         self.rules: list[Rule] = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
         # What runs on each plan: the rules that can find something under this policy and these tools, each
         # with its plan gate (see _gates); and the per-tool verdicts every plan of this linter shares.
-        gates = [(rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules]
-        self._checks: list[tuple[Rule, Applies | None]] = [
-            (rule, gate.applies)
-            for rule, gate in gates
+        gates = [
+            (rule, gate)
+            for rule, gate in ((rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules)
             if gate.configured is None or gate.configured(self.policy, self.tools)
         ]
+        self._checks: list[tuple[Rule, Applies | None]] = [(rule, gate.applies) for rule, gate in gates]
+        # A simple plan (flat, no trigger: most plans) skips, unasked, the rules it can't have anything for.
+        self._simple_checks = [(rule, gate.applies) for rule, gate in gates if not gate.simple]
         self._by_tool: dict[tuple[str, str], Any] = {}
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
@@ -126,7 +128,11 @@ class Linter:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow(), self._by_tool)
             if graph is not None and graph.plan is loaded:
                 vars(ctx)["graph"] = graph  # fills the cached property: the graph is built once
-            for rule, applies in self._checks:
+            try:
+                checks = self._simple_checks if is_simple(ctx) else self._checks
+            except Exception:  # the graph can't be built: every rule that reads it says so, as RULE_CRASHED
+                checks = self._checks
+            for rule, applies in checks:
                 # _run, inlined: most rules find nothing, and this loop runs some thirty times per plan.
                 try:
                     if applies is not None and not applies(ctx):

@@ -140,10 +140,7 @@ def walk_params(
             stack.pop()
             continue
         index, value = entry
-        if list_key is not None:
-            key = list_key
-        else:
-            key = index if index.__class__ is str else str(index)
+        key = list_key if list_key is not None else index if index.__class__ is str else str(index)
         wanted = names is None or norm_key(key) in names
         value_class = value.__class__
         # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys
