@@ -18,6 +18,7 @@ import fnmatch
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,7 @@ ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path
 _ALWAYS = Gate()
 _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
 _CHILD_KEYS = ("then", "else", "body", "on_error")
+_METADATA_OF = attrgetter("metadata")
 
 
 class Linter:
@@ -433,11 +435,12 @@ def _suppressions(ctx: LintContext) -> tuple[dict[tuple[str | None, str], str], 
     problems: list[Diagnostic] = []
     plan_level = ctx.plan.meta.get("lint_ignore")
     holders: list[tuple[str | None, Any, str]] = [(None, plan_level, "$.meta.lint_ignore")]
-    holders += [
-        (visit.node.id, visit.node.metadata["lint_ignore"], f"{visit.path}.metadata.lint_ignore")
-        for visit in ctx.visits
-        if "lint_ignore" in visit.node.metadata
-    ]
+    if any(map(_METADATA_OF, ctx.graph.nodes.values())):  # most nodes have no metadata at all: one pass in C
+        holders += [
+            (visit.node.id, visit.node.metadata["lint_ignore"], f"{visit.path}.metadata.lint_ignore")
+            for visit in ctx.visits
+            if "lint_ignore" in visit.node.metadata
+        ]
     for node_id, entries, path in holders:
         if entries is None and node_id is None:
             continue

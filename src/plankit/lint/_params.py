@@ -22,6 +22,7 @@ from ..plan import (
     TimeTrigger,
     parse_template,
 )
+from ._detect import plan_text
 
 if TYPE_CHECKING:
     from ._context import LintContext
@@ -433,8 +434,6 @@ def param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
 
 
 def _read_param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
-    from ._detect import plan_text  # the detectors import the lint context, which this module must not
-
     # The plan's keys (at any depth) tell at once whether any action can have a watched param.
     if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
         return {}

@@ -13,6 +13,8 @@ import marshal
 from collections import Counter
 from collections.abc import Hashable, Iterator
 from decimal import Decimal
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ...plan import (
@@ -23,7 +25,6 @@ from ...plan import (
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
-    Reference,
 )
 from .._context import LintContext
 from .._findings import Finding, Severity
@@ -263,14 +264,6 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-def _has_unique(refs: tuple[Reference, ...], texts: Counter[str | None]) -> bool:
-    """True when one of ``refs`` is a template reference whose text appears once in the whole plan."""
-    for ref in refs:  # a loop, not any(): a generator per step costs more than the check  # noqa: SIM110
-        if texts[ref[4]] == 1:
-            return True
-    return False
-
-
 def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
     """A hashable stand-in for params of strings, integers, booleans, None and lists of those (nearly every
     step's), made without serialising; None for any other params (floats, objects: :func:`_canonical`).
@@ -293,6 +286,7 @@ def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
 
 
 _QUICK_TYPES = frozenset((str, int, bool, type(None)))
+_TEXT_OF = itemgetter(4)  # a reference's text
 
 _digest = hash
 """CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
@@ -330,10 +324,19 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Equal params hold the same template references (same texts, parsed by the graph already): a step with
     # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
     references = graph.references
-    texts = Counter(ref[4] for refs in references.values() for ref in refs)
+    texts = Counter(map(_TEXT_OF, chain.from_iterable(references.values())))  # counted in C
     texts.pop(None, None)  # object references have no text
+    count = texts.get
     for action, path in ctx.actions:
-        if action.id in looped or _has_unique(references[action.id], texts):
+        node_id = action.id
+        if node_id in looped:
+            continue
+        unique = False
+        for ref in references[node_id]:  # a loop, not any(): a generator per step costs more than the check
+            if count(ref[4]) == 1:
+                unique = True
+                break
+        if unique:
             continue
         params = action.params
         quick = _quick_key(params)
