@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
@@ -238,6 +238,11 @@ class _Format:
     accept: Callable[[str], bool] | None = None
     folded: bool = False
     gate: re.Pattern[str] | None = None
+    find_anchor: Callable[[str], object] = field(init=False, repr=False, compare=False)
+    """Something true when the text holds an anchor: one regex search for them all, made once per format."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "find_anchor", _anchored(self.anchors).search)
 
 
 class PlanText(NamedTuple):
@@ -337,7 +342,7 @@ def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format,
         if fmt.folded:
             lowered = joined.lower() if lowered is None else lowered
             haystack = lowered
-        if _anchored(fmt.anchors).search(haystack) is None:
+        if fmt.find_anchor(haystack) is None:
             continue
         if (fmt.gate is None or fmt.gate.search(joined) is not None) and fmt.pattern.search(joined) is not None:
             present.append(fmt)
