@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import compress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -126,7 +127,12 @@ class LintContext:
     @cached_property
     def tools_used(self) -> frozenset[str]:
         """The distinct tools of the plan's actions: rules about tools decide once per tool, not per step."""
-        return frozenset(map(_TOOL_OF, map(_NODE_OF, self.actions)))  # in C
+        return frozenset(self._action_tools)
+
+    @cached_property
+    def _action_tools(self) -> list[str]:
+        """Each action's tool, in the order of :attr:`actions` (read in C)."""
+        return list(map(_TOOL_OF, map(_NODE_OF, self.actions)))
 
     def actions_of(self, tools: Iterable[str]) -> list[tuple[ActionNode, str]]:
         """The actions calling one of ``tools``, in document order, with their JSON paths."""
@@ -135,7 +141,8 @@ class LintContext:
             return []
         if wanted >= self.tools_used:
             return self.actions
-        return [(node, path) for node, path in self.actions if node.tool in wanted]
+        # The actions whose tool is wanted, picked in C (rules ask this several times per plan).
+        return list(compress(self.actions, map(wanted.__contains__, self._action_tools)))
 
     def matches(self, tool: str, patterns: Iterable[str] | None) -> bool:
         """True when ``tool`` matches one of the glob ``patterns``."""

@@ -133,7 +133,43 @@ def walk_params(
     (iteratively; a list's items carry the list's key); reference objects are values, never entered. With
     ``names``, only keys whose :func:`norm_key` is one of them are yielded (paths are built only for those
     and for the containers on the way)."""
-    stack: list[tuple[Iterator[tuple[Any, Any]], str, str | None]] = [(iter(params.items()), base, None)]
+    # The top level, and lists of scalars in it, are read here directly (most params are nothing more); a
+    # nested container is walked by _walk_from, exactly as this would walk it.
+    for key, value in params.items():
+        if key.__class__ is not str:
+            key = str(key)
+        wanted = names is None or norm_key(key) in names
+        value_class = value.__class__
+        if value_class is list:
+            nested = not _CONTAINERS.isdisjoint(map(type, value))
+            if not (wanted or nested):
+                continue
+            spot = f"{base}.{key}"
+            if wanted:
+                yield key, value, spot
+            if nested:
+                yield from _walk_from(iter(enumerate(value)), spot, key, names)
+            elif wanted:  # its items are scalars, all wanted (they carry the list's key)
+                for index, item in enumerate(value):
+                    yield key, item, f"{spot}[{index}]"
+        elif value_class is dict:
+            is_dict = literal(value) is NOT_LITERAL and not _is_reference(value)
+            if not (wanted or is_dict):
+                continue
+            spot = f"{base}.{key}"
+            if wanted:
+                yield key, value, spot
+            if is_dict:
+                yield from _walk_from(iter(value.items()), spot, None, names)
+        elif wanted:
+            yield key, value, f"{base}.{key}"
+
+
+def _walk_from(
+    items: Iterator[tuple[Any, Any]], base: str, list_key: str | None, names: frozenset[str] | None
+) -> Iterator[tuple[str, Any, str]]:
+    """:func:`walk_params` of one container's entries (``list_key``: the key of a list's items)."""
+    stack: list[tuple[Iterator[tuple[Any, Any]], str, str | None]] = [(items, base, list_key)]
     while stack:
         items, where, list_key = stack[-1]
         entry = next(items, None)
