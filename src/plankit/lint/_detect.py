@@ -17,6 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
@@ -255,6 +257,9 @@ class PlanText(NamedTuple):
     """Every dict key at any depth of action params and of the context (plus ``prompt``)."""
 
 
+_TEXT_OF = itemgetter(4)  # a reference's text
+
+
 def plan_text(ctx: LintContext) -> PlanText:
     """The :class:`PlanText` of the lint context's plan (read once per lint run)."""
     return ctx.memo("plan_text", _read_plan_text, ctx)
@@ -270,7 +275,8 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     _read_strings([ctx.plan.context], texts, keys, frozenset())
     # A param that is exactly one reference holds no data yet: the string rules skip it, so may this. The
     # graph has parsed every reference already; a string that is the whole text of one is such a param.
-    whole = {ref[4] for refs in ctx.graph.references.values() for ref in refs if ref[4] is not None}
+    whole: set[Any] = set(map(_TEXT_OF, chain.from_iterable(ctx.graph.references.values())))  # in C
+    whole.discard(None)  # object references have no text
     _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
     return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys)))
