@@ -11,7 +11,11 @@ a ten-step plan is linted in microseconds, so that little is most of the bill. E
 * ``applies(ctx)``: False when the rule can find nothing in this plan, decided in constant time (or once per
   distinct tool name) from facts the lint gathers anyway: the node types present
   (:attr:`LintContext.visits_by_type`), the tools used, the graph's ``ordered``, ``dangling``,
-  ``containment_cycles`` and ``reserved_roots``, the trigger.
+  ``containment_cycles`` and ``reserved_roots``, the trigger. The tool facts are one bitmask per plan: each
+  tool's bits are decided once per linter, and or-ed once per plan.
+* ``simple``: ``applies`` is False on every *simple* plan (:func:`is_simple`: top-level actions only, no
+  trigger), most plans. The linter keeps a second run list without these rules, so a simple plan does not
+  even ask.
 
 A gate is an optimisation only: a rule run without its gate (as the rule tests do) gives the same findings,
 and a gate that says False for a plan where the rule would find something is a bug (tests/lint/test_gates.py
