@@ -11,10 +11,10 @@ from __future__ import annotations
 import json
 import marshal
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from decimal import Decimal
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, compress
+from operator import attrgetter, itemgetter, not_
 from typing import Any
 
 from ...plan import (
@@ -287,6 +287,8 @@ def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
 
 _QUICK_TYPES = frozenset((str, int, bool, type(None)))
 _TEXT_OF = itemgetter(4)  # a reference's text
+_ID_OF = attrgetter("id")
+_NODE_OF = itemgetter(0)
 
 _digest = hash
 """CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
@@ -324,20 +326,30 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Equal params hold the same template references (same texts, parsed by the graph already): a step with
     # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
     references = graph.references
-    texts = Counter(map(_TEXT_OF, chain.from_iterable(references.values())))  # counted in C
-    texts.pop(None, None)  # object references have no text
-    count = texts.get
-    for action, path in ctx.actions:
+    pairs = ctx.actions
+    texts = list(map(_TEXT_OF, chain.from_iterable(references.values())))  # in C
+    count: Callable[[str | None], int | None] | None = None
+    if None not in texts and len(set(texts)) == len(texts):
+        # Every reference is a template written once in the plan (a chain's): a step holding any repeats no
+        # step, and the steps holding none are picked in C.
+        held = map(references.__getitem__, map(_ID_OF, map(_NODE_OF, pairs)))
+        pairs = list(compress(pairs, map(not_, held)))
+    else:
+        counted = Counter(texts)
+        counted.pop(None, None)  # object references have no text
+        count = counted.get
+    for action, path in pairs:
         node_id = action.id
         if node_id in looped:
             continue
-        unique = False
-        for ref in references[node_id]:  # a loop, not any(): a generator per step costs more than the check
-            if count(ref[4]) == 1:
-                unique = True
-                break
-        if unique:
-            continue
+        if count is not None:
+            unique = False
+            for ref in references[node_id]:  # a loop, not any(): a generator per step costs more than the check
+                if count(ref[4]) == 1:
+                    unique = True
+                    break
+            if unique:
+                continue
         params = action.params
         quick = _quick_key(params)
         digest = _digest((action.tool, quick if quick is not None else _canonical(params)))
