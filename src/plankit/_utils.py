@@ -5,8 +5,7 @@ from __future__ import annotations
 import difflib
 import gc
 import uuid
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from datetime import UTC, datetime
 
 
@@ -44,17 +43,24 @@ def validator_message(message: str) -> str:
     return message
 
 
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many small objects.
+def gc_paused() -> _GcPaused:
+    """Pause the cyclic garbage collector while building many small objects (``with gc_paused(): ...``).
 
     Loading a 100k-step plan allocates millions of objects; each allocation burst triggers full
     collections that find nothing to free (the objects are all alive) and make loading superlinear.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
+    return _GcPaused()
+
+
+class _GcPaused:
+    # A class, not a @contextmanager generator: a lint of a small plan enters this a few times, and the
+    # generator's machinery cost more than the lint's pause saves.
+    __slots__ = ("was_enabled",)
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc: object) -> None:
+        if self.was_enabled:
             gc.enable()

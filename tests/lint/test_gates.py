@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from tests.plan.strategies import plans
+from tests.plan.strategies import plan_data, plans
 
 from plankit.lint import RULES, LintContext, Linter, Policy
 from plankit.lint._engine_codes import ENGINE_CODES
-from plankit.lint._gates import GATES
+from plankit.lint._gates import GATES, is_simple
 from plankit.plan import Plan, load_plan, plan_from_data
 from plankit.tools import ToolRegistry, ToolSpec, load_tools
 
@@ -76,6 +76,56 @@ def test_no_gate_hides_a_finding_of_the_rule_fixtures(folder: str, name: str) ->
 def test_no_gate_hides_a_finding_on_generated_plans(plan: Plan) -> None:
     _never_hides(plan, Policy(), None)
     _never_hides(plan, RICH_POLICY, RICH_TOOLS)
+
+
+def _simple_claims_hold(plan: Plan) -> bool:
+    """A gate marked ``simple`` says no on a simple plan (the engine skips it there without asking); and the
+    rule, run anyway, finds nothing. Returns whether the plan was simple."""
+    for policy, tools in ((Policy(), None), (RICH_POLICY, RICH_TOOLS)):
+        ctx = LintContext(plan, policy, tools, NOW)
+        if not is_simple(ctx):
+            return False
+        for code, gate in GATES.items():
+            if gate.simple:
+                assert gate.applies is not None and not gate.applies(ctx), code
+                assert list(RULES[code].check(LintContext(plan, policy, tools, NOW))) == [], code
+    return True
+
+
+def _simple_plan_data(data: dict[str, Any]) -> dict[str, Any]:
+    """Leaf-only plan data made simple: its actions alone, no trigger."""
+    data = {key: value for key, value in data.items() if key != "trigger"}
+    data["steps"] = [step for step in data["steps"] if step["type"] == "action"]
+    return data
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plan_data(max_steps=5, max_depth=0).map(_simple_plan_data))
+def test_a_simple_gate_says_no_on_every_simple_plan(data: dict[str, Any]) -> None:
+    plan = plan_from_data(data)
+    assert _simple_claims_hold(plan) == bool(plan.steps)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(plans())
+def test_simple_means_flat_with_steps_and_no_trigger(plan: Plan) -> None:
+    flat = all(step.type == "action" and step.on_error is None for step in plan.steps)  # type: ignore[attr-defined]
+    assert _simple_claims_hold(plan) == (flat and bool(plan.steps) and plan.trigger is None)
+
+
+@pytest.mark.parametrize(("folder", "name"), _fixture_cases())
+def test_the_simple_gates_hold_on_the_rule_fixtures(folder: str, name: str) -> None:
+    _simple_claims_hold(load_plan(FIXTURES / folder / name))
+
+
+def test_the_engine_skips_the_simple_gates_on_a_simple_plan_only() -> None:
+    linter = Linter(RICH_POLICY)
+    simple = {"steps": [{"id": "a", "tool": "notify.email", "args": {"to": "x@example.com"}}]}
+    timed = {**simple, "trigger": {"type": "time", "at": "2020-01-01T00:00:00Z"}}
+    assert [d.code for d in linter.lint(simple, now=NOW)] == []
+    assert [d.code for d in linter.lint(timed, now=NOW)] == ["CONTRA_TIMING"]
+    skipped = {rule.code for rule, _ in linter._checks} - {rule.code for rule, _ in linter._simple_checks}
+    assert skipped == {code for code, gate in GATES.items() if gate.simple}
 
 
 def test_a_gated_rule_still_fires_when_the_plan_has_its_feature() -> None:

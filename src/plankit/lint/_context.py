@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import compress
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .._utils import utcnow
@@ -15,6 +17,10 @@ if TYPE_CHECKING:  # only an annotation here: importing the policy would close _
     from ._policy import Policy
 
 _T = TypeVar("_T")
+_NODE_AND_PATH = itemgetter(0, 1)
+_NODE_OF = itemgetter(0)
+_TOOL_OF = attrgetter("tool")
+_MISSING: Any = object()
 
 
 class _Once(Generic[_T]):
@@ -56,21 +62,21 @@ class LintContext:
 
     def memo(self, name: str, compute: Callable[..., _T], *args: Any) -> _T:
         """``compute(*args)`` once per lint run, so several rules share one reading of the plan."""
-        try:
-            return self._shared[name]  # type: ignore[no-any-return]
-        except KeyError:
+        # get, not try/except KeyError: every memo is missed once per run, and a raised KeyError costs more
+        # than the lookup.
+        found = self._shared.get(name, _MISSING)
+        if found is _MISSING:
             found = self._shared[name] = compute(*args)
-            return found
+        return found  # type: ignore[no-any-return]
 
     def per_tool(self, what: str, tool: str, decide: Callable[[str], _T]) -> _T:
         """``decide(tool)``, kept in :attr:`by_tool` under ``(what, tool)``: ``decide`` must read nothing but
         the tool's name, the policy and the tool specs."""
         key = (what, tool)
-        try:
-            return self.by_tool[key]  # type: ignore[no-any-return]
-        except KeyError:
+        found = self.by_tool.get(key, _MISSING)
+        if found is _MISSING:
             found = self.by_tool[key] = decide(tool)
-            return found
+        return found  # type: ignore[no-any-return]
 
     def share(self, other: LintContext, name: str) -> None:
         """Take ``other``'s :meth:`memo` of ``name``, if it has one (both must be of the same plan)."""
@@ -114,14 +120,19 @@ class LintContext:
     @cached_property
     def actions(self) -> list[tuple[ActionNode, str]]:
         """Every action node with its JSON path."""
-        if self.graph.flat:  # a flat plan of actions: no type test per node
-            return [(node, path) for node, path, _, _ in self.visits]  # type: ignore[misc]
+        if self.graph.flat:  # a flat plan of actions: no type test per node, and the pairs are made in C
+            return list(map(_NODE_AND_PATH, self.visits))
         return [(visit.node, visit.path) for visit in self.visits if isinstance(visit.node, ActionNode)]
 
     @cached_property
     def tools_used(self) -> frozenset[str]:
         """The distinct tools of the plan's actions: rules about tools decide once per tool, not per step."""
-        return frozenset({node.tool for node, _ in self.actions})
+        return frozenset(self._action_tools)
+
+    @cached_property
+    def _action_tools(self) -> list[str]:
+        """Each action's tool, in the order of :attr:`actions` (read in C)."""
+        return list(map(_TOOL_OF, map(_NODE_OF, self.actions)))
 
     def actions_of(self, tools: Iterable[str]) -> list[tuple[ActionNode, str]]:
         """The actions calling one of ``tools``, in document order, with their JSON paths."""
@@ -130,7 +141,8 @@ class LintContext:
             return []
         if wanted >= self.tools_used:
             return self.actions
-        return [(node, path) for node, path in self.actions if node.tool in wanted]
+        # The actions whose tool is wanted, picked in C (rules ask this several times per plan).
+        return list(compress(self.actions, map(wanted.__contains__, self._action_tools)))
 
     def matches(self, tool: str, patterns: Iterable[str] | None) -> bool:
         """True when ``tool`` matches one of the glob ``patterns``."""

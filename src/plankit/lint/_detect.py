@@ -16,7 +16,9 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any, NamedTuple
 from urllib.parse import unquote
 
@@ -238,6 +240,11 @@ class _Format:
     accept: Callable[[str], bool] | None = None
     folded: bool = False
     gate: re.Pattern[str] | None = None
+    find_anchor: Callable[[str], object] = field(init=False, repr=False, compare=False)
+    """Something true when the text holds an anchor: one regex search for them all, made once per format."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "find_anchor", _anchored(self.anchors).search)
 
 
 class PlanText(NamedTuple):
@@ -250,6 +257,9 @@ class PlanText(NamedTuple):
     """Every dict key at any depth of action params and of the context (plus ``prompt``)."""
 
 
+_TEXT_OF = itemgetter(4)  # a reference's text
+
+
 def plan_text(ctx: LintContext) -> PlanText:
     """The :class:`PlanText` of the lint context's plan (read once per lint run)."""
     return ctx.memo("plan_text", _read_plan_text, ctx)
@@ -259,17 +269,17 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     # A superset of the strings the rules look at is fine here: it can only let a scan run, never skip one.
     texts: list[str] = []
     keys: set[str] = set()
-    for visit in ctx.visits:
-        if isinstance(visit.node, LlmNode):
-            texts.append(visit.node.prompt)
-            keys.add("prompt")
+    for visit in ctx.visits_by_type.get("llm", ()):  # most plans have none: no test per node
+        texts.append(visit.node.prompt)  # type: ignore[attr-defined]  # an llm node
+        keys.add("prompt")
     _read_strings([ctx.plan.context], texts, keys, frozenset())
     # A param that is exactly one reference holds no data yet: the string rules skip it, so may this. The
     # graph has parsed every reference already; a string that is the whole text of one is such a param.
-    whole = {ref[4] for refs in ctx.graph.references.values() for ref in refs if ref[4] is not None}
+    whole: set[Any] = set(map(_TEXT_OF, chain.from_iterable(ctx.graph.references.values())))  # in C
+    whole.discard(None)  # object references have no text
     _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
-    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(str(key) for key in keys))
+    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys)))
 
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:
@@ -338,7 +348,7 @@ def present_formats(formats: tuple[_Format, ...], joined: str) -> tuple[_Format,
         if fmt.folded:
             lowered = joined.lower() if lowered is None else lowered
             haystack = lowered
-        if _anchored(fmt.anchors).search(haystack) is None:
+        if fmt.find_anchor(haystack) is None:
             continue
         if (fmt.gate is None or fmt.gate.search(joined) is not None) and fmt.pattern.search(joined) is not None:
             present.append(fmt)
@@ -576,7 +586,8 @@ _PII_FORMATS = (
         _DIGITS,
         re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b"),
         iban_valid,
-        gate=re.compile(r"[A-Z]{2}\d\d"),
+        # Two letters and two digits, found from the digits (rarer in text than capitals, SQL's above all).
+        gate=re.compile(r"\d\d(?<=[A-Z]{2}\d\d)"),
     ),
     _Format(
         "card number",

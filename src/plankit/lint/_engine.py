@@ -18,6 +18,7 @@ import fnmatch
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ from ._engine_codes import (
     SCHEMA_INVALID,
 )
 from ._findings import Diagnostic, Finding, Severity
-from ._gates import GATES, Applies, Gate
+from ._gates import GATES, Applies, Gate, is_simple
 from ._policy import Policy
 from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
@@ -59,6 +60,7 @@ ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path
 _ALWAYS = Gate()
 _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
 _CHILD_KEYS = ("then", "else", "body", "on_error")
+_METADATA_OF = attrgetter("metadata")
 
 
 def _refuse(name: str) -> None:
@@ -90,12 +92,14 @@ class Linter:
         self._rules = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
         # What runs on each plan: the rules that can find something under this policy and these tools, each
         # with its plan gate (see _gates); and the per-tool verdicts every plan of this linter shares.
-        gates = [(rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules]
-        self._checks: list[tuple[Rule, Applies | None]] = [
-            (rule, gate.applies)
-            for rule, gate in gates
+        gates = [
+            (rule, gate)
+            for rule, gate in ((rule, GATES.get(rule.code, _ALWAYS)) for rule in self.rules)
             if gate.configured is None or gate.configured(self.policy, self.tools)
         ]
+        self._checks: list[tuple[Rule, Applies | None]] = [(rule, gate.applies) for rule, gate in gates]
+        # A simple plan (flat, no trigger: most plans) skips, unasked, the rules it can't have anything for.
+        self._simple_checks = [(rule, gate.applies) for rule, gate in gates if not gate.simple]
         self._by_tool: dict[tuple[str, str], Any] = {}
         use_rego = bool(self.policy.rego) and REGO_VIOLATION in self.codes
         self.rego = RegoPolicy(self.policy.rego) if use_rego else None
@@ -175,7 +179,11 @@ class Linter:
             ctx = LintContext(loaded, self.policy, self.tools, now or utcnow(), self._by_tool)
             if graph is not None and graph.plan is loaded:
                 vars(ctx)["graph"] = graph  # fills the cached property: the graph is built once
-            for rule, applies in self._checks:
+            try:
+                checks = self._simple_checks if is_simple(ctx) else self._checks
+            except Exception:  # the graph can't be built: every rule that reads it says so, as RULE_CRASHED
+                checks = self._checks
+            for rule, applies in checks:
                 # _run, inlined: most rules find nothing, and this loop runs some thirty times per plan.
                 try:
                     if applies is not None and not applies(ctx):
@@ -476,11 +484,12 @@ def _suppressions(ctx: LintContext) -> tuple[dict[tuple[str | None, str], str], 
     problems: list[Diagnostic] = []
     plan_level = ctx.plan.meta.get("lint_ignore")
     holders: list[tuple[str | None, Any, str]] = [(None, plan_level, "$.meta.lint_ignore")]
-    holders += [
-        (visit.node.id, visit.node.metadata["lint_ignore"], f"{visit.path}.metadata.lint_ignore")
-        for visit in ctx.visits
-        if "lint_ignore" in visit.node.metadata
-    ]
+    if any(map(_METADATA_OF, ctx.graph.nodes.values())):  # most nodes have no metadata at all: one pass in C
+        holders += [
+            (visit.node.id, visit.node.metadata["lint_ignore"], f"{visit.path}.metadata.lint_ignore")
+            for visit in ctx.visits
+            if "lint_ignore" in visit.node.metadata
+        ]
     for node_id, entries, path in holders:
         if entries is None and node_id is None:
             continue

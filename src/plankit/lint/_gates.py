@@ -11,7 +11,11 @@ a ten-step plan is linted in microseconds, so that little is most of the bill. E
 * ``applies(ctx)``: False when the rule can find nothing in this plan, decided in constant time (or once per
   distinct tool name) from facts the lint gathers anyway: the node types present
   (:attr:`LintContext.visits_by_type`), the tools used, the graph's ``ordered``, ``dangling``,
-  ``containment_cycles`` and ``reserved_roots``, the trigger.
+  ``containment_cycles`` and ``reserved_roots``, the trigger. The tool facts are one bitmask per plan: each
+  tool's bits are decided once per linter, and or-ed once per plan.
+* ``simple``: ``applies`` is False on every *simple* plan (:func:`is_simple`: top-level actions only, no
+  trigger), most plans. The linter keeps a second run list without these rules, so a simple plan does not
+  even ask.
 
 A gate is an optimisation only: a rule run without its gate (as the rule tests do) gives the same findings,
 and a gate that says False for a plan where the rule would find something is a bug (tests/lint/test_gates.py
@@ -42,6 +46,15 @@ class Gate:
     """False: the rule finds nothing under this policy and these tools, for any plan."""
     applies: Applies | None = None
     """False: the rule finds nothing in this plan."""
+    simple: bool = False
+    """True when ``applies`` is False for every *simple* plan (see :func:`is_simple`): the engine then leaves
+    the rule out of a simple plan's run without asking (tests/lint/test_gates.py checks the claim)."""
+
+
+def is_simple(ctx: LintContext) -> bool:
+    """True for a plan of at least one step, every step a top-level action without an ``on_error`` handler,
+    and no trigger: most plans. Rules about other node types, nesting and triggers can find nothing in it."""
+    return ctx.plan.trigger is None and bool(ctx.plan.steps) and ctx.graph.flat
 
 
 def _has(*kinds: str) -> Applies:
@@ -52,12 +65,43 @@ def _has(*kinds: str) -> Applies:
     return applies
 
 
-def _any_tool(what: str, decide: Callable[[str], bool]) -> Applies:
-    """True when some tool of the plan passes ``decide`` (a question about its name, asked once per linter)."""
+# What a tool's name says to the gates, one bit each, decided once per tool and linter (the policy's allow and
+# deny lists and bounds are the linter's): a plan's flags are its tools' flags or-ed together.
+_TRADING, _MOVING, _BOUNDED, _REFUSED, _FILE = 1, 2, 4, 8, 16
+
+
+def _tool_flags(ctx: LintContext) -> int:
+    """The flags of the plan's tools, or-ed (once per lint run)."""
+    return ctx.memo("tool_flags", _read_tool_flags, ctx)
+
+
+def _read_tool_flags(ctx: LintContext) -> int:
+    flags = 0
+    by_tool, policy = ctx.by_tool, ctx.policy
+    for tool in ctx.tools_used:
+        found = by_tool.get(("flags", tool))
+        if found is None:
+            found = by_tool["flags", tool] = _flags_of(policy, tool)
+        flags |= found
+    return flags
+
+
+def _flags_of(policy: Policy, tool: str) -> int:
+    trading = is_trading_tool(tool)
+    return (
+        (_TRADING if trading else 0)
+        | (_MOVING if trading or is_spending_tool(tool) else 0)
+        | (_BOUNDED if policy.bounds and _bounded(policy.bounds, tool) else 0)
+        | (_REFUSED if _refused(policy, tool) else 0)
+        | (_FILE if tool.startswith("file.") else 0)
+    )
+
+
+def _any_tool(flag: int) -> Applies:
+    """True when some tool of the plan has ``flag``."""
 
     def applies(ctx: LintContext) -> bool:
-        per_tool = ctx.per_tool
-        return any(per_tool(what, tool, decide) for tool in ctx.tools_used)
+        return bool(_tool_flags(ctx) & flag)
 
     return applies
 
@@ -72,21 +116,13 @@ def _tool_policy(policy: Policy, tools: ToolRegistry | None) -> bool:
 
 def _tool_refused(ctx: LintContext) -> bool:
     # An llm step offers tools of its own: those are checked by the rule itself.
-    if "llm" in ctx.visits_by_type:
-        return True
-    policy = ctx.policy
-    return any(ctx.per_tool("refused", tool, lambda name: _refused(policy, name)) for tool in ctx.tools_used)
+    return "llm" in ctx.visits_by_type or bool(_tool_flags(ctx) & _REFUSED)
 
 
 def _refused(policy: Policy, tool: str) -> bool:
     if any(tool_matches(tool, [pattern]) for pattern in policy.deny_tools):
         return True
     return policy.allow_tools is not None and not tool_matches(tool, policy.allow_tools)
-
-
-def _bounded_tool(ctx: LintContext) -> bool:
-    bounds = ctx.policy.bounds
-    return any(ctx.per_tool("bounded", tool, lambda name: _bounded(bounds, name)) for tool in ctx.tools_used)
 
 
 def _bounded(bounds: dict[str, tuple[float, float]], tool: str) -> bool:
@@ -126,12 +162,12 @@ def _two_actions(ctx: LintContext) -> bool:
     return len(ctx.actions) > 1
 
 
-def _file_tool(ctx: LintContext) -> bool:
-    return any(tool.startswith("file.") for tool in ctx.tools_used)
+_groups = _has("sequence", "parallel")
 
 
-_trading = _any_tool("trading", is_trading_tool)
-_moving = _any_tool("moving", lambda tool: is_trading_tool(tool) or is_spending_tool(tool))
+def _empty(ctx: LintContext) -> bool:
+    return not ctx.plan.steps or _groups(ctx)
+
 
 GATES: dict[str, Gate] = {
     # access
@@ -147,19 +183,19 @@ GATES: dict[str, Gate] = {
     "GOAL_UNTRUSTED_TARGET": Gate(),
     "GOAL_TAINTED_TARGET": Gate(),
     # contradictions
-    "CONTRA_BUY_SELL": Gate(applies=_trading),
-    "CONTRA_OVERSPEND": Gate(applies=_moving),
+    "CONTRA_BUY_SELL": Gate(applies=_any_tool(_TRADING)),
+    "CONTRA_OVERSPEND": Gate(applies=_any_tool(_MOVING)),
     "CONTRA_DUPLICATE": Gate(applies=_two_actions),
     "CONTRA_SLIPPAGE": Gate(applies=lambda ctx: bool(param_hits(ctx))),
     "CONTRA_CHAIN": Gate(applies=_chains),
-    "CONTRA_OPPOSITE_COND": Gate(applies=_conditions),
+    "CONTRA_OPPOSITE_COND": Gate(applies=_conditions, simple=True),
     # data
-    "BOUND_VIOLATION": Gate(lambda policy, _: bool(policy.bounds), _bounded_tool),
+    "BOUND_VIOLATION": Gate(lambda policy, _: bool(policy.bounds), _any_tool(_BOUNDED)),
     "RAW_SECRET": Gate(),
     "PII_EXPOSED": Gate(),
     "SQL_WRITE_READ_ONLY": Gate(),
     "SQL_INTERPOLATION": Gate(),
-    "PATH_TRAVERSAL": Gate(applies=_file_tool),
+    "PATH_TRAVERSAL": Gate(applies=_any_tool(_FILE)),
     "DATA_EXFILTRATION": Gate(),
     "MALFORMED_REFERENCE": Gate(),
     # structure
@@ -168,9 +204,9 @@ GATES: dict[str, Gate] = {
     "UNKNOWN_REFERENCE": Gate(applies=_unknown_reference),
     "IMPLICIT_DEPENDENCY": Gate(applies=lambda ctx: ctx.graph.undeclared),
     "MAX_STEPS_EXCEEDED": Gate(lambda policy, _: policy.max_steps is not None),
-    "LIMIT_EXCEEDED": Gate(applies=_has("loop", "wait", "parallel")),
-    "CONTRA_INFINITE": Gate(applies=_has("loop", "wait")),
-    "CONTRA_TIMING": Gate(applies=_timing),
-    "EMPTY_STEPS": Gate(applies=lambda ctx: not ctx.plan.steps or _has("sequence", "parallel")(ctx)),
+    "LIMIT_EXCEEDED": Gate(applies=_has("loop", "wait", "parallel"), simple=True),
+    "CONTRA_INFINITE": Gate(applies=_has("loop", "wait"), simple=True),
+    "CONTRA_TIMING": Gate(applies=_timing, simple=True),
+    "EMPTY_STEPS": Gate(applies=_empty, simple=True),
 }
 """Every rule's gate by code (the engine's own codes excepted)."""

@@ -22,6 +22,7 @@ from ..plan import (
     TimeTrigger,
     parse_template,
 )
+from ._detect import plan_text
 
 if TYPE_CHECKING:
     from ._context import LintContext
@@ -132,7 +133,43 @@ def walk_params(
     (iteratively; a list's items carry the list's key); reference objects are values, never entered. With
     ``names``, only keys whose :func:`norm_key` is one of them are yielded (paths are built only for those
     and for the containers on the way)."""
-    stack: list[tuple[Iterator[tuple[Any, Any]], str, str | None]] = [(iter(params.items()), base, None)]
+    # The top level, and lists of scalars in it, are read here directly (most params are nothing more); a
+    # nested container is walked by _walk_from, exactly as this would walk it.
+    for key, value in params.items():
+        if key.__class__ is not str:
+            key = str(key)
+        wanted = names is None or norm_key(key) in names
+        value_class = value.__class__
+        if value_class is list:
+            nested = not _CONTAINERS.isdisjoint(map(type, value))
+            if not (wanted or nested):
+                continue
+            spot = f"{base}.{key}"
+            if wanted:
+                yield key, value, spot
+            if nested:
+                yield from _walk_from(iter(enumerate(value)), spot, key, names)
+            elif wanted:  # its items are scalars, all wanted (they carry the list's key)
+                for index, item in enumerate(value):
+                    yield key, item, f"{spot}[{index}]"
+        elif value_class is dict:
+            is_dict = literal(value) is NOT_LITERAL and not _is_reference(value)
+            if not (wanted or is_dict):
+                continue
+            spot = f"{base}.{key}"
+            if wanted:
+                yield key, value, spot
+            if is_dict:
+                yield from _walk_from(iter(value.items()), spot, None, names)
+        elif wanted:
+            yield key, value, f"{base}.{key}"
+
+
+def _walk_from(
+    items: Iterator[tuple[Any, Any]], base: str, list_key: str | None, names: frozenset[str] | None
+) -> Iterator[tuple[str, Any, str]]:
+    """:func:`walk_params` of one container's entries (``list_key``: the key of a list's items)."""
+    stack: list[tuple[Iterator[tuple[Any, Any]], str, str | None]] = [(items, base, list_key)]
     while stack:
         items, where, list_key = stack[-1]
         entry = next(items, None)
@@ -140,11 +177,13 @@ def walk_params(
             stack.pop()
             continue
         index, value = entry
-        key = list_key if list_key is not None else str(index)
+        key = list_key if list_key is not None else index if index.__class__ is str else str(index)
         wanted = names is None or norm_key(key) in names
-        # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys.
-        is_list = value.__class__ is list and (wanted or any(item.__class__ in (dict, list) for item in value))
-        is_dict = value.__class__ is dict and literal(value) is NOT_LITERAL and not _is_reference(value)
+        value_class = value.__class__
+        # A list is entered when its items are wanted, or when it holds containers that may hold wanted keys
+        # (``isdisjoint`` over the items' types: a scan in C).
+        is_list = value_class is list and (wanted or not _CONTAINERS.isdisjoint(map(type, value)))
+        is_dict = value_class is dict and literal(value) is NOT_LITERAL and not _is_reference(value)
         if not (wanted or is_list or is_dict):
             continue
         spot = f"{where}[{index}]" if list_key is not None else f"{where}.{key}"
@@ -154,6 +193,9 @@ def walk_params(
             stack.append((iter(value.items()), spot, None))
         elif is_list:
             stack.append((iter(enumerate(value)), spot, key))
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _is_reference(value: dict[str, Any]) -> bool:
@@ -428,8 +470,6 @@ def param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
 
 
 def _read_param_hits(ctx: LintContext) -> dict[str, list[tuple[str, Any, str]]]:
-    from ._detect import plan_text  # the detectors import the lint context, which this module must not
-
     # The plan's keys (at any depth) tell at once whether any action can have a watched param.
     if not any(norm_key(key) in _WATCHED for key in plan_text(ctx).keys):
         return {}

@@ -137,6 +137,8 @@ class ValidationResult:
     @classmethod
     def from_diagnostics(cls, diagnostics: list[Diagnostic], status: Status, risk: float) -> ValidationResult:
         """Sort diagnostics into the seed's lists."""
+        if not diagnostics:  # most plans: nothing to sort
+            return cls(status, risk, [], [], [])
         live = [d for d in diagnostics if not d.suppressed]
         errors = [PlanError.of(d) for d in live if d.severity is Severity.ERROR]
         warnings = [PlanWarning.of(d) for d in live if d.severity is Severity.WARNING]

@@ -24,6 +24,8 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import repeat as _repeat
+from operator import attrgetter
 from typing import Literal, NamedTuple
 
 from .._utils import gc_paused
@@ -49,6 +51,9 @@ _KEPT_PATHS = 1024
 _STEP_PATHS = [f"$.steps[{index}]" for index in range(_KEPT_PATHS)]
 _intern = sys.intern
 _DEPENDS_ON = "{}.depends_on[{}]"
+_ID_OF = attrgetter("id")
+_ON_ERROR_OF = attrgetter("on_error")
+_ACTION_ONLY = {ActionNode}
 _ABSENT = object()  # the "holder" of an id that is no node: equal to no node's holder, None included
 _SHORT = 16  # a node with fewer predecessors is checked for repeats in its list, not a set
 
@@ -247,11 +252,12 @@ class PlanGraph:
     def _index_flat(self) -> None:
         """``_index`` for a flat plan: every step is a top-level action without a handler."""
         steps = self.plan.steps
-        paths = _STEP_PATHS[: len(steps)]
+        paths = _STEP_PATHS
         if len(steps) > _KEPT_PATHS:
-            paths += [f"$.steps[{index}]" for index in range(_KEPT_PATHS, len(steps))]
-        self.visits = [_new_visit(NodeVisit, (step, path, None, 0)) for step, path in zip(steps, paths, strict=True)]
-        nodes = self.nodes = {step.id: step for step in steps}
+            paths = paths + [f"$.steps[{index}]" for index in range(_KEPT_PATHS, len(steps))]
+        # Built by C-level iteration (map and zip): no Python frame per step.
+        self.visits = list(map(_new_visit, _repeat(NodeVisit), zip(steps, paths, _repeat(None), _repeat(0))))
+        nodes = self.nodes = dict(zip(map(_ID_OF, steps), steps, strict=True))
         self.parent = dict.fromkeys(nodes)
         self.references = dict.fromkeys(nodes, ())  # sized once; a node with references gets its own tuple
         self.successors = dict.fromkeys(nodes, ())
@@ -333,25 +339,30 @@ class PlanGraph:
         nodes, references, pair = self.nodes, self.references, self._pair
         successors, predecessors, reserved = self.successors, self.predecessors, self.reserved_roots
         _mustache, _dollar = _MUSTACHE_WHOLE, _DOLLAR_WHOLE
+        # A reference's path below its root, interned once per distinct text (``.result.total`` repeats).
+        tails: dict[str, str] = {"": ""}
+        tail_of = tails.get
         seen: set[str] = set()
         see = seen.add
         ordered = True
         undeclared = False
         found: list[Reference] = []
+        add = found.append
         for node, path, _, _ in self.visits:
             node_id = node.id
             see(node_id)
             depends_on = node.depends_on
-            for index, dep in enumerate(depends_on):
-                if dep not in seen:
-                    ordered = False
-                if dep in nodes and dep != node_id:
-                    if predecessors[node_id] or successors[dep]:
-                        pair(dep, node_id)
-                    else:  # the first edge of both ends (most edges of a chain): nothing to compare
-                        predecessors[node_id], successors[dep] = (dep,), (node_id,)
-                else:  # dangling, or the node needing itself
-                    self._need(dep, node_id, None, "depends_on", _DEPENDS_ON.format(path, index))
+            if depends_on:
+                for index, dep in enumerate(depends_on):
+                    if dep not in seen:
+                        ordered = False
+                    if dep in nodes and dep != node_id:
+                        if predecessors[node_id] or successors[dep]:
+                            pair(dep, node_id)
+                        else:  # the first edge of both ends (most edges of a chain): nothing to compare
+                            predecessors[node_id], successors[dep] = (dep,), (node_id,)
+                    else:  # dangling, or the node needing itself
+                        self._need(dep, node_id, None, "depends_on", _DEPENDS_ON.format(path, index))
             params = node.params  # type: ignore[attr-defined]  # an ActionNode: the plan is flat
             if not params:
                 continue
@@ -371,10 +382,10 @@ class PlanGraph:
                                 _string_references(item, f"{path}.params.{key}", found)
                             else:
                                 root, tail = whole.groups()
-                                if tail and tail[0] == ".":
-                                    tail = _intern(tail[1:])
-                                where = f"{path}.params.{key}"
-                                found.append(_new_reference(Reference, (root, tail, where, "template", item)))
+                                short = tail_of(tail)
+                                if short is None:
+                                    short = tails[tail] = _intern(tail[1:]) if tail[0] == "." else tail
+                                add(_new_reference(Reference, (root, short, f"{path}.params.{key}", "template", item)))
                     elif item_class is list:
                         for position, entry in enumerate(item):
                             entry_class = entry.__class__
@@ -389,9 +400,10 @@ class PlanGraph:
                                         _string_references(entry, where, found)
                                     else:
                                         root, tail = whole.groups()
-                                        if tail and tail[0] == ".":
-                                            tail = _intern(tail[1:])
-                                        found.append(_new_reference(Reference, (root, tail, where, "template", entry)))
+                                        short = tail_of(tail)
+                                        if short is None:
+                                            short = tails[tail] = _intern(tail[1:]) if tail[0] == "." else tail
+                                        add(_new_reference(Reference, (root, short, where, "template", entry)))
                             elif entry_class is dict or entry_class is list:
                                 _walk(entry, f"{path}.params.{key}[{position}]", found)
                     elif item_class is dict:
@@ -778,7 +790,8 @@ class PlanGraph:
 
 def _is_flat(steps: Sequence[NodeBase]) -> bool:
     """True when every step is an action without an ``on_error`` handler (then it holds no other node)."""
-    return all(step.__class__ is ActionNode and step.on_error is None for step in steps)
+    # In C (map, set, any): the class of every step first, then (all actions) their handlers.
+    return not steps or (set(map(type, steps)) == _ACTION_ONLY and not any(map(_ON_ERROR_OF, steps)))
 
 
 def _estimate(node: NodeBase) -> float | None:

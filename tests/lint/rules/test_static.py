@@ -573,6 +573,54 @@ def test_walk_params_paths_lead_to_their_values(params: dict[str, Any], names: s
     assert list(walk_params(params, "$.p", wanted)) == [entry for entry in everything if norm_key(entry[0]) in wanted]
 
 
+_REFERENCE_LIKE = st.sampled_from(
+    [
+        {"type": "step_output", "step_id": "s", "path": "x"},
+        {"type": "env", "key": "K"},
+        {"type": "runtime", "fn": "now", "args": [{"a": 1}]},
+        {"type": "literal", "value": 3},
+        {"type": "literal", "value": {"a": [1]}},
+        {"type": "other", "a": [1, {"b": 2}]},
+    ]
+)
+walked_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text("ab{}$.", max_size=6) | _REFERENCE_LIKE,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(json_keys, inner, max_size=3),
+    max_leaves=14,
+)
+
+
+def _walked(params: dict[str, Any], base: str) -> list[tuple[str, Any, str]]:
+    """walk_params as its docstring says it, recursively: every entry in document order, a list's items
+    under the list's key, dicts entered unless they are reference objects or literal objects."""
+    out: list[tuple[str, Any, str]] = []
+
+    def entry(key: str, value: Any, spot: str) -> None:
+        out.append((key, value, spot))
+        if type(value) is list:
+            for index, item in enumerate(value):
+                entry(key, item, f"{spot}[{index}]")
+        elif type(value) is dict and literal(value) is NOT_LITERAL and value.get("type") not in _REFERENCE_TYPES:
+            for inner, item in value.items():
+                entry(str(inner), item, f"{spot}.{inner}")
+
+    for key, value in params.items():
+        entry(str(key), value, f"{base}.{key}")
+    return out
+
+
+_REFERENCE_TYPES = ("step_output", "env", "runtime")
+
+
+@given(
+    st.dictionaries(json_keys, walked_values, max_size=4),
+    st.none() | st.sets(st.sampled_from(["a", "b", "x", "ab", "type", "value"])).map(frozenset),
+)
+def test_walk_params_is_the_recursive_walk_it_describes(params: dict[str, Any], names: frozenset[str] | None) -> None:
+    expected = [entry for entry in _walked(params, "$.p") if names is None or norm_key(entry[0]) in names]
+    assert list(walk_params(params, "$.p", names)) == expected
+
+
 @given(
     st.dictionaries(json_keys, json_values, max_size=4),
     st.sampled_from(["defi_swap", "exchange.buy", "trade", "wallet.send", "x"]),

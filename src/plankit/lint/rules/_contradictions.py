@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 import marshal
 from collections import Counter
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from decimal import Decimal
+from itertools import chain, compress
+from operator import attrgetter, itemgetter, not_
 from typing import Any
 
 from ...plan import (
@@ -23,7 +25,6 @@ from ...plan import (
     NodeBase,
     OnChainEventTrigger,
     PlanGraph,
-    Reference,
 )
 from .._context import LintContext
 from .._findings import Finding, Severity
@@ -263,14 +264,6 @@ def _canonical_value(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
-def _has_unique(refs: tuple[Reference, ...], texts: Counter[str | None]) -> bool:
-    """True when one of ``refs`` is a template reference whose text appears once in the whole plan."""
-    for ref in refs:  # a loop, not any(): a generator per step costs more than the check  # noqa: SIM110
-        if texts[ref[4]] == 1:
-            return True
-    return False
-
-
 def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
     """A hashable stand-in for params of strings, integers, booleans, None and lists of those (nearly every
     step's), made without serialising; None for any other params (floats, objects: :func:`_canonical`).
@@ -293,6 +286,9 @@ def _quick_key(params: dict[str, Any]) -> tuple[tuple[str, Any], ...] | None:
 
 
 _QUICK_TYPES = frozenset((str, int, bool, type(None)))
+_TEXT_OF = itemgetter(4)  # a reference's text
+_ID_OF = attrgetter("id")
+_NODE_OF = itemgetter(0)
 
 _digest = hash
 """CONTRA_DUPLICATE's hash of a step's key (a name of its own, so a test can make every hash collide)."""
@@ -330,11 +326,30 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     # Equal params hold the same template references (same texts, parsed by the graph already): a step with
     # a reference text found nowhere else in the plan (a chain's "{{previous.result}}") repeats no step.
     references = graph.references
-    texts = Counter(ref[4] for refs in references.values() for ref in refs)
-    texts.pop(None, None)  # object references have no text
-    for action, path in ctx.actions:
-        if action.id in looped or _has_unique(references[action.id], texts):
+    pairs = ctx.actions
+    texts = list(map(_TEXT_OF, chain.from_iterable(references.values())))  # in C
+    count: Callable[[str | None], int | None] | None = None
+    if None not in texts and len(set(texts)) == len(texts):
+        # Every reference is a template written once in the plan (a chain's): a step holding any repeats no
+        # step, and the steps holding none are picked in C.
+        held = map(references.__getitem__, map(_ID_OF, map(_NODE_OF, pairs)))
+        pairs = list(compress(pairs, map(not_, held)))
+    else:
+        counted = Counter(texts)
+        counted.pop(None, None)  # object references have no text
+        count = counted.get
+    for action, path in pairs:
+        node_id = action.id
+        if node_id in looped:
             continue
+        if count is not None:
+            unique = False
+            for ref in references[node_id]:  # a loop, not any(): a generator per step costs more than the check
+                if count(ref[4]) == 1:
+                    unique = True
+                    break
+            if unique:
+                continue
         params = action.params
         quick = _quick_key(params)
         digest = _digest((action.tool, quick if quick is not None else _canonical(params)))
