@@ -41,6 +41,7 @@ from .._effects import (
 )
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
+from .._notice import Subjects, is_customary_notice
 from .._provenance import Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
@@ -224,10 +225,19 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
     tail = f"which the goal does not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})"
     severity = _severity(ctx)
+    subjects: Subjects | None = None
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
             continue  # a notification naming no one reaches the user who runs the plan: it reports back
+        if kinds == _SEND:
+            # Telling the party whose record the plan changes (*your membership is on hold*) is how the change
+            # the goal asks for is carried out; only a send to that party, about that change, passes.
+            if subjects is None:
+                subjects = Subjects(ctx, effects_of, frozenset(unasked))
+            provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+            if is_customary_notice(ctx, action, path, subjects, provenance):
+                continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
