@@ -92,6 +92,13 @@ class Trusted:
         """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
         if isinstance(value, bool) or value is None:
             return True
+        if kind == "amount":
+            # An amount is its size: a credit or a discount written as a negative adjustment (-40.0 for "a $40
+            # credit") moves the amount the goal gives; the sign says which way, not how much.
+            if isinstance(value, int | float):
+                value = abs(value)
+            elif isinstance(value, str) and value.strip().startswith("-"):
+                value = value.strip()[1:]
         if isinstance(value, int | float):
             if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
                 return True
@@ -380,4 +387,15 @@ def target_kind(key: str) -> str | None:
             return kind
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
         return "object"
+    if len(words) > 1 and words[-1] in _RECORD_NUMBERS:
+        return "object"  # ``loan_number``, ``confirmationNumber``, ``order_no``: the record's number is its id
+    if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
+        return "account"  # ``wire_instructions``, ``bank_details``, ``remittance_info``: where the money goes
     return None
+
+
+_RECORD_NUMBERS = _words("number numbers num no nr")
+"""Last words of keys that give a record by its number (``loan_number``, ``confirmationNumber``), as ``_id`` does."""
+_PAY_ROUTES = _words("wire wiring bank banking remittance remit payout payment payments deposit settlement")
+_PAY_DETAILS = _words("instructions instruction details detail info information")
+"""A key made of a way money moves and *instructions/details* (``wire_instructions``) says where it goes."""

@@ -116,3 +116,64 @@ def test_no_notice_without_a_change_to_the_object_the_goal_names() -> None:
         notice,
     )
     assert _flagged("GOAL_UNASKED_EFFECT", other) == ["tell"]
+
+
+# ------------------------------------------------------------------------------ an amount is its size
+
+
+@pytest.mark.parametrize(
+    ("amount", "flagged"),
+    [
+        (-15.0, []),  # the $15 credit, written as a negative adjustment
+        ("-15.00", []),
+        (-1500, []),  # in minor units
+        (15, []),
+        (-150.0, ["credit"]),  # ten times the credit, whichever way
+        (-16, ["credit"]),
+    ],
+)
+def test_an_amount_is_trusted_by_its_size_whatever_its_sign(amount: Any, flagged: list[str]) -> None:
+    plan = _plan(
+        "Give kayak club member K-2291 the $15 rain-out credit",
+        _s("credit", "paddlehub.billing.post_adjustment", member="K-2291", amount=amount, reason="Rain-out"),
+    )
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan) == flagged
+
+
+# ---------------------------------------------------------------- records by number, money by instructions
+
+
+def test_a_record_given_by_its_number_is_the_object_changed() -> None:
+    def plan(number: str) -> dict[str, Any]:
+        return _plan(
+            "Comp the parking on booking QB-88120, the garage gate was broken",
+            _s("folio", "quayside.folios.get", bookingNumber="QB-88120"),
+            _s("comp", "quayside.folios.adjust", bookingNumber="QB-88120", amount="{{folio.result.parking}}"),
+            _s("drop", "quayside.bookings.delete", bookingNumber=number),
+        )
+
+    assert _messages("GOAL_UNTRUSTED_TARGET", plan("QB-41377")) == [
+        (
+            "drop",
+            "'drop' would delete or cancel object 'QB-41377' (quayside.bookings.delete, $.steps[2].params."
+            "bookingNumber), which is not in the goal, the plan's context or the policy's trusted_values",
+        )
+    ]
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("QB-88120")) == []
+
+
+def test_where_money_goes_by_instructions_is_an_account_and_a_model_reading_a_letter_cannot_choose_it() -> None:
+    plan = _plan(
+        "Close out escrow file 7730-A",
+        _s("letter", "escrowdesk_get_document", file="7730-A", doc_type="borrower_letter"),
+        {"id": "bank", "type": "llm", "prompt": "Which bank details does this letter give? {{letter.result.text}}"},
+        _s("set", "escrowdesk_update_payee", file="7730-A", wire_instructions="{{bank.output}}"),
+    )
+    assert _flagged("GOAL_TAINTED_TARGET", plan) == ["set"]
+    # Read from the escrow platform's own record of the payee, it is the payee the platform keeps.
+    kept = _plan(
+        "Close out escrow file 7730-A",
+        _s("payee", "escrowdesk_get_payee", file="7730-A"),
+        _s("set", "escrowdesk_update_payee", file="7730-A", bank_details="{{payee.result.bank}}"),
+    )
+    assert _flagged("GOAL_TAINTED_TARGET", kept) == []
