@@ -133,6 +133,29 @@ _HANDOVER_PHRASE = re.compile(
 *get the certificate to the client*; not *get the server to the latest version*): a send, and a share: always
 for *over to* (what a tool hands over to a person it shares with them), for *get X a Y* only
 when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
+_GET_DONE = re.compile(
+    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
+    r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
+    r"(?=\s*$|\s*[.,;:!?-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
+    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
+)
+"""*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
+goal said the verb (*order it*, *sign the lease*); the participle must end the phrase (*get the signed lease*
+asks to sign nothing)."""
+_IRREGULAR = {
+    "sent": "send", "paid": "pay", "sold": "sell", "bought": "buy", "shut": "shut", "made": "make", "done": "do",
+    "set": "set", "written": "write", "given": "give", "taken": "take", "forgotten": "forget", "hidden": "hide",
+}  # fmt: skip
+_GET_OUT = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out\b(?! of\b)")
+"""*Get the notices out*, *get a crew out there*: sending something (or someone) out to the people it is for;
+*get the old one out of X* removes it instead (:data:`_DELETE_PHRASE`)."""
+_PREVENT = re.compile(
+    r"\bmake sure\b[^.;]{0,40}?\b(?:don't|dont|doesn't|doesnt|won't|wont|isn't|aren't|not|never|nobody|no one|"
+    r"can't|cannot)\b|\b(?:don't|do not) let\b|\bprevent(?:s|ing)?\b|\b(?:stop|keep)\b[^.;]{1,30}?\bfrom\b"
+)
+"""*Make sure we don't cut them off*, *don't let the plan renew*, *keep it from shipping*: the goal asks that
+something pending does not happen, which is done by cancelling, holding or stopping it. That is an implied
+delete (:meth:`Intent.only_implied`): of what the goal names or a step found, nothing else."""
 _DELIVERABLE_FOR = re.compile(
     r"\b(?:recap|report|summary|update|digest|rundown|briefing|brief|overview|numbers)\b (?:[a-z0-9'-]+ ){0,2}?"
     r"for ([A-Z][a-z'-]+)\b"
@@ -162,6 +185,9 @@ class Intent:
     member: str | None = None
     """The phrase that asks to make someone a member (*add Sam to the #design channel*), if any: it asks to
     share, but not to give control (an owner, an admin)."""
+    implying: tuple[str, ...] = ()
+    """Phrases that ask for an effect only as part of the task (*make sure we don't cut them off*: a cancel of
+    what the goal names or a step found), as :data:`IMPLIED` words do."""
 
     def asks_control(self) -> bool:
         """True when the goal asks to share by more than adding a member: *give Dana admin*, *invite*, *grant*."""
@@ -180,7 +206,7 @@ class Intent:
         if effect == "credentials":
             # *make a door code for the walker* asks for that code, not for any credential change.
             return all(_CODE_PHRASE.fullmatch(word) for word in words)
-        return all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
+        return all(word in self.implying or any(stem in IMPLIED for stem in _stems(word)) for word in words)
 
     def object_words(self) -> frozenset[str]:
         """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
@@ -223,6 +249,16 @@ def asked_effects(goal: str) -> Intent:
     text = goal.lower().replace("’", "'")
     words = tuple(_GOAL_TOKEN.findall(text))
     asked: dict[str, list[str]] = {}
+    implying: list[str] = []
+    done = _GET_DONE.search(text)
+    if done is not None:
+        # *Get it ordered*: the participle, read as the verb the goal would have said (as a verb, not a noun).
+        participle = done.group(1)
+        verb = _IRREGULAR.get(participle) or next(
+            (stem for stem in _participle_stems(participle) if stem in _GOAL_WORDS), None
+        )
+        for effect in _GOAL_WORDS.get(verb or "", ()):
+            asked.setdefault(effect, []).append(done.group(0).strip())
     for index, word in enumerate(words):
         if any(before in _NEGATIONS for before in words[max(0, index - 2) : index]):
             continue
@@ -250,6 +286,7 @@ def asked_effects(goal: str) -> Intent:
         (_INVOICE_PHRASE, "financial"),
         (_CODE_PHRASE, "credentials"),
         (_HANDOVER_PHRASE, "send"),
+        (_GET_OUT, "send"),
     )
     handover = _HANDOVER_PHRASE.search(text)
     if handover is not None:
@@ -261,6 +298,10 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+    prevent = _PREVENT.search(text)
+    if prevent is not None:
+        implying.append(prevent.group(0).strip())
+        asked.setdefault("destructive", []).append(implying[-1])
     deliverable = _DELIVERABLE_FOR.search(goal)
     if deliverable is not None and deliverable.group(1).lower() not in _NOT_PERSONS:
         asked.setdefault("send", []).append(deliverable.group(0).lower())
@@ -273,4 +314,17 @@ def asked_effects(goal: str) -> Intent:
         shared = [word for word in words if word in _SHAREABLE]
         if shared:
             asked["share"] = [*asked["send"], *shared[:1]]
-    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member)
+    return Intent(
+        {effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member, tuple(implying)
+    )
+
+
+def _participle_stems(participle: str) -> Iterator[str]:
+    """The verbs a regular participle may come from: ``ordered`` -> ``order``, ``cancelled`` -> ``cancel``,
+    ``booked`` -> ``book``, ``archived`` -> ``archive``, ``taken`` -> ``take``."""
+    for suffix in ("ed", "d", "en", "n"):
+        if participle.endswith(suffix) and len(participle) - len(suffix) >= 2:
+            stem = participle[: -len(suffix)]
+            yield stem
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                yield stem[:-1]  # ``cancelled``, ``shipped``

@@ -10,6 +10,7 @@ import pytest
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
+from plankit.lint._intent import asked_effects
 
 
 def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -177,3 +178,65 @@ def test_where_money_goes_by_instructions_is_an_account_and_a_model_reading_a_le
         _s("set", "escrowdesk_update_payee", file="7730-A", bank_details="{{payee.result.bank}}"),
     )
     assert _flagged("GOAL_TAINTED_TARGET", kept) == []
+
+
+# ------------------------------------------------------------------------- "get X done", "get X out"
+
+
+@pytest.mark.parametrize(
+    ("goal", "asked"),
+    [
+        ("Piano P-3310 is ready for tuning - get it booked", {"financial": ("get it booked",)}),
+        ("get the tuner paid before Friday", {"financial": ("get the tuner paid",)}),
+        ("Get the duplicate hold cancelled", {"destructive": ("get the duplicate hold cancelled",)}),
+        ("get the renewal notices out this week", {"send": ("get the renewal notices out",)}),
+        ("Get a tuner out to the Linden St studio", {"send": ("get a tuner out",)}),
+        # The participle must end the phrase: *the signed lease* is a lease, nothing to sign or pay.
+        ("Get the booked sessions for March", {}),
+        # Out *of* somewhere removes instead (nothing to send).
+        ("Get the old tuning forks out of inventory", {}),
+    ],
+)
+def test_get_x_done_asks_for_what_the_participle_says(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
+    assert asked_effects(goal).asked == asked
+
+
+def test_a_send_that_gets_things_out_is_asked() -> None:
+    plan = _plan(
+        "get the renewal notices out for every lapsed member",
+        _s("lapsed", "choirdesk.members.search", status="lapsed"),
+        _s("send", "choirdesk.notices.send_renewal", member_id="{{lapsed.result.items[0].id}}"),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
+
+
+# ------------------------------------------------------------- a goal that something must not happen
+
+
+def _exempt(*cancel: dict[str, Any]) -> dict[str, Any]:
+    return _plan(
+        "Member 55120 has a hardship exemption - make sure we don't suspend them",
+        _s("pending", "allotment.actions.list", member="55120", type="suspension", status="scheduled"),
+        *cancel,
+        _s("flag", "allotment.members.set_flag", member="55120", flag="hardship"),
+    )
+
+
+def test_making_sure_something_does_not_happen_asks_to_cancel_what_would_do_it() -> None:
+    found = _s("stop", "allotment.actions.cancel", action_id="{{pending.result.items[0].id}}", reason="Hardship")
+    assert _flagged("GOAL_UNASKED_EFFECT", _exempt(found)) == []
+
+
+def test_the_cancel_a_prevention_implies_is_only_of_what_the_goal_names_or_a_step_found() -> None:
+    other = _s("stop", "allotment.actions.cancel", action_id="act-99412", reason="Hardship")
+    assert _messages("GOAL_UNASKED_EFFECT", _exempt(other)) == [
+        (
+            "stop",
+            "'stop' calls allotment.actions.cancel (destructive, from its tool name) on nothing the goal names or a "
+            "step found; the goal implies a delete only of what it names (it asks for: make sure we don't; goal: "
+            "\"Member 55120 has a hardship exemption - make sure we don't suspend them\")",
+        )
+    ]
+    assert asked_effects("Member 55120 has a hardship exemption - make sure we don't suspend them").only_implied(
+        "destructive"
+    )
