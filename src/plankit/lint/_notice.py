@@ -7,13 +7,14 @@ the way*). The goal rarely says so, and the plan's send is not what an attacker 
 party the user named, at the address the platform keeps for them, and carries nothing but text the plan wrote
 and what the steps about that party returned.
 
-:func:`is_customary_notice` tells such a send from any other. The send must be addressed only to the object
-the goal names (by the id the goal gives, or the context gives for a name the goal uses) or to structured
-fields of steps that read that object (not a field someone else wrote: :class:`~._provenance.Provenance`
-judges that), every step it reads must be one of those reads or the change itself, no text of its own may
-hold an address, a link or a phone number, and another step must change that same object without being
-flagged itself. Everything is worked out per lint run, and only when a plan has a send its goal does not ask
-for.
+:func:`is_customary_notice` tells such a send from any other. The send must be addressed to the object the goal
+names (by an id the goal gives, a name it gives, or the id the context gives for a name the goal uses) or to
+structured fields of steps that read that object or changed it (not a field someone else wrote:
+:class:`~._provenance.Provenance` judges that); any other literal target must be one the user gave (a sender
+or a cc from the context), a channel only a medium (``email``, ``sms``). Every step it reads must be one of
+those reads or changes, no text of its own may hold an address, a link or a phone number, and another step
+must change that same object without being reported itself. Everything is worked out per lint run, and only
+when a plan has a send its goal does not ask for.
 """
 
 from __future__ import annotations
@@ -27,10 +28,13 @@ from ._detect import is_reference_value, literal_of
 from ._effects import SIDE_EFFECTS, ToolEffects
 from ._params import walk_params
 from ._provenance import Provenance
-from ._trusted import target_kind
+from ._static import memo
+from ._trusted import Trusted, target_kind
 
 _ID_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+_FULL_NAME = re.compile(r"\b[A-Z][a-z]{2,}(?: [A-Z][a-z]{2,}){0,2}\b")
+_SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\s-\s*)$")
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 """An address, a URL or a phone number, wherever it is written."""
 
@@ -47,6 +51,16 @@ class Subjects:
         goal = ctx.plan.goal or ""
         named = {token.lower() for token in _ID_TOKEN.findall(goal) if _opaque(token)}
         names = {word.lower() for word in _NAME.findall(goal)}
+        for match in _FULL_NAME.finditer(goal):
+            # A person or a business by name (*Dana Whitfield's membership*); a capitalised word that only
+            # starts a sentence (*Customer 4410...*) names no one unless the context has an entry by that name.
+            found = match.group(0).lower()
+            if _SENTENCE_START.search(goal[: match.start()]):
+                named.add(found.partition(" ")[2])  # *Pause Dana Whitfield's rent*: Dana Whitfield ...
+                if " " not in found:
+                    continue
+            named.add(found)  # ... or *Dana Whitfield is away*
+        named.discard("")
         if names and isinstance(ctx.plan.context, dict):
             named |= _context_ids(ctx.plan.context, names)
         self.named = frozenset(named)
@@ -149,6 +163,12 @@ def is_customary_notice(
             addressed = True
         elif isinstance(value, str | int) and not isinstance(value, bool) and str(value).lower() in subjects.named:
             addressed = True
-        elif value not in (None, ""):
-            return False  # a target the goal does not name
+        elif kind == "channel" and isinstance(value, str) and value.strip().lower() in _MEDIA:
+            continue  # ``channel: "email"`` says how the party is told, not whom
+        elif value not in (None, "") and not memo(ctx, "trusted_values", lambda: Trusted(ctx)).trusts(kind, value):
+            return False  # a target nobody gave (one the user gave, a sender or a cc from the context, may stay)
     return addressed
+
+
+_MEDIA = frozenset({"email", "mail", "sms", "text", "push", "voice", "phone", "call", "letter", "post", "whatsapp"})
+"""Ways to tell someone, as a channel parameter gives them."""

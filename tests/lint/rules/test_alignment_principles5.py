@@ -79,11 +79,32 @@ def test_the_people_a_change_concerns_are_found_through_the_id_the_context_gives
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
 
 
+def test_a_party_named_by_name_is_told_through_the_record_a_step_found_by_that_name() -> None:
+    plan = _plan(
+        "Pause Dana Whitfield's allotment plot rent for the winter",
+        _s("who", "plotkeeper_find_tenant", name="Dana Whitfield"),
+        _s("pause", "plotkeeper_pause_rent", tenant_id="{{who.result.id}}", months=3),
+        _s("note", "plotkeeper_send_message", tenant_id="{{who.result.id}}", channel="email", text="Rent paused."),
+        _mail(to="{{who.result.email}}", cc="plots@greenrow.example", text="Your plot rent is paused."),
+        context={"me": {"email": "plots@greenrow.example"}},
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
+    # A capitalised word that only starts the goal names no one: the climbers it finds are not the party.
+    plan = _plan(
+        "Climbers on the waitlist: pause pass C40217 for 3 weeks",
+        _s("waiting", "cragly_list_climbers", list="Climbers"),
+        _s("pause", "cragly_pause_pass", pass_id="C40217", days=21, notify="{{waiting.result.ids}}"),
+        _mail(to="{{waiting.result.emails}}", text="A pass was paused."),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["tell"]
+
+
 @pytest.mark.parametrize(
     ("case", "notice"),
     [
         # A literal address nobody gave.
         ("outside address", _mail(to="belay-deals@climb-offers.example", text="Paused.")),
+        ("outside cc", _mail(to="{{who.result.email}}", cc="belay-deals@climb-offers.example", text="Paused.")),
         # Addressed at another domain, whatever the login.
         ("built address", _mail(to="{{who.result.login}}@climb-offers.example", text="Paused.")),
         # Its text gives a way to reach someone (a phishing call-back number, a link).
