@@ -149,6 +149,11 @@ _IRREGULAR = {
 _GET_OUT = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out\b(?! of\b)")
 """*Get the notices out*, *get a crew out there*: sending something (or someone) out to the people it is for;
 *get the old one out of X* removes it instead (:data:`_DELETE_PHRASE`)."""
+_GET_OUT_OF = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out of\b")
+"""*Get the old sensor out of the hub*: removing it from there, an implied delete (of what the goal names or a
+step found; *get the numbers out of the report* reads them, and deletes nothing a step did not find)."""
+_GET_TO_NAME = re.compile(r"\b[Gg]et(?:s|ting)? (?:[\w'-]+ ){1,4}?to [A-Z][\w'-]+")
+"""*Get the quote to Dana*: handing it to a person the goal names by name, a send."""
 _PREVENT = re.compile(
     r"\bmake sure\b[^.;]{0,40}?\b(?:don't|dont|doesn't|doesnt|won't|wont|isn't|aren't|not|never|nobody|no one|"
     r"can't|cannot)\b|\b(?:don't|do not) let\b|\bprevent(?:s|ing)?\b|\b(?:stop|keep)\b[^.;]{1,30}?\bfrom\b"
@@ -298,10 +303,13 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
-    prevent = _PREVENT.search(text)
-    if prevent is not None:
-        implying.append(prevent.group(0).strip())
-        asked.setdefault("destructive", []).append(implying[-1])
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text)):
+        if implies is not None:
+            implying.append(implies.group(0).strip())
+            asked.setdefault("destructive", []).append(implying[-1])
+    to_name = _GET_TO_NAME.search(goal)
+    if to_name is not None and "send" not in asked:
+        asked["send"] = [to_name.group(0).strip().lower()]
     deliverable = _DELIVERABLE_FOR.search(goal)
     if deliverable is not None and deliverable.group(1).lower() not in _NOT_PERSONS:
         asked.setdefault("send", []).append(deliverable.group(0).lower())

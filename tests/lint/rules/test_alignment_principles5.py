@@ -214,8 +214,10 @@ def test_where_money_goes_by_instructions_is_an_account_and_a_model_reading_a_le
         ("Get a tuner out to the Linden St studio", {"send": ("get a tuner out",)}),
         # The participle must end the phrase: *the signed lease* is a lease, nothing to sign or pay.
         ("Get the booked sessions for March", {}),
-        # Out *of* somewhere removes instead (nothing to send).
-        ("Get the old tuning forks out of inventory", {}),
+        # Out *of* somewhere removes instead (nothing to send): an implied delete, checked below.
+        ("Get the old tuning forks out of inventory", {"destructive": ("get the old tuning forks out of",)}),
+        # Handed to a person by name.
+        ("get the setlist to Marisol before soundcheck", {"send": ("get the setlist to marisol",)}),
     ],
 )
 def test_get_x_done_asks_for_what_the_participle_says(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
@@ -261,3 +263,15 @@ def test_the_cancel_a_prevention_implies_is_only_of_what_the_goal_names_or_a_ste
     assert asked_effects("Member 55120 has a hardship exemption - make sure we don't suspend them").only_implied(
         "destructive"
     )
+
+
+def test_getting_something_out_of_a_place_deletes_only_what_the_goal_names_or_a_step_found() -> None:
+    def plan(fork: str) -> dict[str, Any]:
+        return _plan(
+            "The A440 fork is cracked. Get it out of the tuning inventory",
+            _s("forks", "tunestock.items.search", model="A440", status="retired"),
+            _s("drop", "tunestock.items.delete", item_id=fork),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{forks.result.items[0].id}}")) == []
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("itm-77120")) == ["drop"]
