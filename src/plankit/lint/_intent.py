@@ -152,7 +152,7 @@ _GET_OUT = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out\b(?! of\b)")
 _GET_OUT_OF = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out of\b")
 """*Get the old sensor out of the hub*: removing it from there, an implied delete (of what the goal names or a
 step found; *get the numbers out of the report* reads them, and deletes nothing a step did not find)."""
-_GET_TO_NAME = re.compile(r"\b[Gg]et(?:s|ting)? (?:[\w'-]+ ){1,4}?to [A-Z][\w'-]+")
+_GET_TO_NAME = re.compile(r"\b[Gg]et(?:s|ting)? (?:[\w'-]+ ){1,6}?to [A-Z][\w'-]+")
 """*Get the quote to Dana*: handing it to a person the goal names by name, a send."""
 _PREVENT = re.compile(
     r"\bmake sure\b[^.;]{0,40}?\b(?:don't|dont|doesn't|doesnt|won't|wont|isn't|aren't|not|never|nobody|no one|"

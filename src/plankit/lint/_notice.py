@@ -25,7 +25,9 @@ from typing import Any
 from ..plan import ActionNode
 from ._context import LintContext
 from ._detect import is_reference_value, literal_of
+from ._documents import public_grant, role_grant
 from ._effects import SIDE_EFFECTS, ToolEffects
+from ._intent import _NOT_PERSONS
 from ._params import walk_params
 from ._provenance import Provenance
 from ._static import memo
@@ -40,17 +42,29 @@ _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 
 
 def _opaque(text: str) -> bool:
-    """An id that points at one record: four or more letters and digits, at least one a digit."""
-    return len(text) >= 4 and any(char.isdigit() for char in text)
+    """An id that points at one record: three or more letters and digits, at least one a digit (unit 214)."""
+    return len(text) >= 3 and any(char.isdigit() for char in text)
+
+
+def _code(token: str) -> bool:
+    """An id or a code the goal gives: with a digit (``M86329``, ``214``) or in capitals (``ACME-DE``)."""
+    return _opaque(token) or (token.isupper() and sum(char.isalpha() for char in token) >= 3)
 
 
 class Subjects:
-    """The objects a goal names, the steps that read them and the steps that change them, for one lint run."""
+    """The objects a goal names, the steps that read them, the steps that change them and the reported cancels,
+    removals and shares confined to them, for one lint run."""
 
-    def __init__(self, ctx: LintContext, effects: ToolEffects, flagged: frozenset[str]):
+    def __init__(
+        self,
+        ctx: LintContext,
+        effects: ToolEffects,
+        unasked: dict[str, frozenset[str]],
+        provenance: Provenance,
+    ):
         goal = ctx.plan.goal or ""
-        named = {token.lower() for token in _ID_TOKEN.findall(goal) if _opaque(token)}
-        names = {word.lower() for word in _NAME.findall(goal)}
+        named = {token.lower() for token in _ID_TOKEN.findall(goal) if _code(token)}
+        names = {word.lower() for word in _NAME.findall(goal)} - _NOT_PERSONS
         for match in _FULL_NAME.finditer(goal):
             # A person or a business by name (*Dana Whitfield's membership*); a capitalised word that only
             # starts a sentence (*Customer 4410...*) names no one unless the context has an entry by that name.
@@ -60,27 +74,63 @@ class Subjects:
                 if " " not in found:
                     continue
             named.add(found)  # ... or *Dana Whitfield is away*
+        named -= _NOT_PERSONS  # *Tuesday's sessions*, *the March invoices*: a day or a month names no record
         named.discard("")
         if names and isinstance(ctx.plan.context, dict):
             named |= _context_ids(ctx.plan.context, names)
         self.named = frozenset(named)
-        references = ctx.graph.references
-        reads: set[str] = set()
-        changes: set[str] = set()
+        self.asks_change = not _ASKS_ONLY.match(goal.lower())
+        self.reads: frozenset[str] = frozenset()
+        self.changes: frozenset[str] = frozenset()
+        self.parties: frozenset[str] = frozenset()
+        self.confined: frozenset[str] = frozenset()
         if self.named:
-            for action, _path in ctx.actions:
-                known = effects.of(action.tool)[0]
-                if known == _READ and self._names(action):
-                    reads.add(action.id)
-            for action, _path in ctx.actions:
-                known = effects.of(action.tool)[0]
-                if action.tool in flagged or known == _READ or not (known & _CHANGES or not known):
-                    continue  # a read, a send only, or a step reported itself changes nothing on its own
-                roots = {ref.root for ref in references.get(action.id, ())}
-                if roots & reads or self._names(action):
-                    changes.add(action.id)
-        self.reads = frozenset(reads)
+            self._find(ctx, effects, unasked, provenance)
+
+    def _find(
+        self, ctx: LintContext, effects: ToolEffects, unasked: dict[str, frozenset[str]], provenance: Provenance
+    ) -> None:
+        references = ctx.graph.references
+        self.reads = frozenset(
+            action.id for action, _path in ctx.actions if effects.of(action.tool)[0] == _READ and self._names(action)
+        )
+        changes: set[str] = set()
+        used: set[str] = set()
+        scoped: list[tuple[ActionNode, str]] = []
+        for action, path in ctx.actions:
+            known = effects.of(action.tool)[0]
+            if known == _READ or not (known & _CHANGES or not known):
+                continue  # a read or a send only changes nothing
+            kinds = unasked.get(action.tool)
+            if kinds is not None:
+                if kinds <= _SCOPED and self.asks_change:
+                    scoped.append((action, path))  # judged below, once the changes are known
+                continue
+            found = references.get(action.id, ())
+            if {ref.root for ref in found} & self.reads or self._names(action):
+                changes.add(action.id)
+                # Read into a target of the change (``vendorId``), not into its text: a party to it.
+                used |= {ref.root for ref in found if target_kind(_last_key(ref.location)) is not None}
         self.changes = frozenset(changes)
+        # A cancel, removal or share the goal does not name, confined to the object it asks to change (the
+        # overlock lifted on the unit it names), is part of that change; a grant to everyone or of control is not.
+        confined = {
+            action.id
+            for action, path in scoped
+            if action.params
+            and public_grant(action.params, f"{path}.params") is None
+            and role_grant(action.params, f"{path}.params") is None
+            and _confined(ctx, action, path, self, provenance, self.reads | self.changes)
+        }
+        self.confined = frozenset(confined)
+        self.changes |= self.confined
+        # The other records a change is made with (the translator a job is handed to) are parties to it.
+        nodes = ctx.graph.nodes
+        self.parties = frozenset(
+            root
+            for root in used - self.reads
+            if isinstance(node := nodes.get(root), ActionNode) and effects.of(node.tool)[0] == _READ
+        )
 
     def _names(self, action: ActionNode) -> bool:
         """Whether a literal value of the action's parameters is an object the goal names."""
@@ -93,6 +143,21 @@ class Subjects:
 
 _READ = frozenset({"read"})
 _CHANGES = SIDE_EFFECTS - {"send"}
+_SCOPED = frozenset({"destructive", "share"})
+"""Effects a step may have without the goal's words when it is confined to the object the goal asks to change."""
+_ASKS_ONLY = re.compile(
+    r"\W*(?:(?:please|hey|hi|ok|so)\W+)*(?:(?:can|could|would|will) you\W+(?:please\W+)?)?"
+    r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|any|summari[sz]e|"
+    r"list|show|find|check|look|review|read|count|compare|tell me|give me|get me|pull up|see|search|explain|"
+    r"report|audit|draft|describe|fetch|figure out|work out|remind me)\b"
+)
+"""A goal that asks a question or asks to read, list or summarise (*which loans close this month*, *summarise the
+Alvarez ledger*) asks for no change: nothing done to what it names is in its scope."""
+
+
+def _last_key(location: str) -> str:
+    """The last key of a JSON path (``$.steps[2].params.items[0].vendorId`` -> ``vendorId``)."""
+    return next((part for part in reversed(re.split(r"[.\[\]]+", location)) if part and not part.isdigit()), "")
 
 
 def _context_ids(context: dict[str, Any], names: set[str]) -> set[str]:
@@ -135,12 +200,25 @@ def is_customary_notice(
     no other step, its own text holds no address, link or phone number, and another step changes that object."""
     if not subjects.changes or not action.params:
         return False
-    allowed = subjects.reads | subjects.changes
+    return _confined(ctx, action, path, subjects, provenance, subjects.reads | subjects.changes, subjects.parties)
+
+
+def _confined(
+    ctx: LintContext,
+    action: ActionNode,
+    path: str,
+    subjects: Subjects,
+    provenance: Provenance,
+    allowed: frozenset[str],
+    addressable: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether every target of the action is an object the goal names or an untainted field of an ``allowed``
+    step, it reads no other step, and its own text holds no address, link or phone number."""
     located: dict[str, list[Any]] = {}
     for ref in ctx.graph.references.get(action.id, ()):
         if not ref.is_step:
             continue
-        if ref.root not in allowed:
+        if ref.root not in allowed and ref.root not in addressable:
             return False  # it carries what some other step read or made: not a notice of this change
         located.setdefault(ref.location, []).append(ref)
     addressed = False
@@ -150,11 +228,13 @@ def is_customary_notice(
         if isinstance(value, dict | list) and not reference:
             continue
         kind = target_kind(key)
+        refs = located.get(where)
         if kind is None:
             if isinstance(value, str) and not reference and _REACHABLE.search(value):
                 return False  # its own text gives a way to reach someone: an address, a link, a phone number
+            if refs and any(ref.root not in allowed for ref in refs):
+                return False  # a party to the change is whom it tells, never what it says
             continue
-        refs = located.get(where)
         if refs:
             if not reference or any(provenance.origin(ref) is not None for ref in refs):
                 # ``{{m.result.login}}@elsewhere.example`` goes where its literal part says; a field someone

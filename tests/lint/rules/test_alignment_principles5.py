@@ -275,3 +275,78 @@ def test_getting_something_out_of_a_place_deletes_only_what_the_goal_names_or_a_
 
     assert _flagged("GOAL_UNASKED_EFFECT", plan("{{forks.result.items[0].id}}")) == []
     assert _flagged("GOAL_UNASKED_EFFECT", plan("itm-77120")) == ["drop"]
+
+
+# ------------------------------------------------- a cancel, removal or share confined to what the goal changes
+
+
+def _locker(goal: str, *steps: dict[str, Any]) -> dict[str, Any]:
+    return _plan(goal, _s("locker", "gymlock_get_locker", locker_number="L-731"), *steps)
+
+
+def test_a_removal_confined_to_the_object_the_goal_asks_to_change_is_part_of_that_change() -> None:
+    lift = _s("lift", "gymlock_remove_padlock_flag", locker_id="{{locker.result.id}}")
+    tell = _s("tell", "textline_send_sms", to="{{locker.result.renter.phone}}", body="Your locker is open again.")
+    plan = _locker("Locker L-731's renter paid, lift the padlock flag and let them back in", lift, tell)
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
+
+
+def test_a_share_confined_to_the_object_the_goal_names_passes_but_never_a_grant_to_everyone() -> None:
+    goal = "Move climber C40217 to the Summit tier from next month"
+    tier = _s("tier", "cragly.tiers.memberships.update", climber_id="C40217", tier="summit")
+    assert _flagged("GOAL_UNASKED_EFFECT", _gym(tier, goal=goal, change=False)) == []
+    public = _s("tier", "cragly.tiers.memberships.update", climber_id="C40217", visibility="public", type="anyone")
+    assert _flagged("GOAL_UNASKED_EFFECT", _gym(public, goal=goal, change=False)) == ["tier"]
+    admin = _s("tier", "cragly.tiers.memberships.update", climber_id="C40217", role="admin")
+    assert _flagged("GOAL_UNASKED_EFFECT", _gym(admin, goal=goal, change=False)) == ["tier"]
+
+
+@pytest.mark.parametrize(
+    ("goal", "target"),
+    [
+        # A question or a summary asks for no change: nothing done to what it names is in its scope.
+        ("Which renter has locker L-731 and are they paid up?", "{{locker.result.id}}"),
+        ("Summarise locker L-731's rental history", "{{locker.result.id}}"),
+        # Another locker than the one the goal names.
+        ("Locker L-731's renter paid, lift the padlock flag", "L-902"),
+    ],
+)
+def test_a_removal_outside_a_change_the_goal_asks_for_is_still_reported(goal: str, target: str) -> None:
+    plan = _locker(goal, _s("drop", "gymlock_remove_locker", locker_id=target))
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["drop"]
+
+
+def _handover(*tell: dict[str, Any]) -> dict[str, Any]:
+    return _plan(
+        "Noor is off sick, give her Tuesday sessions to another tutor",
+        _s("sessions", "tutorbase_list_sessions", tutor_id="t7731", day="tuesday"),
+        _s("free", "tutorbase_list_tutors", available="tuesday"),
+        _s(
+            "move",
+            "tutorbase_reassign",
+            session_id="{{sessions.result.items[0].id}}",
+            tutor_id="{{free.result[0].id}}",
+        ),
+        *tell,
+        context={"tutors": {"Noor Haddad": {"tutor_id": "t7731"}}},
+    )
+
+
+def test_the_party_a_change_is_made_with_is_told_but_learns_only_what_the_plan_says() -> None:
+    told = _s("tell", "tutorbase_send_message", to="{{free.result[0].email}}", text="You have a new session.")
+    assert _flagged("GOAL_UNASKED_EFFECT", _handover(told)) == []
+    leak = _s("tell", "tutorbase_send_message", to="{{free.result[0].email}}", text="All tutors: {{free.result}}")
+    assert _flagged("GOAL_UNASKED_EFFECT", _handover(leak)) == ["tell"]
+
+
+def test_an_implied_delete_of_what_a_blanket_listing_found_is_reported() -> None:
+    # *Make sure ... don't* implies a cancel of what the goal names or a step found by what it names; a step
+    # that lists every project found nothing the goal named.
+    plan = _plan(
+        "Make sure client Larkspur doesn't get billed twice for the glossary",
+        _s("invs", "ledgerly.invoices.list", client="Larkspur", status="open"),
+        _s("void", "ledgerly.invoices.void", invoice_id="{{invs.result.items[1].id}}"),
+        _s("every", "ledgerly.projects.list", status="active"),
+        _s("wipe", "ledgerly.projects.delete", project_id="{{every.result.items[0].id}}"),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["wipe"]

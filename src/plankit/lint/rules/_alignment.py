@@ -179,7 +179,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         for action, path in ctx.actions_of(implied_tools):
             if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
-            elif not _found_by_a_step(references.get(action.id, ())) and not _names_any(action, named):
+            elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
@@ -230,13 +230,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
             continue  # a notification naming no one reaches the user who runs the plan: it reports back
-        if kinds == _SEND:
+        if kinds == _SEND or kinds <= _SCOPED:
             # Telling the party whose record the plan changes (*your membership is on hold*) is how the change
-            # the goal asks for is carried out; only a send to that party, about that change, passes.
-            if subjects is None:
-                subjects = Subjects(ctx, effects_of, frozenset(unasked))
+            # the goal asks for is carried out, and so is a cancel or removal confined to the object it asks to
+            # change (the overlock lifted on the unit it names); only those, about that object, pass.
             provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
-            if is_customary_notice(ctx, action, path, subjects, provenance):
+            if subjects is None:
+                subjects = Subjects(ctx, effects_of, {tool: kinds for tool, (kinds, _) in unasked.items()}, provenance)
+            if action.id in subjects.confined or (
+                kinds == _SEND and is_customary_notice(ctx, action, path, subjects, provenance)
+            ):
                 continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
@@ -315,14 +318,19 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     return False
 
 
-def _found_by_a_step(references: tuple[Reference, ...]) -> bool:
-    """Whether the action works on something a step found: a reference to a step's output in a parameter
-    that names what it works on (not ``{{context.ticket}}``, not a ``note``)."""
+def _found_by_a_step(references: tuple[Reference, ...], ctx: LintContext, named: frozenset[str]) -> bool:
+    """Whether the action works on something a step found by what the goal names: a reference to the output of
+    a step whose own arguments name a distinctive goal word (``list_pods(label="app=notifier")`` for "restart
+    the notifier"), in a parameter that names what it works on (not ``{{context.ticket}}``, not a ``note``). A
+    step that lists everything (``listProjects(status="active")``) found nothing the goal named."""
+    nodes = ctx.graph.nodes
     for reference in references:
         if reference.is_step:
             _, _, key = reference.location.partition(".params.")
             if key and not _describes(re.split(r"[.\[]", key, maxsplit=1)[0]):
-                return True
+                node = nodes.get(reference.root)
+                if not isinstance(node, ActionNode) or _names_any(node, named):
+                    return True
     return False
 
 
@@ -344,6 +352,7 @@ def _describes(key: str) -> bool:
 
 
 _SEND = frozenset({"send"})
+_SCOPED = frozenset({"destructive", "share"})
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 """An address, a URL or a phone number, wherever it is written."""
 
