@@ -118,9 +118,9 @@ class Subjects:
             action.id
             for action, path in scoped
             if action.params
+            and _confined(ctx, action, path, self, provenance, self.reads | self.changes)
             and public_grant(action.params, f"{path}.params") is None
             and role_grant(action.params, f"{path}.params") is None
-            and _confined(ctx, action, path, self, provenance, self.reads | self.changes)
         }
         self.confined = frozenset(confined)
         self.changes |= self.confined
@@ -134,9 +134,15 @@ class Subjects:
 
     def _names(self, action: ActionNode) -> bool:
         """Whether a literal value of the action's parameters is an object the goal names."""
-        for _key, value, _where in walk_params(action.params or {}, "$", None):
-            value = literal_of(value)
-            if isinstance(value, str | int) and not isinstance(value, bool) and str(value).lower() in self.named:
+        named = self.named
+        stack: list[Any] = [action.params or {}]
+        while stack:  # the values alone, no paths: this runs on every action of the plan
+            item = stack.pop()
+            if item.__class__ is dict:
+                stack.extend(item.values())
+            elif item.__class__ is list:
+                stack.extend(item)
+            elif (item.__class__ is str or item.__class__ is int) and str(item).lower() in named:
                 return True
         return False
 
@@ -169,7 +175,10 @@ def _context_ids(context: dict[str, Any], names: set[str]) -> set[str]:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
-                if names.intersection(word.lower() for word in _NAME.findall(str(key))):
+                lowered = str(key).lower()
+                if any(name in lowered for name in names) and names.intersection(
+                    word.lower() for word in _NAME.findall(str(key))
+                ):
                     found.update(_leaves(value))
                 else:
                     stack.append(value)

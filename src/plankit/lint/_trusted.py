@@ -281,22 +281,17 @@ _STARTS, _ENDS = 1, 2
 def _squeeze(text: str) -> tuple[str, bytearray]:
     """``text`` (lower case) with only its letters and digits, and for each of them whether it starts or ends
     a token of the original (``L-60662`` squeezes to ``l60662``, ``l`` starts a token, ``2`` ends one)."""
-    kept: list[str] = []
+    tokens = _ALNUM_TOKEN.findall(text)
     edges = bytearray()
-    previous = ""
-    for char in text:
-        if char.isascii() and char.isalnum():
-            if not (previous.isascii() and previous.isalnum()):
-                edges.append(_STARTS)
-                if kept:
-                    edges[-2] |= _ENDS
-            else:
-                edges.append(0)
-            kept.append(char)
-        previous = char
-    if edges:
-        edges[-1] |= _ENDS
-    return "".join(kept), edges
+    for token in tokens:
+        edge = bytearray(len(token))
+        edge[0] = _STARTS
+        edge[-1] |= _ENDS
+        edges += edge
+    return "".join(tokens), edges
+
+
+_ALNUM_TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _inside_token(char: str) -> bool:
