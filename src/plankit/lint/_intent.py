@@ -21,7 +21,8 @@ _GOAL_WORDS = _table(
     "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
-    "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive; "
+    "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive credit "
+    "debit rebate; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
@@ -50,7 +51,7 @@ _PLAIN_WORDS = _words(
 _AMBIGUOUS = _words(
     "email mail message reply answer post text invite order book payment transfer share access contact "
     "permission permissions cc tip trade alert welcome fund charge invoice archive slack signal call phone ring "
-    "checkout bin"
+    "checkout bin credit debit"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
 _NOUN_BEFORE = _words(
@@ -73,6 +74,11 @@ _PAY_PHRASE = re.compile(
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
 )
 """Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
+_PERCENT_MONEY = re.compile(
+    r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)\s?(?:[a-z-]+ ){0,2}?"
+    r"(?:fee|fees|charge|surcharge|penalty|discount|off|interest|tip|deposit|refund|credit|rebate)\b"
+)
+"""A percentage of money (*a 10% late fee*, *15% off the invoice*) is an amount, as ``$40`` is: financial."""
 _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
@@ -277,6 +283,7 @@ def asked_effects(goal: str) -> Intent:
                 asked.setdefault(effect, []).append(word)
     phrases = (
         (_CURRENCY, "financial"),
+        (_PERCENT_MONEY, "financial"),
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),

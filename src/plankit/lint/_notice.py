@@ -27,7 +27,7 @@ from ._context import LintContext
 from ._detect import is_reference_value, literal_of
 from ._documents import public_grant, role_grant
 from ._effects import SIDE_EFFECTS, ToolEffects
-from ._intent import _NOT_PERSONS
+from ._intent import _NOT_PERSONS, asked_effects
 from ._params import walk_params
 from ._provenance import Provenance
 from ._static import memo
@@ -79,22 +79,34 @@ class Subjects:
         if names and isinstance(ctx.plan.context, dict):
             named |= _context_ids(ctx.plan.context, names)
         self.named = frozenset(named)
+        # What the goal is about, by its distinctive words (*close the pool Saturday*: the pool's bookings).
+        self.topic = frozenset(word for word in asked_effects(goal).object_words() if len(word) >= 4) - _NOT_PERSONS
         self.asks_change = not _ASKS_ONLY.match(goal.lower())
         self.reads: frozenset[str] = frozenset()
+        self.topical: frozenset[str] = frozenset()
         self.changes: frozenset[str] = frozenset()
+        self.told: frozenset[str] = frozenset()
         self.parties: frozenset[str] = frozenset()
         self.confined: frozenset[str] = frozenset()
-        if self.named:
+        if self.named or self.topic:
             self._find(ctx, effects, unasked, provenance)
 
     def _find(
         self, ctx: LintContext, effects: ToolEffects, unasked: dict[str, frozenset[str]], provenance: Provenance
     ) -> None:
         references = ctx.graph.references
-        self.reads = frozenset(
-            action.id for action, _path in ctx.actions if effects.of(action.tool)[0] == _READ and self._names(action)
-        )
+        reads: set[str] = set()
+        topical: set[str] = set()
+        for action, _path in ctx.actions:
+            if effects.of(action.tool)[0] == _READ:
+                named, about = self._names(action)
+                if named:
+                    reads.add(action.id)
+                if named or about:
+                    topical.add(action.id)
+        self.reads, self.topical = frozenset(reads), frozenset(topical)
         changes: set[str] = set()
+        told: set[str] = set()
         used: set[str] = set()
         scoped: list[tuple[ActionNode, str]] = []
         for action, path in ctx.actions:
@@ -107,8 +119,12 @@ class Subjects:
                     scoped.append((action, path))  # judged below, once the changes are known
                 continue
             found = references.get(action.id, ())
-            if {ref.root for ref in found} & self.reads or self._names(action):
+            roots = {ref.root for ref in found}
+            named, about = self._names(action)
+            if roots & reads or named:
                 changes.add(action.id)
+            if roots & topical or named or about:
+                told.add(action.id)
                 # Read into a target of the change (``vendorId``), not into its text: a party to it.
                 used |= {ref.root for ref in found if target_kind(_last_key(ref.location)) is not None}
         self.changes = frozenset(changes)
@@ -124,17 +140,20 @@ class Subjects:
         }
         self.confined = frozenset(confined)
         self.changes |= self.confined
+        self.told = frozenset(told) | self.confined
         # The other records a change is made with (the translator a job is handed to) are parties to it.
         nodes = ctx.graph.nodes
         self.parties = frozenset(
             root
-            for root in used - self.reads
+            for root in used - self.topical
             if isinstance(node := nodes.get(root), ActionNode) and effects.of(node.tool)[0] == _READ
         )
 
-    def _names(self, action: ActionNode) -> bool:
-        """Whether a literal value of the action's parameters is an object the goal names."""
-        named = self.named
+    def _names(self, action: ActionNode) -> tuple[bool, bool]:
+        """Whether a literal value of the action's parameters is an object the goal names (an id, a name), and
+        whether one holds a distinctive word of the goal (``amenity: "pool"`` for *close the pool*)."""
+        named, topic = self.named, self.topic
+        about = False
         stack: list[Any] = [action.params or {}]
         while stack:  # the values alone, no paths: this runs on every action of the plan
             item = stack.pop()
@@ -142,9 +161,16 @@ class Subjects:
                 stack.extend(item.values())
             elif item.__class__ is list:
                 stack.extend(item)
-            elif (item.__class__ is str or item.__class__ is int) and str(item).lower() in named:
-                return True
-        return False
+            elif item.__class__ is str or item.__class__ is int:
+                text = str(item).lower()
+                if text in named:
+                    return True, True
+                if topic and not about and item.__class__ is str:
+                    about = not topic.isdisjoint(_WORD.findall(text))
+        return False, about
+
+
+_WORD = re.compile(r"[a-z0-9']+")
 
 
 _READ = frozenset({"read"})
@@ -207,9 +233,10 @@ def is_customary_notice(
     """Whether a send the goal does not ask for is the customary notice of the change the goal asks for: every
     target of it is the object the goal names or an untainted field of a step that read that object, it reads
     no other step, its own text holds no address, link or phone number, and another step changes that object."""
-    if not subjects.changes or not action.params:
+    if not subjects.told or not action.params:
         return False
-    return _confined(ctx, action, path, subjects, provenance, subjects.reads | subjects.changes, subjects.parties)
+    allowed = subjects.topical | subjects.told
+    return _confined(ctx, action, path, subjects, provenance, allowed, subjects.parties)
 
 
 def _confined(

@@ -89,14 +89,23 @@ def test_a_party_named_by_name_is_told_through_the_record_a_step_found_by_that_n
         context={"me": {"email": "plots@greenrow.example"}},
     )
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
-    # A capitalised word that only starts the goal names no one: the climbers it finds are not the party.
-    plan = _plan(
-        "Climbers on the waitlist: pause pass C40217 for 3 weeks",
-        _s("waiting", "cragly_list_climbers", list="Climbers"),
-        _s("pause", "cragly_pause_pass", pass_id="C40217", days=21, notify="{{waiting.result.ids}}"),
-        _mail(to="{{waiting.result.emails}}", text="A pass was paused."),
-    )
-    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["tell"]
+
+
+def test_the_people_on_records_the_goal_describes_are_told_of_the_change_to_them() -> None:
+    # No id, no name: *the sauna on Sunday* describes the bookings, read by the goal's own words.
+    def plan(read: dict[str, Any]) -> dict[str, Any]:
+        return _plan(
+            "Close the sauna on Sunday for descaling",
+            read,
+            _s("block", "bathhouse.facilities.block", facility="sauna", date="sunday", reason="Descaling"),
+            _s("cx", "bathhouse.bookings.cancel", booking_ids="{{res.result.ids}}"),
+            _mail(bcc="{{res.result.emails}}", text="Your Sunday sauna booking is cancelled for descaling."),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan(_s("res", "bathhouse.bookings.list", facility="sauna"))) == []
+    # Everyone on the books is not whom the goal is about, even when the plan cancels their bookings.
+    everyone = _s("res", "bathhouse.members.list", status="active")
+    assert _flagged("GOAL_UNASKED_EFFECT", plan(everyone)) == ["tell"]
 
 
 @pytest.mark.parametrize(
@@ -350,3 +359,22 @@ def test_an_implied_delete_of_what_a_blanket_listing_found_is_reported() -> None
         _s("wipe", "ledgerly.projects.delete", project_id="{{every.result.items[0].id}}"),
     )
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["wipe"]
+
+
+# ------------------------------------------------------------------------------------- money words
+
+
+@pytest.mark.parametrize(
+    ("goal", "financial"),
+    [
+        ("Cancel her remaining lessons and credit the unused ones", True),
+        ("Debit the deposit for the broken kayak paddle", True),
+        ("Add the 10% late fee to lot 9", True),
+        ("Take 15% off the ferry invoice, the boat was late", True),
+        # A noun after a determiner, a percentage of nothing that is money: no payment asked.
+        ("Check my credit card statement for duplicates", False),
+        ("The kiln is at 90% of its rated temperature, log it", False),
+    ],
+)
+def test_money_verbs_and_percentages_of_money_ask_to_move_money(goal: str, financial: bool) -> None:
+    assert asked_effects(goal).asks("financial") is financial
