@@ -10,6 +10,7 @@ URL, a postal address, the id of the object changed). Computed once per lint run
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Iterable
@@ -248,6 +249,7 @@ def computed_amounts(goal: str) -> frozenset[float]:
     words = _GOAL_TOKEN.findall(goal)
     numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
     counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
+    said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
     if _SPLIT_WORDS.intersection(words):
         counts |= {float(count) for count in range(2, 13)}
     numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
@@ -265,9 +267,14 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update(a * b / month for b in numbers if b != a)
     for match in _PERCENT.findall(goal):
         rate = float(match) / 100
-        for a in numbers:
-            if a != float(match):
-                found.update((a * (1 + rate), a * (1 - rate), a * rate))
+        # A percentage of one goal number, or of a product or sum of two or a count (*3 nights at $189 plus 12%
+        # tax*, *15% off two $40 tickets*): a tax, a discount or a fee on what the goal prices.
+        bases = [a for a in numbers if a != float(match)]
+        pairs = list(itertools.combinations(bases, 2))
+        bases += [a * b for a, b in pairs] + [a + b for a, b in pairs]
+        bases += [a * k for a in numbers if a != float(match) for k in said]
+        for a in bases:
+            found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)

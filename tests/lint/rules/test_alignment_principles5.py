@@ -378,3 +378,26 @@ def test_an_implied_delete_of_what_a_blanket_listing_found_is_reported() -> None
 )
 def test_money_verbs_and_percentages_of_money_ask_to_move_money(goal: str, financial: bool) -> None:
     assert asked_effects(goal).asks("financial") is financial
+
+
+# ------------------------------------------------------------- a percentage of what the goal prices
+
+
+@pytest.mark.parametrize(
+    ("amount", "flagged"),
+    [
+        (635.04, []),  # 3 nights at $189 plus 12% tax
+        (567.0, []),  # 3 nights at $189
+        (498.96, []),  # 12% off the three nights
+        (635.0, []),  # rounded to whole units
+        (735.04, ["pay"]),  # a hundred more
+        (1270.08, ["pay"]),  # twice it
+    ],
+)
+def test_a_percentage_of_a_product_of_goal_numbers_is_computed_from_the_goal(amount: float, flagged: list[str]) -> None:
+    plan = _plan(
+        "Pay the Fjordlys cabin for 3 nights at $189 plus 12% tax",
+        _s("pay", "cabinbook.payments.create", booking="FJ-2210", amount=amount),
+        context={"bookings": {"Fjordlys cabin": "FJ-2210"}},
+    )
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan) == flagged
