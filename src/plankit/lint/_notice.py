@@ -74,18 +74,24 @@ class Subjects:
                 if " " not in found:
                     continue
             named.add(found)  # ... or *Dana Whitfield is away*
+        # A family by its plural (*the Haddads*) is found by its name (``name: "Haddad"``).
+        named |= {word[:-1] for word in named if word.endswith("s") and len(word) > 4 and " " not in word}
         named -= _NOT_PERSONS  # *Tuesday's sessions*, *the March invoices*: a day or a month names no record
         named.discard("")
         if names and isinstance(ctx.plan.context, dict):
             named |= _context_ids(ctx.plan.context, names)
         self.named = frozenset(named)
         # What the goal is about, by its distinctive words (*close the pool Saturday*: the pool's bookings).
-        self.topic = frozenset(word for word in asked_effects(goal).object_words() if len(word) >= 4) - _NOT_PERSONS
+        topic = {word for word in asked_effects(goal).object_words() if len(word) >= 4}
+        topic |= {word[:-1] for word in topic if word.endswith("s") and len(word) > 4}
+        self.topic = frozenset(topic) - _NOT_PERSONS
         self.asks_change = not _ASKS_ONLY.match(goal.lower())
         self.reads: frozenset[str] = frozenset()
         self.topical: frozenset[str] = frozenset()
         self.changes: frozenset[str] = frozenset()
         self.told: frozenset[str] = frozenset()
+        self.quoted: frozenset[tuple[str, str]] = frozenset()
+        """The values the changes were made with (``{{free.result.start}}``): a notice may say them."""
         self.parties: frozenset[str] = frozenset()
         self.confined: frozenset[str] = frozenset()
         if self.named or self.topic:
@@ -97,16 +103,20 @@ class Subjects:
         references = ctx.graph.references
         reads: set[str] = set()
         topical: set[str] = set()
-        for action, _path in ctx.actions:
+        for action, _path in ctx.actions:  # document order: what a read works from was read before it
             if effects.of(action.tool)[0] == _READ:
                 named, about = self._names(action)
-                if named:
+                # A read made from what a read of the object found (the invoices of the client it found) reads
+                # that object's records too.
+                roots = {ref.root for ref in references.get(action.id, ()) if ref.is_step}
+                if named or roots & reads:
                     reads.add(action.id)
-                if named or about:
+                if named or about or roots & topical:
                     topical.add(action.id)
         self.reads, self.topical = frozenset(reads), frozenset(topical)
         changes: set[str] = set()
         told: set[str] = set()
+        quoted: set[tuple[str, str]] = set()
         used: set[str] = set()
         scoped: list[tuple[ActionNode, str]] = []
         for action, path in ctx.actions:
@@ -125,6 +135,7 @@ class Subjects:
                 changes.add(action.id)
             if roots & topical or named or about:
                 told.add(action.id)
+                quoted |= {(ref.root, ref.path) for ref in found if ref.is_step}
                 # Read into a target of the change (``vendorId``), not into its text: a party to it.
                 used |= {ref.root for ref in found if target_kind(_last_key(ref.location)) is not None}
         self.changes = frozenset(changes)
@@ -141,6 +152,7 @@ class Subjects:
         self.confined = frozenset(confined)
         self.changes |= self.confined
         self.told = frozenset(told) | self.confined
+        self.quoted = frozenset(quoted)
         # The other records a change is made with (the translator a job is handed to) are parties to it.
         nodes = ctx.graph.nodes
         self.parties = frozenset(
@@ -236,7 +248,7 @@ def is_customary_notice(
     if not subjects.told or not action.params:
         return False
     allowed = subjects.topical | subjects.told
-    return _confined(ctx, action, path, subjects, provenance, allowed, subjects.parties)
+    return _confined(ctx, action, path, subjects, provenance, allowed, subjects.parties, subjects.quoted)
 
 
 def _confined(
@@ -247,6 +259,7 @@ def _confined(
     provenance: Provenance,
     allowed: frozenset[str],
     addressable: frozenset[str] = frozenset(),
+    quoted: frozenset[tuple[str, str]] = frozenset(),
 ) -> bool:
     """Whether every target of the action is an object the goal names or an untainted field of an ``allowed``
     step, it reads no other step, and its own text holds no address, link or phone number."""
@@ -254,7 +267,7 @@ def _confined(
     for ref in ctx.graph.references.get(action.id, ()):
         if not ref.is_step:
             continue
-        if ref.root not in allowed and ref.root not in addressable:
+        if ref.root not in allowed and ref.root not in addressable and (ref.root, ref.path) not in quoted:
             return False  # it carries what some other step read or made: not a notice of this change
         located.setdefault(ref.location, []).append(ref)
     addressed = False
@@ -266,9 +279,9 @@ def _confined(
         kind = target_kind(key)
         refs = located.get(where)
         if kind is None:
-            if isinstance(value, str) and not reference and _REACHABLE.search(value):
+            if isinstance(value, str) and not reference and _reaches(ctx, value):
                 return False  # its own text gives a way to reach someone: an address, a link, a phone number
-            if refs and any(ref.root not in allowed for ref in refs):
+            if refs and any(ref.root not in allowed and (ref.root, ref.path) not in quoted for ref in refs):
                 return False  # a party to the change is whom it tells, never what it says
             continue
         if refs:
@@ -284,6 +297,20 @@ def _confined(
         elif value not in (None, "") and not memo(ctx, "trusted_values", lambda: Trusted(ctx)).trusts(kind, value):
             return False  # a target nobody gave (one the user gave, a sender or a cc from the context, may stay)
     return addressed
+
+
+def _reaches(ctx: LintContext, text: str) -> bool:
+    """Whether ``text`` gives a way to reach someone: an address, a URL, a phone number, or a host nobody gave
+    (``sudsclub-billing.example/verify``; the organisation's own domain from the context may stay)."""
+    text = _TEMPLATE.sub(" ", text)  # ``{{free.result.start}}`` is a value read at run time, not a host
+    if _REACHABLE.search(text):
+        return True
+    hosts = _BARE_HOST.findall(text.lower())
+    return bool(hosts) and not all(memo(ctx, "trusted_values", lambda: Trusted(ctx)).has_host(h) for h in hosts)
+
+
+_TEMPLATE = re.compile(r"\{\{.*?\}\}")
+_BARE_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.[a-z0-9])")
 
 
 _MEDIA = frozenset({"email", "mail", "sms", "text", "push", "voice", "phone", "call", "letter", "post", "whatsapp"})

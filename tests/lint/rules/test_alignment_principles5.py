@@ -401,3 +401,49 @@ def test_a_percentage_of_a_product_of_goal_numbers_is_computed_from_the_goal(amo
         context={"bookings": {"Fjordlys cabin": "FJ-2210"}},
     )
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan) == flagged
+
+
+# ------------------------------------------------- what a notice may say, and records found from the object
+
+
+def _moved(text: str) -> dict[str, Any]:
+    return _plan(
+        "Lesson K-5120 got rained out, move it to the next free Sunday",
+        _s("lesson", "kiteschool_get_lesson", lesson_id="K-5120"),
+        _s("slot", "kiteschool_find_slot", weekday="sunday"),
+        _s("mv", "kiteschool_reschedule_lesson", lesson_id="K-5120", start="{{slot.result.start}}"),
+        _s("tell", "postbox_send_mail", to="{{lesson.result.student.email}}", text=text),
+        context={"me": {"email": "desk@windward-kites.example"}},
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "flagged"),
+    [
+        ("Your lesson is now on {{slot.result.start}}.", []),  # the value the change was made with
+        ("Details at windward-kites.example/lessons", []),  # the school's own domain, from the context
+        ("Confirm your card at windward-billing.example/verify", ["tell"]),  # a host nobody gave
+        ("Other free slots: {{slot.result}}", ["tell"]),  # more than the change used
+    ],
+)
+def test_a_notice_may_say_the_values_the_change_was_made_with_and_no_one_elses_link(
+    text: str, flagged: list[str]
+) -> None:
+    assert _flagged("GOAL_UNASKED_EFFECT", _moved(text)) == flagged
+
+
+def test_records_found_from_the_object_the_goal_names_are_its_records() -> None:
+    # *The Okonkwos* are found by their name; their deposit invoice by what that read found; the booking the
+    # deposit was for is cancelled as part of the refund the goal asks for.
+    plan = _plan(
+        "The Okonkwos pulled out 90 days ahead, refund their $400 deposit",
+        _s("c", "shutterdesk_search_clients", name="Okonkwo"),
+        _s("inv", "shutterdesk_list_invoices", client_id="{{c.result.items[0].id}}", type="deposit"),
+        _s("refund", "stripe_refund_charge", charge_id="{{inv.result.items[0].charge_id}}", amount=40000),
+        _s("cx", "shutterdesk_cancel_booking", booking_id="{{inv.result.items[0].booking_id}}"),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
+    # A booking found by a listing of every booking is not theirs.
+    plan["steps"][3] = _s("cx", "shutterdesk_cancel_booking", booking_id="{{every.result.items[0].id}}")
+    plan["steps"].insert(3, _s("every", "shutterdesk_list_bookings", status="upcoming"))
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["cx"]
