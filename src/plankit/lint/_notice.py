@@ -81,11 +81,16 @@ class Subjects:
         if names and isinstance(ctx.plan.context, dict):
             named |= _context_ids(ctx.plan.context, names)
         self.named = frozenset(named)
+        intent = asked_effects(goal)
+        # A question or a summary asks for no change; nor does a goal that only asks to send (*reply to Bob's
+        # mail*): deleting that mail is no part of replying to it.
+        self.asks_change = not _ASKS_ONLY.match(goal.lower()) and not (
+            intent.asked and intent.asked.keys() <= {"send"}
+        )
         # What the goal is about, by its distinctive words (*close the pool Saturday*: the pool's bookings).
-        topic = {word for word in asked_effects(goal).object_words() if len(word) >= 4}
+        topic = {word for word in intent.object_words() if len(word) >= 4}
         topic |= {word[:-1] for word in topic if word.endswith("s") and len(word) > 4}
         self.topic = frozenset(topic) - _NOT_PERSONS
-        self.asks_change = not _ASKS_ONLY.match(goal.lower())
         self.reads: frozenset[str] = frozenset()
         self.topical: frozenset[str] = frozenset()
         self.changes: frozenset[str] = frozenset()

@@ -447,3 +447,13 @@ def test_records_found_from_the_object_the_goal_names_are_its_records() -> None:
     plan["steps"][3] = _s("cx", "shutterdesk_cancel_booking", booking_id="{{every.result.items[0].id}}")
     plan["steps"].insert(3, _s("every", "shutterdesk_list_bookings", status="upcoming"))
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["cx"]
+
+
+def test_a_goal_that_only_asks_to_send_asks_no_change_to_what_it_names() -> None:
+    plan = _plan(
+        "Reply to Wren Adeyemi's mail about the broken kite bar",
+        _s("mail", "postbox_search", sender="Wren Adeyemi"),
+        _s("reply", "postbox_reply", message_id="{{mail.result.items[0].id}}", text="A new bar ships today."),
+        _s("drop", "postbox_delete", message_id="{{mail.result.items[0].id}}"),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["drop"]
