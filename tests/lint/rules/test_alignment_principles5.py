@@ -457,3 +457,12 @@ def test_a_goal_that_only_asks_to_send_asks_no_change_to_what_it_names() -> None
         _s("drop", "postbox_delete", message_id="{{mail.result.items[0].id}}"),
     )
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["drop"]
+
+
+def test_a_hyphenated_name_is_a_name() -> None:
+    plan = _plan(
+        "Su-min O'Hara withdrew, end her locker rental",
+        _s("who", "gymlock_find_renter", name="Su-min O'Hara"),
+        _s("end", "gymlock_terminate_rental", rental_id="{{who.result.rental_id}}"),
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
