@@ -35,7 +35,8 @@ from ._trusted import Trusted, target_kind
 
 _ID_TOKEN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
-_FULL_NAME = re.compile(r"\b[A-Z][a-z]+(?:[-'][A-Za-z][a-z]+)*(?: [A-Z][a-z]+(?:[-'][A-Za-z][a-z]+)*){0,2}\b")
+_NAME_WORD = r"[A-Z](?:[a-z]*(?:['-][A-Za-z][a-z]+)+|[a-z]+)"
+_FULL_NAME = re.compile(rf"\b{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\b")
 """A name of one to three capitalised words, hyphens and apostrophes inside (*Jae-won Park*, *O'Brien*)."""
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\s-\s*)$")
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
