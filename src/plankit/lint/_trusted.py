@@ -389,7 +389,7 @@ def target_kind(key: str) -> str | None:
             return kind
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
         return "object"
-    if len(words) > 1 and words[-1] in _RECORD_NUMBERS:
+    if len(words) > 1 and words[-1] in _RECORD_NUMBERS and words[-2] not in _POSITIONS:
         return "object"  # ``loan_number``, ``confirmationNumber``, ``order_no``: the record's number is its id
     if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
         return "account"  # ``wire_instructions``, ``bank_details``, ``remittance_info``: where the money goes
@@ -398,6 +398,8 @@ def target_kind(key: str) -> str | None:
 
 _RECORD_NUMBERS = _words("number numbers num no nr")
 """Last words of keys that give a record by its number (``loan_number``, ``confirmationNumber``), as ``_id`` does."""
+_POSITIONS = _words("line page row column col step sequence seq version revision position index part week day")
+"""Words before *number* that count or place (``line_number``, ``version_number``), not name a record."""
 _PAY_ROUTES = _words("wire wiring bank banking remittance remit payout payment payments deposit settlement")
 _PAY_DETAILS = _words("instructions instruction details detail info information")
 """A key made of a way money moves and *instructions/details* (``wire_instructions``) says where it goes."""

@@ -11,6 +11,7 @@ from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
 from plankit.lint._intent import asked_effects
+from plankit.lint._trusted import target_kind
 
 
 def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -466,3 +467,23 @@ def test_a_hyphenated_name_is_a_name() -> None:
         _s("end", "gymlock_terminate_rental", rental_id="{{who.result.rental_id}}"),
     )
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == []
+
+
+@pytest.mark.parametrize(
+    ("key", "kind"),
+    [
+        ("loan_number", "object"),
+        ("confirmationNumber", "object"),
+        ("order_no", "object"),
+        ("line_number", None),  # counts or places, names no record
+        ("versionNumber", None),
+        ("number", None),
+        ("phone_number", "recipient"),
+        ("account_number", "account"),
+        ("wire_instructions", "account"),
+        ("remittance_info", "account"),
+        ("delivery_instructions", None),
+    ],
+)
+def test_record_numbers_and_payment_instructions_are_targets(key: str, kind: str | None) -> None:
+    assert target_kind(key) == kind
