@@ -310,6 +310,7 @@ def _reaches(ctx: LintContext, text: str) -> bool:
     """Whether ``text`` gives a way to reach someone: an address, a URL, a phone number, or a host nobody gave
     (``sudsclub-billing.example/verify``; the organisation's own domain from the context may stay)."""
     text = _TEMPLATE.sub(" ", text)  # ``{{free.result.start}}`` is a value read at run time, not a host
+    text = _DATE.sub(" ", text)  # ``2026-12-17`` is a date, not a phone number
     if _REACHABLE.search(text):
         return True
     hosts = _BARE_HOST.findall(text.lower())
@@ -317,6 +318,7 @@ def _reaches(ctx: LintContext, text: str) -> bool:
 
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}")
+_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b")
 _BARE_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.[a-z0-9])")
 
 

@@ -487,3 +487,23 @@ def test_a_hyphenated_name_is_a_name() -> None:
 )
 def test_record_numbers_and_payment_instructions_are_targets(key: str, kind: str | None) -> None:
     assert target_kind(key) == kind
+
+
+def test_a_date_in_a_notice_is_no_phone_number_but_a_number_to_call_is() -> None:
+    def plan(text: str) -> dict[str, Any]:
+        return _gym(_mail(to="{{who.result.email}}", text=text))
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("Paused from 2026-12-03 to 2026-12-24T09:00:00Z.")) == []
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("Paused from 2026-12-03; call 1-844-555-0142 to confirm.")) == ["tell"]
+
+
+def test_an_amount_in_cents_is_an_amount_field_of_a_record_people_write() -> None:
+    def plan(field: str) -> dict[str, Any]:
+        return _plan(
+            "Ticket T-4410 was charged the daily max by a stuck gate, refund the overcharge",
+            _s("t", "quaypark.tickets.get", ticket_id="T-4410"),
+            _s("refund", "stripe.refunds.create", payment_intent="{{t.result.intent}}", amount=f"{{{{t.{field}}}}}"),
+        )
+
+    assert _flagged("GOAL_TAINTED_TARGET", plan("result.overcharge_cents")) == []
+    assert _flagged("GOAL_TAINTED_TARGET", plan("result.customer_note")) == ["refund"]
