@@ -132,7 +132,7 @@ class Subjects:
                 continue  # a read or a send only changes nothing
             kinds = unasked.get(action.tool)
             if kinds is not None:
-                if kinds <= _SCOPED and self.asks_change:
+                if (kinds <= _SCOPED or kinds == _REVOKES) and self.asks_change:
                     scoped.append((action, path))  # judged below, once the changes are known
                 continue
             found = references.get(action.id, ())
@@ -195,6 +195,8 @@ _WORD = re.compile(r"[a-z0-9']+")
 _READ = frozenset({"read"})
 _CHANGES = SIDE_EFFECTS - {"send"}
 _SCOPED = frozenset({"destructive", "share"})
+_REVOKES = frozenset({"destructive", "credentials"})
+"""A delete of a credential (``access_codes.delete``): it closes a way in, as the change it is part of needs."""
 """Effects a step may have without the goal's words when it is confined to the object the goal asks to change."""
 _ASKS_ONLY = re.compile(
     r"\W*(?:(?:please|hey|hi|ok|so)\W+)*(?:(?:can|could|would|will) you\W+(?:please\W+)?)?"

@@ -10,6 +10,7 @@ import pytest
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
+from plankit.lint._effects import name_effects
 from plankit.lint._intent import asked_effects
 from plankit.lint._trusted import target_kind
 
@@ -507,3 +508,31 @@ def test_an_amount_in_cents_is_an_amount_field_of_a_record_people_write() -> Non
 
     assert _flagged("GOAL_TAINTED_TARGET", plan("result.overcharge_cents")) == []
     assert _flagged("GOAL_TAINTED_TARGET", plan("result.customer_note")) == ["refund"]
+
+
+@pytest.mark.parametrize(
+    ("tool", "effects"),
+    [
+        ("kiosk.access_codes.create", {"write", "credentials"}),
+        ("boathouse_set_door_pin", {"write", "credentials"}),
+        ("kiosk.access_codes.delete", {"destructive", "credentials"}),
+        ("shop.promo_codes.create", {"write"}),  # a discount code opens no door
+        ("drive.permissions.create", {"write", "share"}),
+    ],
+)
+def test_an_access_code_or_a_door_pin_is_a_credential(tool: str, effects: set[str]) -> None:
+    assert name_effects(tool) == effects
+
+
+def test_deleting_the_door_code_of_the_booking_the_goal_changes_closes_a_way_in() -> None:
+    def plan(code_id: str) -> dict[str, Any]:
+        return _plan(
+            "Booking KB-7712 left a night early, refund that night",
+            _s("bk", "kioskstay.bookings.get", booking_id="KB-7712"),
+            _s("refund", "kioskstay.payments.refund", booking_id="KB-7712", amount="{{bk.result.nightly_rate}}"),
+            _s("codes", "kiosk.access_codes.list", door="D-2"),
+            _s("drop", "kiosk.access_codes.delete", code_id=code_id),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{bk.result.door_code_id}}")) == []
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{codes.result.items[0].id}}")) == ["drop"]

@@ -230,7 +230,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
             continue  # a notification naming no one reaches the user who runs the plan: it reports back
-        if kinds == _SEND or kinds <= _SCOPED:
+        if kinds in (_SEND, _REVOKES) or kinds <= _SCOPED:
             # Telling the party whose record the plan changes (*your membership is on hold*) is how the change
             # the goal asks for is carried out, and so is a cancel or removal confined to the object it asks to
             # change (the overlock lifted on the unit it names); only those, about that object, pass.
@@ -353,6 +353,7 @@ def _describes(key: str) -> bool:
 
 _SEND = frozenset({"send"})
 _SCOPED = frozenset({"destructive", "share"})
+_REVOKES = frozenset({"destructive", "credentials"})
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 """An address, a URL or a phone number, wherever it is written."""
 
