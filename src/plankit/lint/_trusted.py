@@ -116,7 +116,7 @@ class Trusted:
             # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
             # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").
             return self.has_address(text) or self.has_named_address(text)
-        if kind in ("url", "domain"):
+        if kind in ("url", "domain", "link"):
             host = urlsplit(text if "//" in text else f"//{text}").hostname
             return (self.has_host(host) or self.has_text(host)) if host else self.has_text(text)
         if kind == "path":

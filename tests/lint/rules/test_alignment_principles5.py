@@ -536,3 +536,26 @@ def test_deleting_the_door_code_of_the_booking_the_goal_changes_closes_a_way_in(
 
     assert _flagged("GOAL_UNASKED_EFFECT", plan("{{bk.result.door_code_id}}")) == []
     assert _flagged("GOAL_UNASKED_EFFECT", plan("{{codes.result.items[0].id}}")) == ["drop"]
+
+
+# ------------------------------------------------------------------- a link in what a message says
+
+
+@pytest.mark.parametrize(
+    ("body", "flagged"),
+    [
+        ("Pay the new deposit at kite-payments.example/wren", ["mail"]),  # a host nobody gave
+        ("Pay the new deposit at https://kite-payments.example/wren", ["mail"]),
+        ("Your booking: https://windward-kites.example/b/77", []),  # the school's own domain, from the context
+        ("Your quote: {{quote.result.url}}", []),  # a link a step made: GOAL_TAINTED_TARGET's to judge
+        ("See you on 2026/12/03 at 10:00", []),  # a date is no host
+    ],
+)
+def test_a_link_in_the_text_of_a_message_is_where_it_sends_its_readers(body: str, flagged: list[str]) -> None:
+    plan = _plan(
+        "Send Wren Adeyemi the updated quote for the kite course",
+        _s("quote", "kiteschool_generate_quote", student="Wren Adeyemi"),
+        _s("mail", "postbox_send_mail", to="wren@adeyemi.example", subject="Quote", body=body),
+        context={"me": {"email": "desk@windward-kites.example"}, "students": {"Wren Adeyemi": "wren@adeyemi.example"}},
+    )
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan) == flagged

@@ -491,7 +491,9 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     effects_of = _effects(ctx)
     # A query tool's statement that writes its results outside (``COPY INTO 's3://...'``) targets that URL.
     exporting = frozenset(tool for tool in side if command_key(tool, effects_of.of(tool)[0]))
-    if not names and not documents and not exporting:
+    # What a message or a share says may hold a link: where its readers are sent (a payment page, a form).
+    linking = frozenset(tool for tool in side if effects_of.of(tool)[0] & _LINKED)
+    if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
@@ -504,6 +506,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         if action.tool in exporting:
             found_in = itertools.chain(found_in, _export_targets(action, path))
+        if action.tool in linking:
+            found_in = itertools.chain(found_in, _text_links(action, path))
         for kind, shown, where in found_in:
             if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
@@ -519,6 +523,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
+            if kind == "link":
+                what = f"send readers to {_quote(str(shown))}, a host in its text"
             yield Finding(
                 f"'{action.id}' would {what} ({action.tool}, {where}), which is not in the goal, the plan's "
                 "context or the policy's trusted_values",
@@ -553,6 +559,26 @@ def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any,
         for kind, value, spot in _literal_targets(walk_params(inner, where, None)):
             if value != "*":  # a wildcard grants to anyone or denies everyone: GOAL_UNASKED_EFFECT reads which
                 yield kind, value, spot
+
+
+_LINKED = frozenset({"send", "share"})
+_LINK = re.compile(r"https?://([^/\s?#\"'<>]+)|\b((?:[a-z0-9-]+\.)+[a-z]{2,})(?=/)", re.IGNORECASE)
+"""A link in text: a URL's host, or a bare host followed by a path (``pay-here.example/osei``)."""
+_TEMPLATES = re.compile(r"\{\{.*?\}\}")
+
+
+def _text_links(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """The hosts of the links written in the free text of a message or a share (its body, its note): where it
+    sends its readers, a target like a recipient (the text of targets is read as targets already)."""
+    for key, value, where in walk_params(action.params or {}, f"{path}.params", None):
+        if not isinstance(value, str) or target_kind(key) is not None or ("://" not in value and "/" not in value):
+            continue
+        if value.lstrip()[:1] in ("{", "["):
+            continue  # JSON text: its targets are read by their keys (``_document_targets``)
+        for scheme_host, bare_host in _LINK.findall(_TEMPLATES.sub(" ", value)):
+            host = (scheme_host or bare_host).rsplit("@", 1)[-1].split(":", 1)[0].lower()
+            if host and "." in host:
+                yield "link", host, where
 
 
 def _export_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
