@@ -570,6 +570,8 @@ _TEMPLATES = re.compile(r"\{\{.*?\}\}")
 def _text_links(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
     """The hosts of the links written in the free text of a message or a share (its body, its note): where it
     sends its readers, a target like a recipient (the text of targets is read as targets already)."""
+    if not _has_slash(action.params):
+        return  # no link without a slash: most messages are looked at once, without building paths
     for key, value, where in walk_params(action.params or {}, f"{path}.params", None):
         if not isinstance(value, str) or target_kind(key) is not None or ("://" not in value and "/" not in value):
             continue
@@ -579,6 +581,20 @@ def _text_links(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]
             host = (scheme_host or bare_host).rsplit("@", 1)[-1].split(":", 1)[0].lower()
             if host and "." in host:
                 yield "link", host, where
+
+
+def _has_slash(params: Any) -> bool:
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is str:
+            if "/" in item:
+                return True
+        elif item.__class__ is dict:
+            stack.extend(item.values())
+        elif item.__class__ is list:
+            stack.extend(item)
+    return False
 
 
 def _export_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
