@@ -61,7 +61,11 @@ _NOUN_BEFORE = _words(
     "open today's yesterday's whose which what booking order flight hotel overdue unpaid outstanding paid final "
     "next previous current attached"
 )
-_MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
+_MONEY_PHRASE = re.compile(
+    r"\b(?:send|move|give|lend|wire|put|issue)\b[^.;]{0,40}\b(?:money|funds|cash|savings|vouchers?|gift ?cards?|"
+    r"coupons?|store credit)\b"
+)
+"""Giving money or money's worth (*give them a free game voucher*, *send her a gift card*) moves money."""
 _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
