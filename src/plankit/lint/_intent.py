@@ -83,6 +83,11 @@ _PERCENT_MONEY = re.compile(
     r"(?:fee|fees|charge|surcharge|penalty|discount|off|interest|tip|deposit|refund|credit|rebate)\b"
 )
 """A percentage of money (*a 10% late fee*, *15% off the invoice*) is an amount, as ``$40`` is: financial."""
+_CHARGED_PHRASE = re.compile(
+    r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
+    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
+)
+"""A charge reported as wrong (*got billed twice*, *was overcharged*): putting it right moves money back."""
 _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
@@ -288,6 +293,7 @@ def asked_effects(goal: str) -> Intent:
     phrases = (
         (_CURRENCY, "financial"),
         (_PERCENT_MONEY, "financial"),
+        (_CHARGED_PHRASE, "financial"),
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),

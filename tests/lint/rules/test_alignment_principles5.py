@@ -375,6 +375,8 @@ def test_an_implied_delete_of_what_a_blanket_listing_found_is_reported() -> None
         ("Take 15% off the ferry invoice, the boat was late", True),
         ("The lock jammed on the Okafor party, give them a free game voucher", True),
         ("Send her a $25 gift card for the trouble", True),
+        ("Member K-7755 got billed twice for November, sort it out", True),
+        ("The Lindqvists were overcharged for the boat slip, fix it", True),
         # A noun after a determiner, a percentage of nothing that is money: no payment asked.
         ("Check my credit card statement for duplicates", False),
         ("The kiln is at 90% of its rated temperature, log it", False),
