@@ -70,7 +70,8 @@ _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
     r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
-    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|"
+    r"\b(?:shoot|drop|fire off|flick)\b[^.;]{0,30}\b(?:a|an|the)(?: [a-z]+)? (?:note|line|message|email|text|mail)\b"
 )
 """Phrases that ask to send (message someone) without a send word."""
 _PAY_PHRASE = re.compile(
@@ -93,6 +94,7 @@ _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.
 _DELETE_PHRASE = re.compile(
     r"\b(?:take|taking|shut|shutting|wind|winding|tear|tearing|turn|turning|switch|switching|clear|clearing|"
     r"clean|cleaning|close|closing|sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|"
+    r"\b(?:take|taking|took) (?:[a-z0-9'-]+ ){0,4}?away\b|"
     r"\bget(?:ting)? rid of\b"
 )
 """Phrases that ask to delete, close or turn off (*take down the listing*, *shut down staging*, *get rid of*)."""
@@ -103,7 +105,9 @@ _GRANT_PHRASE = re.compile(
 )
 """Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
 _ACCESS_PHRASE = re.compile(
-    r"\bget(?:s|ting)? (?:(?:read|write|edit|view|admin)[- ](?:only|access|write|rights)|access|admin)\b"
+    r"\bget(?:s|ting)? (?:(?:read|write|edit|view|admin)[- ](?:only|access|write|rights)|access|admin)\b|"
+    r"\bset(?:ting)? [a-z0-9'-]+ up with (?:a |an )?(?:login|account|access|seat)\b|"
+    r"\bgive [a-z0-9'-]+ (?:a |an )?(?:login|account|seat)\b"
 )
 """Someone who *gets read-only on X* (*gets access to*, *gets admin*) is granted it: a share."""
 _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")

@@ -563,3 +563,15 @@ def test_a_link_in_the_text_of_a_message_is_where_it_sends_its_readers(body: str
         context={"me": {"email": "desk@windward-kites.example"}, "students": {"Wren Adeyemi": "wren@adeyemi.example"}},
     )
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan) == flagged
+
+
+@pytest.mark.parametrize(
+    ("goal", "asked"),
+    [
+        ("Shoot the Okafors a note that the prints are ready", {"send": ("shoot the okafors a note",)}),
+        ("Set Priya up with a login for the booking system", {"share": ("set priya up with a login",)}),
+        ("Take away Marco's access to the kiln schedule", {"destructive": ("take away",), "share": ("access",)}),
+    ],
+)
+def test_everyday_phrasings_of_sending_granting_and_removing(goal: str, asked: dict[str, tuple[str, ...]]) -> None:
+    assert asked_effects(goal).asked == asked
