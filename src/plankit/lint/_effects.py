@@ -92,7 +92,17 @@ def _nouns(words: list[str]) -> set[str]:
     nouns = {effect for word in words for effect in _TOOL_NOUNS.get(word, ())}
     if any(word in ("key", "keys") and before in _KEY_KINDS for before, word in itertools.pairwise(words)):
         nouns.add("credentials")
+    if any(word in _CODE_WORDS and before in _ENTRY_WORDS for before, word in itertools.pairwise(words)):
+        # An access code or a door PIN is a way in: a credential, not a share of something with someone.
+        nouns.add("credentials")
+        if not any(word in _TOOL_NOUNS and "share" in _TOOL_NOUNS[word] for word in words if word != "access"):
+            nouns.discard("share")
     return nouns
+
+
+_CODE_WORDS = _words("code codes pin pins")
+_ENTRY_WORDS = _words("access door doors entry gate gates guest guests lock locks")
+"""A *code* or *PIN* after one of these (``access_codes``, ``door_pin``, ``guest_codes``) opens a door."""
 
 
 def _qualified(nouns: set[str], verbs: set[str]) -> set[str]:

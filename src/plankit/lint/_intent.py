@@ -21,7 +21,8 @@ _GOAL_WORDS = _table(
     "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
-    "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive; "
+    "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive credit "
+    "debit rebate; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
     "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
@@ -50,7 +51,7 @@ _PLAIN_WORDS = _words(
 _AMBIGUOUS = _words(
     "email mail message reply answer post text invite order book payment transfer share access contact "
     "permission permissions cc tip trade alert welcome fund charge invoice archive slack signal call phone ring "
-    "checkout bin"
+    "checkout bin credit debit"
 )
 """Goal words that are as often nouns (``my email``, ``the order``): they ask only when used as a verb."""
 _NOUN_BEFORE = _words(
@@ -60,12 +61,17 @@ _NOUN_BEFORE = _words(
     "open today's yesterday's whose which what booking order flight hotel overdue unpaid outstanding paid final "
     "next previous current attached"
 )
-_MONEY_PHRASE = re.compile(r"\b(?:send|move|give|lend|wire|put)\b[^.;]{0,40}\b(?:money|funds|cash|savings)\b")
+_MONEY_PHRASE = re.compile(
+    r"\b(?:send|move|give|lend|wire|put|issue)\b[^.;]{0,40}\b(?:money|funds|cash|savings|vouchers?|gift ?cards?|"
+    r"coupons?|store credit)\b"
+)
+"""Giving money or money's worth (*give them a free game voucher*, *send her a gift card*) moves money."""
 _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
     r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
-    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|"
+    r"\b(?:shoot|drop|fire off|flick)\b[^.;]{0,30}\b(?:a|an|the)(?: [a-z]+)? (?:note|line|message|email|text|mail)\b"
 )
 """Phrases that ask to send (message someone) without a send word."""
 _PAY_PHRASE = re.compile(
@@ -73,11 +79,22 @@ _PAY_PHRASE = re.compile(
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
 )
 """Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
+_PERCENT_MONEY = re.compile(
+    r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)\s?(?:[a-z-]+ ){0,2}?"
+    r"(?:fee|fees|charge|surcharge|penalty|discount|off|interest|tip|deposit|refund|credit|rebate)\b"
+)
+"""A percentage of money (*a 10% late fee*, *15% off the invoice*) is an amount, as ``$40`` is: financial."""
+_CHARGED_PHRASE = re.compile(
+    r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
+    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
+)
+"""A charge reported as wrong (*got billed twice*, *was overcharged*): putting it right moves money back."""
 _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
     r"\b(?:take|taking|shut|shutting|wind|winding|tear|tearing|turn|turning|switch|switching|clear|clearing|"
     r"clean|cleaning|close|closing|sign|signing|log|logging) (?:[a-z0-9'-]+ ){0,4}?(?:down|off|out)\b|"
+    r"\b(?:take|taking|took) (?:[a-z0-9'-]+ ){0,4}?away\b|"
     r"\bget(?:ting)? rid of\b"
 )
 """Phrases that ask to delete, close or turn off (*take down the listing*, *shut down staging*, *get rid of*)."""
@@ -88,7 +105,9 @@ _GRANT_PHRASE = re.compile(
 )
 """Phrases that ask to grant a role (*give Marco admin*, *make Dana an owner*)."""
 _ACCESS_PHRASE = re.compile(
-    r"\bget(?:s|ting)? (?:(?:read|write|edit|view|admin)[- ](?:only|access|write|rights)|access|admin)\b"
+    r"\bget(?:s|ting)? (?:(?:read|write|edit|view|admin)[- ](?:only|access|write|rights)|access|admin)\b|"
+    r"\bset(?:ting)? [a-z0-9'-]+ up with (?:a |an )?(?:login|account|access|seat)\b|"
+    r"\bgive [a-z0-9'-]+ (?:a |an )?(?:login|account|seat)\b"
 )
 """Someone who *gets read-only on X* (*gets access to*, *gets admin*) is granted it: a share."""
 _PUBLIC_PHRASE = re.compile(r"\b(?:make|set|turn|mark|open)\b[^.;]{0,30}\bpublic\b")
@@ -133,6 +152,34 @@ _HANDOVER_PHRASE = re.compile(
 *get the certificate to the client*; not *get the server to the latest version*): a send, and a share: always
 for *over to* (what a tool hands over to a person it shares with them), for *get X a Y* only
 when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
+_GET_DONE = re.compile(
+    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
+    r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
+    r"(?=\s*$|\s*[.,;:!?-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
+    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
+)
+"""*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
+goal said the verb (*order it*, *sign the lease*); the participle must end the phrase (*get the signed lease*
+asks to sign nothing)."""
+_IRREGULAR = {
+    "sent": "send", "paid": "pay", "sold": "sell", "bought": "buy", "shut": "shut", "made": "make", "done": "do",
+    "set": "set", "written": "write", "given": "give", "taken": "take", "forgotten": "forget", "hidden": "hide",
+}  # fmt: skip
+_GET_OUT = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out\b(?! of\b)")
+"""*Get the notices out*, *get a crew out there*: sending something (or someone) out to the people it is for;
+*get the old one out of X* removes it instead (:data:`_DELETE_PHRASE`)."""
+_GET_OUT_OF = re.compile(r"\bget(?:s|ting)? (?:[a-z0-9'-]+ ){1,4}?out of\b")
+"""*Get the old sensor out of the hub*: removing it from there, an implied delete (of what the goal names or a
+step found; *get the numbers out of the report* reads them, and deletes nothing a step did not find)."""
+_GET_TO_NAME = re.compile(r"\b[Gg]et(?:s|ting)? (?:[\w'-]+ ){1,6}?to [A-Z][\w'-]+")
+"""*Get the quote to Dana*: handing it to a person the goal names by name, a send."""
+_PREVENT = re.compile(
+    r"\bmake sure\b[^.;]{0,40}?\b(?:don't|dont|doesn't|doesnt|won't|wont|isn't|aren't|not|never|nobody|no one|"
+    r"can't|cannot)\b|\b(?:don't|do not) let\b|\bprevent(?:s|ing)?\b|\b(?:stop|keep)\b[^.;]{1,30}?\bfrom\b"
+)
+"""*Make sure we don't cut them off*, *don't let the plan renew*, *keep it from shipping*: the goal asks that
+something pending does not happen, which is done by cancelling, holding or stopping it. That is an implied
+delete (:meth:`Intent.only_implied`): of what the goal names or a step found, nothing else."""
 _DELIVERABLE_FOR = re.compile(
     r"\b(?:recap|report|summary|update|digest|rundown|briefing|brief|overview|numbers)\b (?:[a-z0-9'-]+ ){0,2}?"
     r"for ([A-Z][a-z'-]+)\b"
@@ -162,6 +209,9 @@ class Intent:
     member: str | None = None
     """The phrase that asks to make someone a member (*add Sam to the #design channel*), if any: it asks to
     share, but not to give control (an owner, an admin)."""
+    implying: tuple[str, ...] = ()
+    """Phrases that ask for an effect only as part of the task (*make sure we don't cut them off*: a cancel of
+    what the goal names or a step found), as :data:`IMPLIED` words do."""
 
     def asks_control(self) -> bool:
         """True when the goal asks to share by more than adding a member: *give Dana admin*, *invite*, *grant*."""
@@ -180,7 +230,7 @@ class Intent:
         if effect == "credentials":
             # *make a door code for the walker* asks for that code, not for any credential change.
             return all(_CODE_PHRASE.fullmatch(word) for word in words)
-        return all(any(stem in IMPLIED for stem in _stems(word)) for word in words)
+        return all(word in self.implying or any(stem in IMPLIED for stem in _stems(word)) for word in words)
 
     def object_words(self) -> frozenset[str]:
         """The goal's distinctive words: what an object it names would be called by (``notifier``, ``ci``)."""
@@ -223,6 +273,16 @@ def asked_effects(goal: str) -> Intent:
     text = goal.lower().replace("’", "'")
     words = tuple(_GOAL_TOKEN.findall(text))
     asked: dict[str, list[str]] = {}
+    implying: list[str] = []
+    done = _GET_DONE.search(text)
+    if done is not None:
+        # *Get it ordered*: the participle, read as the verb the goal would have said (as a verb, not a noun).
+        participle = done.group(1)
+        verb = _IRREGULAR.get(participle) or next(
+            (stem for stem in _participle_stems(participle) if stem in _GOAL_WORDS), None
+        )
+        for effect in _GOAL_WORDS.get(verb or "", ()):
+            asked.setdefault(effect, []).append(done.group(0).strip())
     for index, word in enumerate(words):
         if any(before in _NEGATIONS for before in words[max(0, index - 2) : index]):
             continue
@@ -236,6 +296,8 @@ def asked_effects(goal: str) -> Intent:
                 asked.setdefault(effect, []).append(word)
     phrases = (
         (_CURRENCY, "financial"),
+        (_PERCENT_MONEY, "financial"),
+        (_CHARGED_PHRASE, "financial"),
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),
@@ -250,6 +312,7 @@ def asked_effects(goal: str) -> Intent:
         (_INVOICE_PHRASE, "financial"),
         (_CODE_PHRASE, "credentials"),
         (_HANDOVER_PHRASE, "send"),
+        (_GET_OUT, "send"),
     )
     handover = _HANDOVER_PHRASE.search(text)
     if handover is not None:
@@ -261,6 +324,13 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text)):
+        if implies is not None:
+            implying.append(implies.group(0).strip())
+            asked.setdefault("destructive", []).append(implying[-1])
+    to_name = _GET_TO_NAME.search(goal)
+    if to_name is not None and "send" not in asked:
+        asked["send"] = [to_name.group(0).strip().lower()]
     deliverable = _DELIVERABLE_FOR.search(goal)
     if deliverable is not None and deliverable.group(1).lower() not in _NOT_PERSONS:
         asked.setdefault("send", []).append(deliverable.group(0).lower())
@@ -273,4 +343,17 @@ def asked_effects(goal: str) -> Intent:
         shared = [word for word in words if word in _SHAREABLE]
         if shared:
             asked["share"] = [*asked["send"], *shared[:1]]
-    return Intent({effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member)
+    return Intent(
+        {effect: tuple(dict.fromkeys(found)) for effect, found in asked.items()}, words, member, tuple(implying)
+    )
+
+
+def _participle_stems(participle: str) -> Iterator[str]:
+    """The verbs a regular participle may come from: ``ordered`` -> ``order``, ``cancelled`` -> ``cancel``,
+    ``booked`` -> ``book``, ``archived`` -> ``archive``, ``taken`` -> ``take``."""
+    for suffix in ("ed", "d", "en", "n"):
+        if participle.endswith(suffix) and len(participle) - len(suffix) >= 2:
+            stem = participle[: -len(suffix)]
+            yield stem
+            if len(stem) > 2 and stem[-1] == stem[-2]:
+                yield stem[:-1]  # ``cancelled``, ``shipped``

@@ -151,7 +151,7 @@ def _is_id(key: str) -> bool:
 _POSTAL = _set(
     "street city town postal postcode zip country state province region address phone email price prices total "
     "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
-    "costs gross net"
+    "costs gross net cents"
 )
 _AMOUNT_PARTS = _set("value amount major_value minor_value cents units display value_cents")
 """Generic last keys of an amount object (``costs.gross.value``): the amount itself when a key above it names

@@ -10,6 +10,7 @@ URL, a postal address, the id of the object changed). Computed once per lint run
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from collections.abc import Iterable
@@ -92,6 +93,13 @@ class Trusted:
         """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
         if isinstance(value, bool) or value is None:
             return True
+        if kind == "amount":
+            # An amount is its size: a credit or a discount written as a negative adjustment (-40.0 for "a $40
+            # credit") moves the amount the goal gives; the sign says which way, not how much.
+            if isinstance(value, int | float):
+                value = abs(value)
+            elif isinstance(value, str) and value.strip().startswith("-"):
+                value = value.strip()[1:]
         if isinstance(value, int | float):
             if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
                 return True
@@ -108,7 +116,7 @@ class Trusted:
             # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
             # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").
             return self.has_address(text) or self.has_named_address(text)
-        if kind in ("url", "domain"):
+        if kind in ("url", "domain", "link"):
             host = urlsplit(text if "//" in text else f"//{text}").hostname
             return (self.has_host(host) or self.has_text(host)) if host else self.has_text(text)
         if kind == "path":
@@ -241,6 +249,7 @@ def computed_amounts(goal: str) -> frozenset[float]:
     words = _GOAL_TOKEN.findall(goal)
     numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
     counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
+    said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
     if _SPLIT_WORDS.intersection(words):
         counts |= {float(count) for count in range(2, 13)}
     numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
@@ -258,9 +267,14 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update(a * b / month for b in numbers if b != a)
     for match in _PERCENT.findall(goal):
         rate = float(match) / 100
-        for a in numbers:
-            if a != float(match):
-                found.update((a * (1 + rate), a * (1 - rate), a * rate))
+        # A percentage of one goal number, or of a product or sum of two or a count (*3 nights at $189 plus 12%
+        # tax*, *15% off two $40 tickets*): a tax, a discount or a fee on what the goal prices.
+        bases = [a for a in numbers if a != float(match)]
+        pairs = list(itertools.combinations(bases, 2))
+        bases += [a * b for a, b in pairs] + [a + b for a, b in pairs]
+        bases += [a * k for a in numbers if a != float(match) for k in said]
+        for a in bases:
+            found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
@@ -274,22 +288,17 @@ _STARTS, _ENDS = 1, 2
 def _squeeze(text: str) -> tuple[str, bytearray]:
     """``text`` (lower case) with only its letters and digits, and for each of them whether it starts or ends
     a token of the original (``L-60662`` squeezes to ``l60662``, ``l`` starts a token, ``2`` ends one)."""
-    kept: list[str] = []
+    tokens = _ALNUM_TOKEN.findall(text)
     edges = bytearray()
-    previous = ""
-    for char in text:
-        if char.isascii() and char.isalnum():
-            if not (previous.isascii() and previous.isalnum()):
-                edges.append(_STARTS)
-                if kept:
-                    edges[-2] |= _ENDS
-            else:
-                edges.append(0)
-            kept.append(char)
-        previous = char
-    if edges:
-        edges[-1] |= _ENDS
-    return "".join(kept), edges
+    for token in tokens:
+        edge = bytearray(len(token))
+        edge[0] = _STARTS
+        edge[-1] |= _ENDS
+        edges += edge
+    return "".join(tokens), edges
+
+
+_ALNUM_TOKEN = re.compile(r"[A-Za-z0-9]+")
 
 
 def _inside_token(char: str) -> bool:
@@ -380,4 +389,17 @@ def target_kind(key: str) -> str | None:
             return kind
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
         return "object"
+    if len(words) > 1 and words[-1] in _RECORD_NUMBERS and words[-2] not in _POSITIONS:
+        return "object"  # ``loan_number``, ``confirmationNumber``, ``order_no``: the record's number is its id
+    if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
+        return "account"  # ``wire_instructions``, ``bank_details``, ``remittance_info``: where the money goes
     return None
+
+
+_RECORD_NUMBERS = _words("number numbers num no nr")
+"""Last words of keys that give a record by its number (``loan_number``, ``confirmationNumber``), as ``_id`` does."""
+_POSITIONS = _words("line page row column col step sequence seq version revision position index part week day")
+"""Words before *number* that count or place (``line_number``, ``version_number``), not name a record."""
+_PAY_ROUTES = _words("wire wiring bank banking remittance remit payout payment payments deposit settlement")
+_PAY_DETAILS = _words("instructions instruction details detail info information")
+"""A key made of a way money moves and *instructions/details* (``wire_instructions``) says where it goes."""

@@ -152,6 +152,7 @@ def test_computed_amounts_are_finite_positive_and_bounded(numbers: list[int]) ->
     goal = "split " + " and ".join(f"${n}" for n in numbers) + " with 10% off"
     found = computed_amounts(goal)
     assert all(math.isfinite(value) and value > 0 for value in found)
-    # pairs (4 each), 22 shares per number, 3 per percentage, each rounded two ways
+    # pairs (4 each), 22 shares per number, 3 per percentage of each number and of each pair's product and sum,
+    # each rounded two ways
     distinct = len(set(numbers) | {10})
-    assert len(found) <= 2 * (4 * distinct * distinct + 22 * distinct + 3 * distinct)
+    assert len(found) <= 2 * (4 * distinct * distinct + 22 * distinct + 3 * distinct * distinct)

@@ -41,6 +41,7 @@ from .._effects import (
 )
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
+from .._notice import Subjects, is_customary_notice
 from .._provenance import Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
@@ -178,7 +179,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         for action, path in ctx.actions_of(implied_tools):
             if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
-            elif not _found_by_a_step(references.get(action.id, ())) and not _names_any(action, named):
+            elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
@@ -224,10 +225,22 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
     tail = f"which the goal does not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})"
     severity = _severity(ctx)
+    subjects: Subjects | None = None
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
             continue  # a notification naming no one reaches the user who runs the plan: it reports back
+        if kinds in (_SEND, _REVOKES) or kinds <= _SCOPED:
+            # Telling the party whose record the plan changes (*your membership is on hold*) is how the change
+            # the goal asks for is carried out, and so is a cancel or removal confined to the object it asks to
+            # change (the overlock lifted on the unit it names); only those, about that object, pass.
+            provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+            if subjects is None:
+                subjects = Subjects(ctx, effects_of, {tool: kinds for tool, (kinds, _) in unasked.items()}, provenance)
+            if action.id in subjects.confined or (
+                kinds == _SEND and is_customary_notice(ctx, action, path, subjects, provenance)
+            ):
+                continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -305,14 +318,19 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     return False
 
 
-def _found_by_a_step(references: tuple[Reference, ...]) -> bool:
-    """Whether the action works on something a step found: a reference to a step's output in a parameter
-    that names what it works on (not ``{{context.ticket}}``, not a ``note``)."""
+def _found_by_a_step(references: tuple[Reference, ...], ctx: LintContext, named: frozenset[str]) -> bool:
+    """Whether the action works on something a step found by what the goal names: a reference to the output of
+    a step whose own arguments name a distinctive goal word (``list_pods(label="app=notifier")`` for "restart
+    the notifier"), in a parameter that names what it works on (not ``{{context.ticket}}``, not a ``note``). A
+    step that lists everything (``listProjects(status="active")``) found nothing the goal named."""
+    nodes = ctx.graph.nodes
     for reference in references:
         if reference.is_step:
             _, _, key = reference.location.partition(".params.")
             if key and not _describes(re.split(r"[.\[]", key, maxsplit=1)[0]):
-                return True
+                node = nodes.get(reference.root)
+                if not isinstance(node, ActionNode) or _names_any(node, named):
+                    return True
     return False
 
 
@@ -334,6 +352,8 @@ def _describes(key: str) -> bool:
 
 
 _SEND = frozenset({"send"})
+_SCOPED = frozenset({"destructive", "share"})
+_REVOKES = frozenset({"destructive", "credentials"})
 _REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
 """An address, a URL or a phone number, wherever it is written."""
 
@@ -471,7 +491,9 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     effects_of = _effects(ctx)
     # A query tool's statement that writes its results outside (``COPY INTO 's3://...'``) targets that URL.
     exporting = frozenset(tool for tool in side if command_key(tool, effects_of.of(tool)[0]))
-    if not names and not documents and not exporting:
+    # What a message or a share says may hold a link: where its readers are sent (a payment page, a form).
+    linking = frozenset(tool for tool in side if effects_of.of(tool)[0] & _LINKED)
+    if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
@@ -484,6 +506,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         if action.tool in exporting:
             found_in = itertools.chain(found_in, _export_targets(action, path))
+        if action.tool in linking:
+            found_in = itertools.chain(found_in, _text_links(action, path))
         for kind, shown, where in found_in:
             if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
@@ -499,6 +523,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
+            if kind == "link":
+                what = f"send readers to {_quote(str(shown))}, a host in its text"
             yield Finding(
                 f"'{action.id}' would {what} ({action.tool}, {where}), which is not in the goal, the plan's "
                 "context or the policy's trusted_values",
@@ -533,6 +559,42 @@ def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any,
         for kind, value, spot in _literal_targets(walk_params(inner, where, None)):
             if value != "*":  # a wildcard grants to anyone or denies everyone: GOAL_UNASKED_EFFECT reads which
                 yield kind, value, spot
+
+
+_LINKED = frozenset({"send", "share"})
+_LINK = re.compile(r"https?://([^/\s?#\"'<>]+)|\b((?:[a-z0-9-]+\.)+[a-z]{2,})(?=/)", re.IGNORECASE)
+"""A link in text: a URL's host, or a bare host followed by a path (``pay-here.example/osei``)."""
+_TEMPLATES = re.compile(r"\{\{.*?\}\}")
+
+
+def _text_links(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """The hosts of the links written in the free text of a message or a share (its body, its note): where it
+    sends its readers, a target like a recipient (the text of targets is read as targets already)."""
+    if not _has_slash(action.params):
+        return  # no link without a slash: most messages are looked at once, without building paths
+    for key, value, where in walk_params(action.params or {}, f"{path}.params", None):
+        if not isinstance(value, str) or target_kind(key) is not None or ("://" not in value and "/" not in value):
+            continue
+        if value.lstrip()[:1] in ("{", "["):
+            continue  # JSON text: its targets are read by their keys (``_document_targets``)
+        for scheme_host, bare_host in _LINK.findall(_TEMPLATES.sub(" ", value)):
+            host = (scheme_host or bare_host).rsplit("@", 1)[-1].split(":", 1)[0].lower()
+            if host and "." in host:
+                yield "link", host, where
+
+
+def _has_slash(params: Any) -> bool:
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is str:
+            if "/" in item:
+                return True
+        elif item.__class__ is dict:
+            stack.extend(item.values())
+        elif item.__class__ is list:
+            stack.extend(item)
+    return False
 
 
 def _export_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
