@@ -60,6 +60,10 @@ SPLITS = [
         "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
         "fitness", "utility", "hotel", ("mortgage", "dispatch"),
     ),
+    Split(
+        "v8", ("localization", "construction", "admissions", "dealership", "pharmacy"), (26, 25),
+        "localization", "construction", "admissions", ("dealership", "pharmacy"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
