@@ -60,6 +60,10 @@ SPLITS = [
         "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
         "fitness", "utility", "hotel", ("mortgage", "dispatch"),
     ),
+    Split(
+        "v9", ("transit", "museum", "league", "solar", "print"), (25, 25),
+        "transit", "museum", "league", ("solar", "print"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
