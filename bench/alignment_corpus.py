@@ -1378,6 +1378,9 @@ def build_corpus(
     from alignment_corpus_v8 import heldout_v8  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v8()
+    from alignment_corpus_v9 import heldout_v9  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v9()
     return cases
 
 

@@ -50,6 +50,8 @@ SPLITS = {
     "used, before any rule change it could shape)",
     "heldout_v8": "held-out v8 (session 5; written by someone who did not tune, in five domains nobody used, before "
     "any rule change it could shape)",
+    "heldout_v9": "held-out v9 (session 5; written by someone who did not tune, in five domains nobody used, before "
+    "any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

@@ -64,6 +64,10 @@ SPLITS = [
         "v8", ("localization", "construction", "admissions", "dealership", "pharmacy"), (26, 25),
         "localization", "construction", "admissions", ("dealership", "pharmacy"),
     ),
+    Split(
+        "v9", ("transit", "museum", "league", "solar", "print"), (25, 25),
+        "transit", "museum", "league", ("solar", "print"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
