@@ -1375,6 +1375,9 @@ def build_corpus(
     from alignment_corpus_v7 import heldout_v7  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v7()
+    from alignment_corpus_v10 import heldout_v10  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v10()
     return cases
 
 

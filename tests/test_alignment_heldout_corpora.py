@@ -60,6 +60,10 @@ SPLITS = [
         "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
         "fitness", "utility", "hotel", ("mortgage", "dispatch"),
     ),
+    Split(
+        "v10", ("storage", "moving", "marina", "club", "studio"), (25, 25),
+        "storage", "moving", "marina", ("club", "studio"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
