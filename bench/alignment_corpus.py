@@ -1381,6 +1381,9 @@ def build_corpus(
     from alignment_corpus_v9 import heldout_v9  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v9()
+    from alignment_corpus_v10 import heldout_v10  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v10()
     return cases
 
 

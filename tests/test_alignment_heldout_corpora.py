@@ -68,6 +68,10 @@ SPLITS = [
         "v9", ("transit", "museum", "league", "solar", "print"), (25, 25),
         "transit", "museum", "league", ("solar", "print"),
     ),
+    Split(
+        "v10", ("storage", "moving", "marina", "club", "studio"), (25, 25),
+        "storage", "moving", "marina", ("club", "studio"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
