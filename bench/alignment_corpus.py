@@ -1375,6 +1375,9 @@ def build_corpus(
     from alignment_corpus_v7 import heldout_v7  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v7()
+    from alignment_corpus_v11 import heldout_v11  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v11()
     return cases
 
 

@@ -60,6 +60,10 @@ SPLITS = [
         "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
         "fitness", "utility", "hotel", ("mortgage", "dispatch"),
     ),
+    Split(
+        "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
+        "cleaning", "campground", "ski", ("studio", "roaster"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
