@@ -1384,6 +1384,9 @@ def build_corpus(
     from alignment_corpus_v10 import heldout_v10  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v10()
+    from alignment_corpus_v11 import heldout_v11  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v11()
     return cases
 
 

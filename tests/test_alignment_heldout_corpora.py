@@ -72,6 +72,10 @@ SPLITS = [
         "v10", ("storage", "moving", "marina", "club", "studio"), (25, 25),
         "storage", "moving", "marina", ("club", "studio"),
     ),
+    Split(
+        "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
+        "cleaning", "campground", "ski", ("studio", "roaster"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
