@@ -1375,6 +1375,18 @@ def build_corpus(
     from alignment_corpus_v7 import heldout_v7  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v7()
+    from alignment_corpus_v8 import heldout_v8  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v8()
+    from alignment_corpus_v9 import heldout_v9  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v9()
+    from alignment_corpus_v10 import heldout_v10  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v10()
+    from alignment_corpus_v11 import heldout_v11  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v11()
     return cases
 
 

@@ -48,6 +48,14 @@ SPLITS = {
     "used; tuning data since session 4's fourth round)",
     "heldout_v7": "held-out v7 (session 4, fourth round; written by someone who did not tune, in five domains nobody "
     "used, before any rule change it could shape; tuning data since session 5's round 5)",
+    "heldout_v8": "held-out v8 (session 5; written by someone who did not tune, in five domains nobody used, before "
+    "any rule change it could shape)",
+    "heldout_v9": "held-out v9 (session 5; written by someone who did not tune, in five domains nobody used, before "
+    "any rule change it could shape)",
+    "heldout_v10": "held-out v10 (session 5; written by someone who did not tune, in five domains nobody used, before "
+    "any rule change it could shape)",
+    "heldout_v11": "held-out v11 (session 5; written by someone who did not tune, in five domains nobody used, before "
+    "any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

@@ -60,6 +60,22 @@ SPLITS = [
         "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
         "fitness", "utility", "hotel", ("mortgage", "dispatch"),
     ),
+    Split(
+        "v8", ("localization", "construction", "admissions", "dealership", "pharmacy"), (26, 25),
+        "localization", "construction", "admissions", ("dealership", "pharmacy"),
+    ),
+    Split(
+        "v9", ("transit", "museum", "league", "solar", "print"), (25, 25),
+        "transit", "museum", "league", ("solar", "print"),
+    ),
+    Split(
+        "v10", ("storage", "moving", "marina", "club", "studio"), (25, 25),
+        "storage", "moving", "marina", ("club", "studio"),
+    ),
+    Split(
+        "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
+        "cleaning", "campground", "ski", ("studio", "roaster"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
