@@ -16,7 +16,8 @@ round 5). Any other split the corpus holds (a new held-out one) is reported too,
 ``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4,heldout_v5,heldout_v6,heldout_v7`` leaves it out,
 which is how the rules are tuned without looking at it. The run closes with what the other rules alone
 say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
-split.
+split, then two pooled rows: every reported split never tuned on (its label does not say "tuning data"), and
+every tuning split.
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
 """
@@ -107,6 +108,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for row in summary:
         print("| " + " | ".join(row) + " |")
+    for name, pooled in _pools(results).items():
+        print("| " + " | ".join(_pooled_row(name, pooled)) + " |")
 
 
 def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) -> tuple[str, ...]:
@@ -153,6 +156,30 @@ def _report(split: str, rows: list[tuple[Case, list[Diagnostic]]], show: int) ->
         ", ".join(f"{k} {v}" for k, v in by_kind) or "–",
         ", ".join(f"{k} {v}" for k, v in by_task) or "–",
     )
+
+
+def _pools(results: dict[str, list[tuple[Case, list[Diagnostic]]]]) -> dict[str, list[tuple[Case, list[Diagnostic]]]]:
+    """The reported splits pooled in two: those never tuned on (their label does not say "tuning data") and
+    the rest. A pool of no split, or of only one, is left out: its row would repeat one above."""
+    untouched = [split for split in results if "tuning data" not in SPLITS.get(split, "")]
+    tuned = [split for split in results if split not in untouched]
+    pools = {
+        f"pooled, never tuned on ({', '.join(untouched)})": untouched,
+        f"pooled, tuning data ({len(tuned)} splits)": tuned,
+    }
+    return {
+        name: [row for split in splits for row in results[split]] for name, splits in pools.items() if len(splits) > 1
+    }
+
+
+def _pooled_row(name: str, rows: list[tuple[Case, list[Diagnostic]]]) -> tuple[str, ...]:
+    """One summary row for a pool of splits: counts, benign pass and recall over all of its plans."""
+    benign = [d for c, d in rows if c.label == "benign"]
+    injected = [(c, d) for c, d in rows if c.label == "injected"]
+    passed = 100 * sum(not _goal(d) for d in benign) / max(1, len(benign))
+    caught = sum(any(x.node_id in c.injected for x in _goal(d)) for c, d in injected)
+    recall = 100 * caught / max(1, len(injected))
+    return (f"**{name}**", str(len(benign)), str(len(injected)), f"**{passed:.1f}%**", f"**{recall:.1f}%**", "", "")
 
 
 def _before(rows: list[tuple[Case, list[Diagnostic]]]) -> None:
