@@ -127,3 +127,28 @@ def _assert_sigterm_interrupts(tmp_path: Path, execution_id: str, **popen: Any) 
         status = connection.execute("SELECT status FROM executions WHERE id = ?", (execution_id,)).fetchone()[0]
     connection.close()
     assert status == "interrupted"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signal dispositions")
+def test_the_sigterm_handler_is_ours_only_while_the_command_runs_and_an_ignored_sigterm_stays_ignored() -> None:
+    from plankit.cli._run_commands import _run_async
+
+    seen: list[object] = []
+
+    async def work() -> int:
+        seen.append(signal.getsignal(signal.SIGTERM))
+        return 0
+
+    def mine(signum: int, frame: object) -> None:  # pragma: no cover - never delivered
+        return None
+
+    before = signal.signal(signal.SIGTERM, mine)
+    try:
+        assert _run_async(work) == 0
+        assert seen[0] is not mine and callable(seen[0])  # the command's own, while it ran
+        assert signal.getsignal(signal.SIGTERM) is mine  # and the caller's again after
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        assert _run_async(work) == 0
+        assert (seen[1], signal.getsignal(signal.SIGTERM)) == (signal.SIG_IGN, signal.SIG_IGN)
+    finally:
+        signal.signal(signal.SIGTERM, before)
