@@ -152,7 +152,8 @@ def _signature_fields(name: str, function: ToolFunction) -> tuple[str | None, di
     accepts_extra = False
     for param in inspect.signature(function).parameters.values():
         annotation = hints.get(param.name, Any)
-        if annotation is ToolContext or (param.name == "ctx" and param.annotation is inspect.Parameter.empty):
+        unnamed_ctx = param.name == "ctx" and param.annotation is inspect.Parameter.empty
+        if _unannotated(annotation) is ToolContext or unnamed_ctx:
             context_param = param.name
         elif param.kind is inspect.Parameter.VAR_KEYWORD:
             accepts_extra = True
@@ -165,6 +166,12 @@ def _signature_fields(name: str, function: ToolFunction) -> tuple[str | None, di
         else:
             fields[param.name] = NotRequired[annotation]
     return context_param, fields, accepts_extra
+
+
+def _unannotated(annotation: Any) -> Any:
+    """``ToolContext`` for ``Annotated[ToolContext, ...]``: the hints keep their extras (for the checks), and
+    a context parameter may carry a note of its own."""
+    return annotation.__origin__ if typing.get_origin(annotation) is typing.Annotated else annotation
 
 
 def _hints(function: ToolFunction) -> dict[str, Any]:

@@ -124,6 +124,25 @@ def test_the_authors_own_checks_run_and_say_what_is_wrong_in_their_words() -> No
     }
 
 
+def test_an_annotated_context_parameter_is_still_the_context() -> None:
+    """``ctx: Annotated[ToolContext, "..."]`` is the call's context, as it was before the hints kept their
+    extras (then registering the tool failed: pydantic has no schema for ToolContext)."""
+    registry = ToolRegistry()
+
+    @registry.tool("noted.ctx")
+    def noted(x: int, ctx: Annotated[ToolContext, "the call"]) -> None:
+        return None
+
+    bound = registry.implementation("noted.ctx")
+    assert bound is not None
+    context = ToolContext("exec_1", "s1")
+    assert bound.bind({"x": 1}, context) == {"x": 1, "ctx": context}
+    assert bound.params_schema == {
+        "additionalProperties": False, "properties": {"x": {"title": "X", "type": "integer"}}, "required": ["x"],
+        "type": "object",
+    }  # fmt: skip
+
+
 def test_tools_take_keyword_parameters_only() -> None:
     registry = ToolRegistry()
 

@@ -255,7 +255,7 @@ def _run_async(
         fail(f"the database can't be used: {exc}")
     except MissingExtraError as exc:  # --db postgresql://... without plankit[postgres]
         fail(exc)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Terminated):
         # Nothing is lost: every transition so far is committed, and the steps that were running will run
         # again, with the same idempotency keys, on resume.
         message = on_interrupt() if on_interrupt is not None else None
@@ -263,18 +263,40 @@ def _run_async(
         return EXIT_INTERRUPTED
 
 
+class _Terminated(Exception):
+    """SIGTERM stopped the command (see :func:`_terminable`): handled as Ctrl-C's ``KeyboardInterrupt``."""
+
+
 async def _terminable(work: Callable[[], Coroutine[Any, Any, int]]) -> int:
-    """``work()``, with SIGTERM handled as asyncio.run handles Ctrl-C (its SIGINT handler cancels the command's
-    task, and the run ends in ``KeyboardInterrupt``): without it, SIGTERM killed the process at once and left
-    the execution ``running``, with no word on how to continue it."""
-    handler = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or not callable(handler):
+    """``work()``, with SIGTERM handled as asyncio.run handles Ctrl-C: the first cancels the command's task (the
+    executor records the execution as interrupted) and the run ends in :class:`_Terminated`; a second one
+    raises ``KeyboardInterrupt`` at once. Without it, SIGTERM killed the process at once and left the
+    execution ``running``, with no word on how to continue it. The handler is our own, not asyncio's SIGINT
+    one: that one is missing when SIGINT is ignored (a shell script's ``plankit run ... &``). A SIGTERM that
+    is ignored stays ignored, and the previous handler is back when the command ends. A command that handles
+    SIGTERM itself (``scheduler``, ``worker``: ``loop.add_signal_handler``) replaces this handler meanwhile."""
+    previous = signal.getsignal(signal.SIGTERM)
+    if threading.current_thread() is not threading.main_thread() or previous is signal.SIG_IGN:
         return await work()
-    if handler is signal.default_int_handler:  # asyncio.run installed none (SIGINT was not Python's default)
-        return await work()
-    previous = signal.signal(signal.SIGTERM, handler)
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    assert task is not None  # a coroutine run by asyncio.run runs in a task
+    terminated = False
+
+    def on_sigterm(signum: int, frame: object) -> None:
+        nonlocal terminated
+        if terminated:
+            raise KeyboardInterrupt
+        terminated = True
+        task.cancel()
+        loop.call_soon_threadsafe(lambda: None)  # wake the loop (the handler may run while it waits)
+
+    signal.signal(signal.SIGTERM, on_sigterm)
     try:
         return await work()
+    except asyncio.CancelledError:
+        if terminated:
+            raise _Terminated from None
+        raise
     finally:
         signal.signal(signal.SIGTERM, previous)
 
