@@ -782,3 +782,56 @@ def test_a_dead_letter_retry_of_a_skipped_loop_iteration_runs_that_iteration(tmp
     ]  # fmt: skip
     assert calls == [0, 1, 2, 1]  # only the skipped iteration ran again
     assert letters == []
+
+
+def test_a_resume_needs_only_the_tools_of_steps_that_can_still_run(tmp_path: Path) -> None:
+    """The branch a finished ``if`` did not take has no record and never runs: a resume needs no implementation
+    of its tool (it used to be refused as missing one); the steps still to run are checked as before."""
+    db = tmp_path / "plankit.db"
+    effects = Effects()
+
+    @effects.registry.tool("siren.sound")
+    async def siren(**params: Any) -> Any:
+        return params
+
+    plan = make_plan(
+        [
+            {"id": "quote", "tool": "effect", "params": {"amount": 40}},
+            {
+                "id": "check",
+                "type": "if",
+                "condition": {
+                    "type": "compare",
+                    "left": {"type": "step_output", "step_id": "quote", "path": "result.amount"},
+                    "op": "gt",
+                    "right": {"type": "literal", "value": 100},
+                },
+                "then": {"id": "alarm", "tool": "siren.sound", "params": {"why": "big"}},
+            },
+            {"id": "pay", "tool": "effect", "params": {"amount": 40}, "require_confirmation": True},
+        ]
+    )
+    without_siren = ToolRegistry()
+    effect = effects.registry.implementation("effect")
+    assert effect is not None
+    without_siren.register(effect.function, name="effect")
+
+    async def life(tools: ToolRegistry, step: Callable[[Executor], Any]) -> Execution:
+        async with SqliteStore(db) as store:
+            from plankit.execute import approve
+
+            if step is approve:
+                await approve(store, "run1", "pay", by="ann")
+                stored = await store.load_execution("run1")
+                assert stored is not None
+                return stored
+            return await step(executor(store, tools))  # type: ignore[no-any-return]
+
+    paused = asyncio.run(life(effects.registry, lambda ex: ex.start(plan, "run1")))
+    assert statuses(paused) == {"quote": "completed", "check": "completed", "pay": "awaiting_confirmation"}
+    from plankit.execute import approve
+
+    asyncio.run(life(without_siren, approve))
+    done = asyncio.run(life(without_siren, lambda ex: ex.resume("run1")))
+    assert (done.status, statuses(done)["pay"]) == (ExecutionStatus.COMPLETED, "completed")
+    assert [step for step, _, _ in effects.calls] == ["quote", "pay"]

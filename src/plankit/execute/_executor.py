@@ -62,7 +62,6 @@ from ..plan import (
     LlmNode,
     Plan,
     PlanGraph,
-    StepStatus,
     plan_from_data,
 )
 from ..store import Store
@@ -293,7 +292,7 @@ class Executor:
                 cancelled = await self._finish_cancelled(state)
                 await self._release(execution_id)
                 return cancelled
-            missing = self._missing(plan, done=_completed(execution))
+            missing = self._missing(plan, done=_finished(execution))
             if missing:
                 result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
                 raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
@@ -382,7 +381,7 @@ class Executor:
             raise LookupError(f"the plan {execution.plan_id!r} of execution {entry.execution_id!r} is not in the store")
         graph = PlanGraph.of(plan)
         changed = requeue(entry, execution, graph)
-        missing = self._missing(graph, done=_completed(execution))
+        missing = self._missing(graph, done=_finished(execution))
         if missing:
             result = ValidationResult.from_diagnostics(missing, Status.ERROR, 1.0)
             raise PlanRefusedError(_refusal(result, self.policy.fail_risk_threshold), result)
@@ -547,9 +546,9 @@ class Executor:
         """What the plan needs and this executor lacks: tool implementations, an LLM-step runner.
 
         ``done``: continuing an execution (resume, dead-letter retry), which is not linted again; these steps
-        completed. A tool the registry does not know at all is then missing too, for the steps still to run:
-        run, such a step would fail for good ("no implementation"), an approved payment included, for want of
-        ``--tools`` on the command line. Refused, the execution stays as it was.
+        finished (see :func:`_still_to_run`). A tool the registry does not know at all is then missing too, for
+        the steps still to run: run, such a step would fail for good ("no implementation"), an approved payment
+        included, for want of ``--tools`` on the command line. Refused, the execution stays as it was.
         """
         visits = plan.visits if isinstance(plan, PlanGraph) else list(plan.walk())
         # Most plans call a few tools many times and have no llm steps: the registry is asked once per tool
@@ -557,8 +556,10 @@ class Executor:
         tools = {visit.node.tool for visit in visits if isinstance(visit.node, ActionNode)}
         registry = self.tools
         unimplemented = {tool for tool in tools if tool in registry and registry.implementation(tool) is None}
+        to_run = None
         if done is not None:
-            left = {v.node.tool for v in visits if isinstance(v.node, ActionNode) and v.node.id not in done}
+            to_run = _still_to_run(plan if isinstance(plan, PlanGraph) else PlanGraph.of(plan), done)
+            left = {v.node.tool for v in visits if isinstance(v.node, ActionNode) and v.node.id in to_run}
             unimplemented |= {tool for tool in left if tool not in registry}
         if not unimplemented and not any(isinstance(visit.node, LlmNode) for visit in visits):
             return []
@@ -567,7 +568,7 @@ class Executor:
             node, node_id, where = visit.node, visit.node.id, visit.path
             # On a start, an unknown tool is the linter's CONTRA_NO_TOOL already; this finds specs without a
             # function (and, continuing an execution, unknown tools of the steps still to run).
-            still = done is None or node_id not in done
+            still = to_run is None or node_id in to_run
             if isinstance(node, ActionNode) and node.tool in unimplemented and still:
                 known = [spec.name for spec in self.tools if self.tools.implementation(spec.name) is not None]
                 hint = did_you_mean(node.tool, known) or "register it with @plankit.tool, or load a tools module"
@@ -611,11 +612,23 @@ def _error(code: str, message: str, node_id: str, path: str, hint: str) -> Diagn
     return Diagnostic(code, Severity.ERROR, message, node_id, None, path, hint)
 
 
-def _completed(execution: Execution) -> frozenset[str]:
-    """The steps of ``execution`` that completed (outside loops: a loop's body runs again per iteration)."""
-    return frozenset(
-        step.step_id for step in execution.steps if step.status is StepStatus.COMPLETED and step.iteration is None
-    )
+def _finished(execution: Execution) -> frozenset[str]:
+    """The steps of ``execution`` that finished: completed, skipped or failed for good (outside loops: a
+    loop's body runs again per iteration). A dead-letter retry reopens its steps before this is asked."""
+    return frozenset(step.step_id for step in execution.steps if step.status in TERMINAL and step.iteration is None)
+
+
+def _still_to_run(graph: PlanGraph, finished: frozenset[str]) -> frozenset[str]:
+    """The steps that may still run: not finished, and inside no finished composite (the branch a finished
+    ``if`` did not take has no record, and never runs)."""
+    to_run: set[str] = set()
+    for node_id in graph.nodes:
+        current: str | None = node_id
+        while current is not None and current not in finished:
+            current = graph.parent[current]
+        if current is None:
+            to_run.add(node_id)
+    return frozenset(to_run)
 
 
 def _refusal(result: ValidationResult, threshold: float) -> str:
