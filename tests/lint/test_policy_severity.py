@@ -175,6 +175,23 @@ def test_rego_codes_take_the_level_of_rego_violation(tmp_path: Path) -> None:
     )
 
 
+def test_the_run_time_guard_refuses_only_what_is_an_error_under_the_levels() -> None:
+    from plankit.execute._guard import ToolGuard
+    from plankit.tools import ToolRegistry
+
+    strict = ToolGuard(Policy.default(), ToolRegistry())
+    found = strict.check("shell.run", {"cmd": "ls"}, step_id="run")
+    assert found is not None and (found.code, found.severity) == ("TOOL_DENY", Severity.ERROR)
+    lowered = ToolGuard(_with_default(severity={"TOOL_DENY": "warning", "RAW_SECRET": "off"}), ToolRegistry())
+    assert lowered.check("shell.run", {"cmd": "ls"}, step_id="run") is None
+    # deny_tokens_regex is the guard's own check: refused whatever the level of RAW_SECRET
+    found = lowered.check("shell.run", {"cmd": "rm -rf /"}, step_id="run")
+    assert found is not None and (found.code, found.message) == (
+        "RAW_SECRET",
+        "value matches the policy's denied pattern '\\brm\\s+-[a-z]*(rf|fr)'",
+    )
+
+
 def test_linter_rules_is_a_tuple_that_cant_be_appended_to() -> None:
     rules = Linter(Policy()).rules
     assert isinstance(rules, tuple)
