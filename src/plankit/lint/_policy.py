@@ -67,6 +67,8 @@ max_parallel: 64
 max_slippage: 1.0        # percent
 fail_risk_threshold: 0.8
 goal_alignment: warn     # steps the goal never asked for: off | warn | error
+# severity:              # a level per rule code: error | warning | info | off
+#   IMPLICIT_DEPENDENCY: warning
 """
 """The built-in default policy, as YAML with comments (``plankit policy default`` prints it)."""
 
