@@ -44,7 +44,7 @@ from ._policy import Policy
 from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
 from ._result import ValidationResult
-from ._risk import risk_score, status_of
+from ._risk import SEVERITY_WEIGHTS, risk_score, status_of
 from ._summary import summarizer
 
 PlanSource = Plan | Mapping[str, Any] | Sequence[Any] | str | Path | object
@@ -88,8 +88,13 @@ class Linter:
     ):
         self._policy = resolve_policy(policy)
         self._tools = resolve_tools(tools)
-        self._codes = enabled_codes(select, ignore)
-        self._rules = [r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES]
+        levels = self._policy.severity
+        off = {code for code, level in levels.items() if level == "off"}
+        self._codes = enabled_codes(select, ignore) - off
+        self._rules = tuple(r for r in RULES.values() if r.code in self.codes and r.code not in ENGINE_CODES)
+        # The policy's per-code levels, applied in one pass after the rules (nothing to do without them), and
+        # the risk weights that go with them (see _overrides).
+        self._levels, self._weights = _overrides(self._policy)
         # What runs on each plan: the rules that can find something under this policy and these tools, each
         # with its plan gate (see _gates); and the per-tool verdicts every plan of this linter shares.
         gates = [
@@ -134,12 +139,12 @@ class Linter:
         _refuse("codes")
 
     @property
-    def rules(self) -> list[Rule]:
+    def rules(self) -> tuple[Rule, ...]:
         """The rules that run (the engine's own codes aside)."""
         return self._rules
 
     @rules.setter
-    def rules(self, value: list[Rule]) -> None:
+    def rules(self, value: tuple[Rule, ...]) -> None:
         _refuse("rules")
 
     def validate(
@@ -153,9 +158,8 @@ class Linter:
         """
         with gc_paused():
             diagnostics, ctx = self._lint(plan, now, graph)
-            risk = risk_score(diagnostics, self.policy.risk_weights)
-            status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
-            result = ValidationResult.from_diagnostics(diagnostics, status, risk)
+            result = self._result(diagnostics)
+            risk = result.risk_score
             if ctx is not None:
                 result.summarize = summarizer(ctx, diagnostics, risk, result.valid)
             # The rules' indexes go now: leaving the pause, the collector looks once at every object this run
@@ -197,8 +201,34 @@ class Linter:
             if self.rego is not None:
                 diagnostics.extend(self._rego_diagnostics(ctx, self.rego))
             diagnostics = self._suppress(ctx, diagnostics)
+            if self._levels:
+                diagnostics = self._leveled(diagnostics)
         diagnostics.sort(key=lambda d: -1 if d.step is None else d.step)
         return diagnostics, ctx
+
+    def _leveled(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """``diagnostics`` with the policy's ``severity`` levels applied (a Rego policy's own codes take the
+        level of ``REGO_VIOLATION``); the ones it does not name are returned as they are."""
+        levels = self._levels
+        rego = levels.get(REGO_VIOLATION)
+        out = []
+        for diagnostic in diagnostics:
+            level = levels.get(diagnostic.code)
+            if level is None and rego is not None and diagnostic.code not in RULES:
+                level = rego
+            if level is not None and level is not diagnostic.severity:
+                d = diagnostic  # built directly: dataclasses.replace costs a few microseconds a finding
+                diagnostic = Diagnostic(
+                    d.code, level, d.message, d.node_id, d.step, d.path, d.hint, d.suppressed, d.suppression_reason
+                )
+            out.append(diagnostic)
+        return out
+
+    def _result(self, diagnostics: list[Diagnostic]) -> ValidationResult:
+        """The verdict on these diagnostics: risk (with the weights of the policy's levels) and status."""
+        risk = risk_score(diagnostics, self._weights)
+        status = status_of(diagnostics, risk, self.policy.fail_risk_threshold)
+        return ValidationResult.from_diagnostics(diagnostics, status, risk)
 
     def _rego_diagnostics(self, ctx: LintContext, rego: RegoPolicy) -> list[Diagnostic]:
         document = plan_to_data(ctx.plan)
@@ -273,6 +303,21 @@ def resolve_tools(tools: ToolsSource) -> ToolRegistry | None:
         return load_tools(tools)
     specs = [spec.model_dump() if isinstance(spec, ToolSpec) else spec for spec in tools]
     return ToolRegistry.from_data(specs)
+
+
+def _overrides(policy: Policy) -> tuple[dict[str, Severity], Mapping[str, float]]:
+    """The policy's ``severity`` levels (``off`` aside: those codes don't run), and the risk weights to score with.
+
+    A code the policy gives a level weighs what a finding of that level weighs (``SEVERITY_WEIGHTS``: a note
+    nothing, a warning 0.1, an error 0.4) instead of the code's built-in weight, which was chosen for the
+    rule's own severity: ``TOOL_DENY: warning`` must not still fail the plan through its 0.8. A weight the
+    policy's ``risk_weights`` gives the code still wins."""
+    levels = {code: Severity(level) for code, level in policy.severity.items() if level != "off"}
+    if not levels:
+        return levels, policy.risk_weights
+    weights = {code: SEVERITY_WEIGHTS[level] for code, level in levels.items()}
+    weights.update(policy.risk_weights)
+    return levels, weights
 
 
 def enabled_codes(select: Iterable[str] | None, ignore: Iterable[str] | None) -> frozenset[str]:

@@ -22,7 +22,6 @@ from ._engine import Linter, PlanSource, _load
 from ._engine_codes import GOAL_JUDGE
 from ._findings import Diagnostic, Severity
 from ._result import ValidationResult
-from ._risk import risk_score, status_of
 
 MAX_PARAM_TEXT = 600
 """Characters of a step's params shown to the judge (longer params are cut)."""
@@ -65,7 +64,9 @@ async def judge_alignment(
     """The linter's verdict on ``plan`` plus the model's ``GOAL_JUDGE`` findings (see the module docs)."""
     result = linter.validate(plan, now=now)
     loaded, _ = _load(plan)
-    if loaded is None or not (loaded.goal or "").strip() or linter.policy.goal_alignment == "off":
+    if loaded is None or not (loaded.goal or "").strip() or GOAL_JUDGE not in linter.codes:
+        return result  # no goal, or the judge is off (--ignore GOAL_JUDGE, severity GOAL_JUDGE: off)
+    if linter.policy.goal_alignment == "off":
         return result
     from ._context import LintContext
 
@@ -118,11 +119,10 @@ async def judge_alignment(
                         "remove the step if nobody asked for it; the judge is advisory, check the step yourself",
                     )
                 )
+    # The policy's severity levels apply to the judge's findings as to the rules' (GOAL_JUDGE: error).
+    judged = linter._leveled(judged)
     diagnostics = sorted([*result.diagnostics, *judged], key=lambda d: -1 if d.step is None else d.step)
-    risk = risk_score(diagnostics, linter.policy.risk_weights)
-    return ValidationResult.from_diagnostics(
-        diagnostics, status_of(diagnostics, risk, linter.policy.fail_risk_threshold), risk
-    )
+    return linter._result(diagnostics)
 
 
 def _cut(text: str) -> str:

@@ -12,14 +12,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BeforeValidator,
+    Field,
+    PrivateAttr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from .._utils import did_you_mean, validator_message
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
 from ..tools import Effect
+from ._engine_codes import ALWAYS_ON
 from ._registry import RULES
 
 DEFAULT_SINKS = ["notify.*", "http.*", "email.*", "file.write*"]
@@ -57,6 +67,8 @@ max_parallel: 64
 max_slippage: 1.0        # percent
 fail_risk_threshold: 0.8
 goal_alignment: warn     # steps the goal never asked for: off | warn | error
+# severity:              # a level per rule code: error | warning | info | off
+#   IMPLICIT_DEPENDENCY: warning
 """
 """The built-in default policy, as YAML with comments (``plankit policy default`` prints it)."""
 
@@ -81,6 +93,32 @@ _DEFAULT_POLICY_DATA: dict[str, Any] = {
 """:data:`DEFAULT_POLICY_YAML` as data, written out so that linting with the default policy never imports
 yaml (about 10 ms of every ``plankit lint``). ``tests/lint/test_policy.py`` checks that the two are equal:
 change both together."""
+
+
+LEVELS = ("error", "warning", "info", "off")
+"""What ``severity`` may set a rule code to (``warn`` is read as ``warning``, as ``goal_alignment`` spells it)."""
+
+Level = Literal["error", "warning", "info", "off"]
+
+
+def _known_code(code: str) -> str:
+    codes = _known_codes()
+    if code not in codes:
+        hint = did_you_mean(code, codes) or "see `plankit rules` for the codes"
+        raise ValueError(f"unknown rule code {code!r}; {hint}")
+    return code
+
+
+def _level(value: Any) -> Any:
+    if value is False:  # YAML 1.1 reads a bare ``off`` as false; that is what the user wrote
+        return "off"
+    if value == "warn":
+        return "warning"
+    if value not in LEVELS:
+        shown = repr(value) if isinstance(value, str) else f"{value!r} ({type(value).__name__})"
+        hint = did_you_mean(value, LEVELS) if isinstance(value, str) else None
+        raise ValueError(f"unknown level {shown}; the levels are {', '.join(LEVELS)}" + (f" ({hint})" if hint else ""))
+    return value
 
 
 class Policy(IRModel):
@@ -139,6 +177,13 @@ class Policy(IRModel):
     ``text``, ``memo``, ``reply_to``...)."""
     gas_estimates: dict[str, float] = Field(default_factory=dict)
     """Gas per call by tool glob, in ETH, for the validation result's ``estimated_gas_eth``."""
+    severity: dict[Annotated[str, AfterValidator(_known_code)], Annotated[Level, BeforeValidator(_level)]] = Field(
+        default_factory=dict
+    )
+    """The level of every finding of a rule code (``IMPLICIT_DEPENDENCY: warning``): ``error``, ``warning``,
+    ``info``, or ``off`` (the rule does not run, like ``--ignore``). It wins over the rule's own severity, the
+    finding's and ``goal_alignment``'s. ``REGO_VIOLATION`` sets the level of Rego codes that are not built in.
+    The always-on codes (``SCHEMA_INVALID``, ``DUPLICATE_ID``, ``RULE_CRASHED``) stay errors. Merged per code."""
 
     _deny_patterns: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
 
@@ -180,6 +225,24 @@ class Policy(IRModel):
             if not 0 <= weight <= 1:
                 raise ValueError(f"risk weight of {code!r} must be between 0 and 1, got {weight}")
         return weights
+
+    @model_validator(mode="after")
+    def _levels_possible(self) -> Policy:
+        # Checked on the whole policy (merged ones too): these depend on another key, or on the code.
+        for code, level in self.severity.items():
+            if code in ALWAYS_ON and level != "error":
+                message = (
+                    f"{code} is always an error (a plan that was not checked must never pass); remove it from"
+                    " severity"
+                )
+                raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": ("severity", code)})
+            if code.startswith("GOAL_") and level != "off" and self.goal_alignment == "off":
+                message = (
+                    f"{code} does not run under goal_alignment: off, so its level {level!r} would do nothing; set"
+                    " goal_alignment to warn (severity then sets each GOAL_* code's level), or remove the entry"
+                )
+                raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": ("severity", code)})
+        return self
 
     @model_validator(mode="after")
     def _deny_compiled(self) -> Policy:
@@ -233,24 +296,33 @@ class Policy(IRModel):
         built-in default policy is the base, so ``--policy extra.rego`` adds to the default rather than
         replacing it with an empty policy.
         """
+        paths = list(paths)
         rego = [str(path) for path in paths if str(path).endswith(".rego")]
         documents = [cls.load(path) for path in paths if not str(path).endswith(".rego")]
         merged = cls() if documents else cls.default()
-        for document in documents:
-            merged = merged.merged_with(document)
+        try:
+            for document in documents:
+                merged = merged.merged_with(document)
+        except PolicyError as exc:  # each file was valid alone: say which ones don't go together
+            names = ", ".join(str(path) for path in paths if not str(path).endswith(".rego"))
+            raise PolicyError(exc.message, exc.problems, source=f"the merge of {names}") from None
         return merged.merged_with(cls(rego=rego)) if rego else merged
 
     def merged_with(self, other: Policy) -> Policy:
         """This policy with every key that ``other`` sets explicitly taking its value from ``other``.
 
-        ``rego`` lists are concatenated (each file keeps its own Rego modules); every other key is
-        replaced as a whole. The result remembers which keys either side set, so merges chain.
+        ``rego`` lists are concatenated (each file keeps its own Rego modules); ``severity`` is merged per code
+        (``other``'s level wins for the codes it names); every other key is replaced as a whole. The result
+        remembers which keys either side set, so merges chain. Raises :class:`PolicyError` when the two don't
+        go together (``other`` turns ``goal_alignment`` off where this policy sets a ``GOAL_*`` level).
         """
         data = self.model_dump(include=self.model_fields_set)
         data.update(other.model_dump(include=other.model_fields_set))
         if "rego" in self.model_fields_set and "rego" in other.model_fields_set:
             data["rego"] = [*self.rego, *(entry for entry in other.rego if entry not in self.rego)]
-        return Policy.model_validate(data)
+        if "severity" in self.model_fields_set and "severity" in other.model_fields_set:
+            data["severity"] = {**self.severity, **other.severity}
+        return Policy.from_data(data, source="<merged policy>")
 
     def to_yaml(self) -> str:
         """The policy as YAML, with only the keys it sets explicitly."""
@@ -274,7 +346,9 @@ def _known_codes() -> list[str]:
 
 
 def _policy_problem(error: Any) -> FormatProblem:
-    loc = tuple(error["loc"])
+    # A problem found on the whole policy says where it is; pydantic marks a mapping's bad key with "[key]".
+    loc = tuple(error["ctx"]["at"]) if error["type"] == "policy_entry" else tuple(error["loc"])
+    loc = tuple(item for item in loc if item != "[key]")
     path = "$" + "".join(f"[{item}]" if isinstance(item, int) else f".{item}" for item in loc)
     if error["type"] == "extra_forbidden":
         key = str(loc[-1])

@@ -2,7 +2,9 @@
 
 **Risk.** Each unsuppressed finding carries a weight ``w`` in [0, 1]: the policy's ``risk_weights[code]``,
 else :data:`DEFAULT_RISK_WEIGHTS` for the code, else :data:`SEVERITY_WEIGHTS` for the finding's severity
-(Rego violations whose code is not built-in use the weight of ``REGO_VIOLATION``). The score treats findings
+(Rego violations whose code is not built-in use the weight of ``REGO_VIOLATION``). A code the policy's
+``severity`` gives a level weighs that level's :data:`SEVERITY_WEIGHTS` instead of its default weight (the
+:class:`~plankit.lint.Linter` passes those in ``overrides``; ``risk_weights`` still win). The score treats findings
 as independent chances that the plan does harm::
 
     risk = 1 - Π (1 - w)        (0 with no findings; rounded to 4 decimals)
