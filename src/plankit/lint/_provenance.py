@@ -151,7 +151,7 @@ def _is_id(key: str) -> bool:
 _POSTAL = _set(
     "street city town postal postcode zip country state province region address phone email price prices total "
     "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
-    "costs gross net cents"
+    "costs gross net cents mobile cell cellphone telephone tel"
 )
 _AMOUNT_PARTS = _set("value amount major_value minor_value cents units display value_cents")
 """Generic last keys of an amount object (``costs.gross.value``): the amount itself when a key above it names
@@ -160,9 +160,9 @@ one."""
 
 def _postal(key: str) -> bool:
     """A field of a postal address, a phone number, a mail address or an amount (``street_1``, ``postal_code``,
-    ``customer_email``, ``total_price``): a field the platform keeps as the record's own, not free text (an
-    order's address is where it ships, its customer's email where its receipt goes, its total what a refund
-    returns)."""
+    ``customer_email``, ``customer.mobile``, ``total_price``): a field the platform keeps as the record's own,
+    not free text (an order's address is where it ships, its customer's email or mobile where its receipt goes,
+    its total what a refund returns)."""
     words = key.split("_")
     # ``description_email`` is an address found in a description: free text, whatever it is called.
     return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
