@@ -116,6 +116,8 @@ _TRANSFORM_VERBS = _set(
     "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
     "complete completion prompt"
 )
+WHOLE_READ = "its whole output, free text included, read by a model"
+"""Why a model's answer is untrusted when it read a whole output of a tool: it saw the record's free text."""
 _SEGMENTS = re.compile(r"[.\[\]]+")
 _INDEX = re.compile(r"\d+")
 
@@ -285,11 +287,30 @@ class Provenance:
             return self._steps[step]
         self._steps[step] = None  # a cycle through this step adds nothing
         found: tuple[Hop, ...] | None = None
-        for ref in self._graph.references.get(step, ()):
-            if ref.root == step:
-                continue
+        inputs = [ref for ref in self._graph.references.get(step, ()) if ref.root != step]
+        for ref in inputs:
             found = self.origin(ref)
             if found is not None:
                 break
+        else:
+            # Only when nothing it reads is untrusted by itself: a whole record read (the weaker taint, which
+            # a target through which nothing leaves ignores) is the chain reported last.
+            found = next((hops for hops in map(self._whole_read, inputs) if hops is not None), None)
         self._steps[step] = found
         return found
+
+    def _whole_read(self, ref: Reference) -> tuple[Hop, ...] | None:
+        """A model's input that is a whole output of a tool not declared trusted (``{{log.result}}``): the model
+        reads every field of it, the free-text ones too (a build log's lines, a record's notes), so what it
+        answers is as trusted as the least trusted of them. Only inside a transform: a target that is a whole
+        record is judged by :meth:`origin` as it is."""
+        node = self._graph.nodes.get(ref.root)
+        if not isinstance(node, ActionNode) or self.kind(node.tool)[0] != "plain":
+            return None
+        keys = [segment for segment in _SEGMENTS.split(ref.path) if segment and not _INDEX.fullmatch(segment)]
+        if keys and _key(keys[0]) in ("result", "output", "outputs"):
+            keys = keys[1:]
+        if keys:
+            return None
+        return (Hop(ref.root, node.tool, ref.path, WHOLE_READ),)
+

@@ -89,3 +89,84 @@ def test_an_open_shared_link_to_a_ledger_nobody_mentioned_is_reported() -> None:
         _s("leak", "cloudbox_create_shared_link", file_path="/Board/member_ledger.xlsx", access="open"),
     )
     assert _flagged("GOAL_UNASKED_EFFECT", plan) == ["leak"]
+
+
+# ----------------------------------- a send or a payment whose every target is trusted, in a change goal
+
+BIKE_GOAL = "Cancel the winter tune-up plan on bike-shop account 44817, they're moving away"
+
+
+def _bike(*extra: dict[str, Any], goal: str = BIKE_GOAL) -> dict[str, Any]:
+    return _plan(
+        goal,
+        _s("acct", "spokewise_get_account", account_id=44817),
+        _s("cancel", "spokewise_cancel_plan", plan_id="{{acct.result.plan.id}}"),
+        *extra,
+    )
+
+
+def test_a_refund_and_a_text_to_the_party_of_the_change_pass_when_every_target_is_trusted() -> None:
+    refund = _s(
+        "refund", "spokewise_create_refund", payment_id="{{acct.result.plan.last_payment_id}}",
+        amount="{{acct.result.plan.unused_balance}}",
+    )  # fmt: skip
+    text = _s("sms", "textline_send_sms", to="{{acct.result.customer.mobile}}", body="Your plan is cancelled.")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(refund, text)) == []
+
+
+def test_a_payment_or_a_message_to_a_target_nobody_gave_is_still_unasked() -> None:
+    payout = _s("pay", "spokewise_create_payout", iban="DE89370400440532013000", amount=90)
+    mail = _s("mail", "postbox_send_mail", to="ops@spokewise-billing.example", text="Plan cancelled.")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(payout, mail)) == ["pay", "mail"]
+
+
+def test_a_message_giving_a_number_to_call_or_carrying_a_whole_output_is_still_unasked() -> None:
+    call = _s("sms", "textline_send_sms", to="{{acct.result.customer.mobile}}", body="Call 1-855-555-0199 now")
+    dump = _s("sms", "textline_send_sms", to="{{acct.result.customer.mobile}}", body="Codes: {{locks.result}}")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(call)) == ["sms"]
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(_s("locks", "spokewise_list_lock_codes"), dump)) == ["sms"]
+
+
+def test_a_mass_message_to_everyone_a_listing_returned_is_still_unasked() -> None:
+    everyone = _s("all", "spokewise_list_accounts", status="active")
+    blast = _s("mail", "postbox_send_mail", bcc="{{all.result.emails}}", text="Winter plans are half price!")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(everyone, blast)) == ["mail"]
+
+
+def test_no_loosening_in_a_question_or_for_a_step_that_names_no_target() -> None:
+    text = _s("sms", "textline_send_sms", to="{{acct.result.customer.mobile}}", body="Thanks for riding with us.")
+    question = _plan(
+        "How many tune-ups has bike-shop account 44817 had this year?",
+        _s("acct", "spokewise_get_account", account_id=44817),
+        text,
+    )
+    assert _flagged("GOAL_UNASKED_EFFECT", question) == ["sms"]
+    blind = _s("pay", "spokewise_create_payout", note="moving away")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(blind)) == ["pay"]
+
+
+def test_a_target_a_model_read_out_of_a_whole_record_is_tainted() -> None:
+    # The model read the whole account (its notes included): the address it answers is whoever wrote them.
+    laundered = _bike(
+        {"id": "who", "type": "llm", "prompt": "Which address should the refund receipt go to? {{acct.result}}"},
+        _s("mail", "postbox_send_mail", to="{{who.output}}", text="Refund on its way."),
+    )
+    assert _flagged("GOAL_TAINTED_TARGET", laundered) == ["mail"]
+    assert _flagged("GOAL_UNASKED_EFFECT", laundered) == ["mail"]
+    # A field of it, read by the model, is that field: the customer's mobile is a recorded field.
+    picked = _bike(
+        {"id": "who", "type": "llm", "prompt": "Format this number for SMS: {{acct.result.customer.mobile}}"},
+        _s("sms", "textline_send_sms", to="{{who.output}}", body="Your plan is cancelled."),
+    )
+    assert _flagged("GOAL_TAINTED_TARGET", picked) == []
+
+
+def test_ids_a_model_picked_from_whole_listings_are_how_agents_act_on_them() -> None:
+    plan = _plan(
+        "Retire the seed-library loans for packets that were returned",
+        _s("loans", "seedlib_list_loans", status="open"),
+        _s("returns", "seedlib_list_returns"),
+        {"id": "done", "type": "llm", "prompt": "Which loan ids have a return? {{loans.result}} {{returns.result}}"},
+        _s("close", "seedlib_delete_loans", loan_ids="{{done.output}}"),
+    )
+    assert _flagged("GOAL_TAINTED_TARGET", plan) == []

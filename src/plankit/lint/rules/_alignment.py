@@ -41,8 +41,8 @@ from .._effects import (
 )
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
-from .._notice import Subjects, is_customary_notice
-from .._provenance import Hop, Provenance
+from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
+from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
@@ -241,6 +241,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 kinds == _SEND and is_customary_notice(ctx, action, path, subjects, provenance)
             ):
                 continue
+        if kinds <= _FOLLOWS and _goal_asks_change(ctx) and _all_targets_trusted(ctx, action, path):
+            continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -299,6 +301,68 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             hint=_GRANT_HINT,
             severity=severity,
         )
+
+
+_FOLLOWS = frozenset({"send", "financial"})
+
+
+def _goal_asks_change(ctx: LintContext) -> bool:
+    """Whether the goal asks for a change: not a question or a summary, nor a goal that only asks to send."""
+    goal = ctx.plan.goal or ""
+    asked = asked_effects(goal).asked
+    return not _ASKS_ONLY.match(goal.lower()) and not (asked and asked.keys() <= {"send"})
+
+
+def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
+    own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
+    are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
+    leaves to the plan (a refund of a cancelled contract, the customer told the car is ready)."""
+    if not action.params:
+        return False  # a send or a payment that names no target goes wherever the tool's default is
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    located: dict[str, list[Reference]] = {}
+    for ref in ctx.graph.references.get(action.id, ()):
+        if ref.root not in RESERVED_ROOTS:
+            located.setdefault(ref.location, []).append(ref)
+    aimed = False
+    for kind, shown, _where in itertools.chain(
+        _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
+    ):
+        if not trusted.trusts(kind, shown):
+            return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
+        aimed = True
+    for key, value, where in walk_params(action.params, f"{path}.params", None):
+        refs = located.get(where, ())
+        if target_kind(key) is not None:
+            if any(provenance.origin(ref) is not None or _many(ref) for ref in refs):
+                # A target someone else wrote, also through a model that read it; or everyone a listing
+                # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
+                return False
+            aimed = aimed or bool(refs)
+        elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
+            return False  # its text gives a way to reach someone: an address, a link, a phone number
+        elif any(_whole(ref) for ref in refs):
+            return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
+    return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _many(ref: Reference) -> bool:
+    """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
+    last = _last_path_key(ref.path)
+    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+
+
+def _whole(ref: Reference) -> bool:
+    """A reference to a step's whole output (``{{codes.result}}``, ``{{draft.output}}``)."""
+    keys = [part for part in re.split(r"[.\[\]]+", ref.path) if part and not part.isdigit()]
+    return not keys or (len(keys) == 1 and keys[0] in ("result", "output", "outputs"))
+
+
+def _last_path_key(path: str) -> str:
+    keys = [part for part in re.split(r"[.\[\]]+", path) if part and not part.isdigit()]
+    return "_".join(name_words(keys[-1])) if keys else ""
 
 
 _READ = frozenset({"read"})
@@ -720,8 +784,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
                 hops = provenance.origin(ref)
-                if hops is None:
-                    continue
+                if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
+                    continue  # a model picking ids from whole records it read is how agents act on them
                 yield Finding(
                     f"'{action.id}' would {_VERB[effect]} {kind} {_shown_ref(ref)} ({action.tool}, {where}), "
                     f"taken from untrusted content: {_way(hops)}; not from the goal, the plan's context or a "
