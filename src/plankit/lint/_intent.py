@@ -81,9 +81,10 @@ _PAY_PHRASE = re.compile(
 """Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
 _PERCENT_MONEY = re.compile(
     r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)\s?(?:[a-z-]+ ){0,2}?"
-    r"(?:fee|fees|charge|surcharge|penalty|discount|off|interest|tip|deposit|refund|credit|rebate)\b"
+    r"(?:fee|fees|charge|surcharge|penalty|discount|off|back|interest|tip|deposit|refund|credit|rebate)\b"
 )
-"""A percentage of money (*a 10% late fee*, *15% off the invoice*) is an amount, as ``$40`` is: financial."""
+"""A percentage of money (*a 10% late fee*, *15% off the invoice*, *give them 30% back*) is an amount, as ``$40``
+is: financial."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
     r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
@@ -249,14 +250,24 @@ def _stems(word: str) -> Iterator[str]:
             yield word[: -len(suffix)]
 
 
-def _verb_use(words: tuple[str, ...], index: int, stem: str) -> bool:
+def _verb_use(words: tuple[str, ...], index: int, stem: str, starts: frozenset[int] = frozenset()) -> bool:
     """Whether an ambiguous word is used as a verb: not plural, and not after a determiner or an adjective
-    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``)."""
+    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``); starting
+    a sentence and followed by its object (*... came in. Text every customer*, not *Order #80417 arrived*) it
+    is an order given, whatever ends the sentence before it."""
     if index + 1 < len(words) and words[index + 1] == "to":
         return True
     if words[index] != stem:
         return False
+    if index in starts and index + 1 < len(words) and words[index + 1] in _OBJECT_START:
+        return True
     return index == 0 or words[index - 1] not in _NOUN_BEFORE
+
+
+_OBJECT_START = _words("every everyone everybody all each the them him her us me our my your their these those")
+"""Words that open a verb's object (*text every customer*, *email them*): after a sentence's first word they
+make it a verb."""
+_SENTENCE_END = re.compile(r"[.!?;:]\s*$")
 
 
 @functools.lru_cache(maxsize=256)
@@ -271,7 +282,11 @@ def asked_effects(goal: str) -> Intent:
     to send.
     """
     text = goal.lower().replace("’", "'")
-    words = tuple(_GOAL_TOKEN.findall(text))
+    tokens = list(_GOAL_TOKEN.finditer(text))
+    words = tuple(token.group(0) for token in tokens)
+    starts = frozenset(
+        index for index, token in enumerate(tokens) if index and _SENTENCE_END.search(text[: token.start()])
+    )
     asked: dict[str, list[str]] = {}
     implying: list[str] = []
     done = _GET_DONE.search(text)
@@ -290,7 +305,7 @@ def asked_effects(goal: str) -> Intent:
             continue
         for stem in _stems(word):
             effects = _GOAL_WORDS.get(stem, ())
-            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem):
+            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem, starts):
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)

@@ -10,6 +10,7 @@ from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
 from plankit.lint._effects import name_effects
+from plankit.lint._intent import asked_effects
 from plankit.lint._trusted import target_kind
 
 
@@ -170,3 +171,20 @@ def test_ids_a_model_picked_from_whole_listings_are_how_agents_act_on_them() -> 
         _s("close", "seedlib_delete_loans", loan_ids="{{done.output}}"),
     )
     assert _flagged("GOAL_TAINTED_TARGET", plan) == []
+
+
+# --------------------------------------------------------------------- phrasing: a percentage back, orders
+
+
+def test_a_percentage_back_is_money_back() -> None:
+    assert asked_effects("The ferry was late, give them 25% back on the ticket").asked["financial"] == ("25% back",)
+    assert "financial" not in asked_effects("Bring the tent back by Friday").asked
+
+
+def test_a_sentence_that_opens_with_a_verb_and_its_object_is_an_order() -> None:
+    goal = "The new kayaks finally arrived in. Text every member on the waitlist"
+    assert asked_effects(goal).asked["send"] == ("text",)
+    assert "send" in asked_effects("Ferry is cancelled. Email them the refund form").asked
+    # A noun opening a sentence, not followed by an object, asks for nothing.
+    assert "send" not in asked_effects("The boats are in. Text messages from the harbour were lost").asked
+    assert "financial" not in asked_effects("Seeds are in. Order #4471 is complete, close it").asked
