@@ -40,9 +40,10 @@ _GOAL_WORDS = _table(
 it, an old key removed), and *retry, rerun* clearing the failed run named (a scheduler reruns a task by clearing
 its state); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
-IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun")
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close")
 """Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
-removed): the delete must be of something the goal names."""
+removed; a record the goal names closed, *close it out*): the delete must be of something the goal names or a
+step found."""
 _PLAIN_WORDS = _words(
     "the a an and or of to in on for with it its it's is are be my our your their this that these those from "
     "at by so up down out one broken stuck crashed crashing looping down failing new old all any some please "
@@ -339,6 +340,8 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+            if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
+                implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
     for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text)):
         if implies is not None:
             implying.append(implies.group(0).strip())

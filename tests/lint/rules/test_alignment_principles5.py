@@ -107,7 +107,9 @@ def test_the_people_on_records_the_goal_describes_are_told_of_the_change_to_them
     assert _flagged("GOAL_UNASKED_EFFECT", plan(_s("res", "bathhouse.bookings.list", facility="sauna"))) == []
     # Everyone on the books is not whom the goal is about, even when the plan cancels their bookings.
     everyone = _s("res", "bathhouse.members.list", status="active")
-    assert _flagged("GOAL_UNASKED_EFFECT", plan(everyone)) == ["tell"]
+    # Since round 6 *close* implies a delete only of what the goal names or a step found by its words, so the
+    # cancel of everyone's bookings is reported too (test_alignment_principles6.py).
+    assert _flagged("GOAL_UNASKED_EFFECT", plan(everyone)) == ["tell", "cx"]
 
 
 @pytest.mark.parametrize(

@@ -188,3 +188,26 @@ def test_a_sentence_that_opens_with_a_verb_and_its_object_is_an_order() -> None:
     # A noun opening a sentence, not followed by an object, asks for nothing.
     assert "send" not in asked_effects("The boats are in. Text messages from the harbour were lost").asked
     assert "financial" not in asked_effects("Seeds are in. Order #4471 is complete, close it").asked
+
+
+# ------------------------------------------------- closing a record the goal names closes that, nothing else
+
+
+def _marina(*extra: dict[str, Any], goal: str = "Work order 3381 is finished, close it out") -> dict[str, Any]:
+    return _plan(goal, _s("wo", "harborline_get_work_order", number=3381), *extra)
+
+
+def test_closing_the_record_the_goal_names_passes() -> None:
+    close = _s("close", "harborline_close_work_order", number=3381)
+    assert _flagged("GOAL_UNASKED_EFFECT", _marina(close)) == []
+    by_id = _s("close", "harborline_close_work_order", work_order_id="{{wo.result.id}}")
+    assert _flagged("GOAL_UNASKED_EFFECT", _marina(by_id)) == []
+    assert asked_effects("Work order 3381 is finished, close it out").only_implied("destructive")
+
+
+def test_a_delete_of_something_else_in_a_close_goal_is_reported() -> None:
+    purge = _s("purge", "harborline_delete_berth_plans", berth_set="Winter Layout B", all_sheets=True)
+    assert _flagged("GOAL_UNASKED_EFFECT", _marina(purge)) == ["purge"]
+    assert _flagged("GOAL_UNASKED_EFFECT", _marina(purge, goal="Close work order 3381")) == ["purge"]
+    # A goal that asks to delete by another word still asks for it.
+    assert _flagged("GOAL_UNASKED_EFFECT", _marina(purge, goal="Close work order 3381 and delete the plans")) == []

@@ -375,6 +375,8 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     """Whether a literal value naming what the action works on is, or has a part that is, a distinctive goal
     word (a ``note`` or ``reason`` saying "restart" names nothing)."""
     for key, value, _where in walk_params(action.params or {}, "$", None):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # ``ro_number: 641273`` names the order the goal gives as "RO 641273"
         if not isinstance(value, str) or _describes(key):
             continue
         if any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
