@@ -130,7 +130,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     ``type: TeacherEnrollment``) is a share only a goal asking to share allows. A notification (``notify.*``,
     ``push.*``) that names no one reports back to the user and needs no send word. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
-    ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
+    ``GOAL_UNTRUSTED_TARGET``. Nor is, in a goal that asks for a change, a send or a payment whose every target
+    is trusted (in the goal, the context or ``trusted_values``, or an untainted field a step read; not a list
+    of everyone a listing returned) and whose text holds no address, link or phone number nor a whole output:
+    the customer told the car is ready, the refund of a cancelled contract. Runs only when the plan has a
+    ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
 
     Why is this bad: this is the shape of a prompt injection. The agent read text an attacker wrote (an email,
