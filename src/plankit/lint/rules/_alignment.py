@@ -230,6 +230,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     tail = f"which the goal does not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})"
     severity = _severity(ctx)
     subjects: Subjects | None = None
+    change: bool | None = None
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
@@ -245,8 +246,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 kinds == _SEND and is_customary_notice(ctx, action, path, subjects, provenance)
             ):
                 continue
-        if kinds <= _FOLLOWS and _goal_asks_change(ctx) and _all_targets_trusted(ctx, action, path):
-            continue
+        if kinds <= _FOLLOWS:
+            if change is None:
+                change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
+            if change and _all_targets_trusted(ctx, action, path):
+                continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
