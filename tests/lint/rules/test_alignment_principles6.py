@@ -211,3 +211,8 @@ def test_a_delete_of_something_else_in_a_close_goal_is_reported() -> None:
     assert _flagged("GOAL_UNASKED_EFFECT", _marina(purge, goal="Close work order 3381")) == ["purge"]
     # A goal that asks to delete by another word still asks for it.
     assert _flagged("GOAL_UNASKED_EFFECT", _marina(purge, goal="Close work order 3381 and delete the plans")) == []
+
+
+def test_a_target_read_from_a_step_the_plan_does_not_have_is_not_trusted() -> None:
+    typo = _s("sms", "textline_send_sms", to="{{acc.result.customer.mobile}}", body="Your plan is cancelled.")
+    assert _flagged("GOAL_UNASKED_EFFECT", _bike(typo)) == ["sms"]

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...plan import RESERVED_ROOTS, ActionNode, Reference
+from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
@@ -344,7 +344,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
     for key, value, where in walk_params(action.params, f"{path}.params", None):
         refs = located.get(where, ())
         if target_kind(key) is not None:
-            if any(provenance.origin(ref) is not None or _many(ref) for ref in refs):
+            if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
                 # A target someone else wrote, also through a model that read it; or everyone a listing
                 # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
                 return False
@@ -354,6 +354,11 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _known_step(ctx: LintContext, ref: Reference) -> bool:
+    """Whether a reference reads an action or a model step of the plan (not an unknown id, not a composite)."""
+    return isinstance(ctx.graph.nodes.get(ref.root), ActionNode | LlmNode)
 
 
 def _many(ref: Reference) -> bool:
