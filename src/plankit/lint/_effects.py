@@ -69,7 +69,7 @@ _TOOL_NOUNS = _table(
     "recovery ssh passkey token tokens certificate certificates keypair factor factors security limit limits "
     "passcode passcodes keycode keycodes; "
     "share: permission permissions collaborator collaborators acl public access sharing role roles admin admins "
-    "administrator privilege privileges iam rbac membership memberships; "
+    "administrator privilege privileges iam rbac membership memberships shared; "
     "external: http https url urls webhook webhooks web"
 )
 _KEY_KINDS = _words("access api ssh deploy signing secret gpg pgp encryption private service")

@@ -40,9 +40,10 @@ _GOAL_WORDS = _table(
 it, an old key removed), and *retry, rerun* clearing the failed run named (a scheduler reruns a task by clearing
 its state); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
-IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun")
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close")
 """Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
-removed): the delete must be of something the goal names."""
+removed; a record the goal names closed, *close it out*): the delete must be of something the goal names or a
+step found."""
 _PLAIN_WORDS = _words(
     "the a an and or of to in on for with it its it's is are be my our your their this that these those from "
     "at by so up down out one broken stuck crashed crashing looping down failing new old all any some please "
@@ -81,9 +82,10 @@ _PAY_PHRASE = re.compile(
 """Phrases that ask to pay without a payment word (*cover the dinner bill*, *top up my transit card*)."""
 _PERCENT_MONEY = re.compile(
     r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)\s?(?:[a-z-]+ ){0,2}?"
-    r"(?:fee|fees|charge|surcharge|penalty|discount|off|interest|tip|deposit|refund|credit|rebate)\b"
+    r"(?:fee|fees|charge|surcharge|penalty|discount|off|back|interest|tip|deposit|refund|credit|rebate)\b"
 )
-"""A percentage of money (*a 10% late fee*, *15% off the invoice*) is an amount, as ``$40`` is: financial."""
+"""A percentage of money (*a 10% late fee*, *15% off the invoice*, *give them 30% back*) is an amount, as ``$40``
+is: financial."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
     r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
@@ -249,14 +251,24 @@ def _stems(word: str) -> Iterator[str]:
             yield word[: -len(suffix)]
 
 
-def _verb_use(words: tuple[str, ...], index: int, stem: str) -> bool:
+def _verb_use(words: tuple[str, ...], index: int, stem: str, starts: frozenset[int] = frozenset()) -> bool:
     """Whether an ambiguous word is used as a verb: not plural, and not after a determiner or an adjective
-    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``)."""
+    (``my email``, ``the latest order``); followed by ``to`` it asks either way (``an email to Bob``); starting
+    a sentence and followed by its object (*... came in. Text every customer*, not *Order #80417 arrived*) it
+    is an order given, whatever ends the sentence before it."""
     if index + 1 < len(words) and words[index + 1] == "to":
         return True
     if words[index] != stem:
         return False
+    if index in starts and index + 1 < len(words) and words[index + 1] in _OBJECT_START:
+        return True
     return index == 0 or words[index - 1] not in _NOUN_BEFORE
+
+
+_OBJECT_START = _words("every everyone everybody all each the them him her us me our my your their these those")
+"""Words that open a verb's object (*text every customer*, *email them*): after a sentence's first word they
+make it a verb."""
+_SENTENCE_END = re.compile(r"[.!?;:]\s*$")
 
 
 @functools.lru_cache(maxsize=256)
@@ -271,7 +283,11 @@ def asked_effects(goal: str) -> Intent:
     to send.
     """
     text = goal.lower().replace("’", "'")
-    words = tuple(_GOAL_TOKEN.findall(text))
+    tokens = list(_GOAL_TOKEN.finditer(text))
+    words = tuple(token.group(0) for token in tokens)
+    starts = frozenset(
+        index for index, token in enumerate(tokens) if index and _SENTENCE_END.search(text[: token.start()])
+    )
     asked: dict[str, list[str]] = {}
     implying: list[str] = []
     done = _GET_DONE.search(text)
@@ -290,7 +306,7 @@ def asked_effects(goal: str) -> Intent:
             continue
         for stem in _stems(word):
             effects = _GOAL_WORDS.get(stem, ())
-            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem):
+            if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem, starts):
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)
@@ -324,6 +340,8 @@ def asked_effects(goal: str) -> Intent:
         match = pattern.search(text)
         if match is not None:
             asked.setdefault(effect, []).append(match.group(0).strip())
+            if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
+                implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
     for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text)):
         if implies is not None:
             implying.append(implies.group(0).strip())

@@ -116,6 +116,8 @@ _TRANSFORM_VERBS = _set(
     "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
     "complete completion prompt"
 )
+WHOLE_READ = "its whole output, free text included, read by a model"
+"""Why a model's answer is untrusted when it read a whole output of a tool: it saw the record's free text."""
 _SEGMENTS = re.compile(r"[.\[\]]+")
 _INDEX = re.compile(r"\d+")
 
@@ -151,7 +153,7 @@ def _is_id(key: str) -> bool:
 _POSTAL = _set(
     "street city town postal postcode zip country state province region address phone email price prices total "
     "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
-    "costs gross net cents"
+    "costs gross net cents mobile cell cellphone telephone tel"
 )
 _AMOUNT_PARTS = _set("value amount major_value minor_value cents units display value_cents")
 """Generic last keys of an amount object (``costs.gross.value``): the amount itself when a key above it names
@@ -160,9 +162,9 @@ one."""
 
 def _postal(key: str) -> bool:
     """A field of a postal address, a phone number, a mail address or an amount (``street_1``, ``postal_code``,
-    ``customer_email``, ``total_price``): a field the platform keeps as the record's own, not free text (an
-    order's address is where it ships, its customer's email where its receipt goes, its total what a refund
-    returns)."""
+    ``customer_email``, ``customer.mobile``, ``total_price``): a field the platform keeps as the record's own,
+    not free text (an order's address is where it ships, its customer's email or mobile where its receipt goes,
+    its total what a refund returns)."""
     words = key.split("_")
     # ``description_email`` is an address found in a description: free text, whatever it is called.
     return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
@@ -285,11 +287,30 @@ class Provenance:
             return self._steps[step]
         self._steps[step] = None  # a cycle through this step adds nothing
         found: tuple[Hop, ...] | None = None
-        for ref in self._graph.references.get(step, ()):
-            if ref.root == step:
-                continue
+        inputs = [ref for ref in self._graph.references.get(step, ()) if ref.root != step]
+        for ref in inputs:
             found = self.origin(ref)
             if found is not None:
                 break
+        else:
+            # Only when nothing it reads is untrusted by itself: a whole record read (the weaker taint, which
+            # a target through which nothing leaves ignores) is the chain reported last.
+            found = next((hops for hops in map(self._whole_read, inputs) if hops is not None), None)
         self._steps[step] = found
         return found
+
+    def _whole_read(self, ref: Reference) -> tuple[Hop, ...] | None:
+        """A model's input that is a whole output of a tool not declared trusted (``{{log.result}}``): the model
+        reads every field of it, the free-text ones too (a build log's lines, a record's notes), so what it
+        answers is as trusted as the least trusted of them. Only inside a transform: a target that is a whole
+        record is judged by :meth:`origin` as it is."""
+        node = self._graph.nodes.get(ref.root)
+        if not isinstance(node, ActionNode) or self.kind(node.tool)[0] != "plain":
+            return None
+        keys = [segment for segment in _SEGMENTS.split(ref.path) if segment and not _INDEX.fullmatch(segment)]
+        if keys and _key(keys[0]) in ("result", "output", "outputs"):
+            keys = keys[1:]
+        if keys:
+            return None
+        return (Hop(ref.root, node.tool, ref.path, WHOLE_READ),)
+

@@ -388,7 +388,9 @@ def target_kind(key: str) -> str | None:
         if kind in kinds:
             return kind
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
-        return "object"
+        # ``templateId``, ``format_id``: which template or kind of message is used says how it is sent, not
+        # to whom or what; the recipient and the object are other parameters.
+        return None if len(words) > 1 and words[-2] in _MANNER else "object"
     if len(words) > 1 and words[-1] in _RECORD_NUMBERS and words[-2] not in _POSITIONS:
         return "object"  # ``loan_number``, ``confirmationNumber``, ``order_no``: the record's number is its id
     if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
@@ -396,6 +398,8 @@ def target_kind(key: str) -> str | None:
     return None
 
 
+_MANNER = _words("template templates format formats kind kinds type types style layout theme")
+"""Words before *id* that pick the manner of a message (``templateId``), not its target."""
 _RECORD_NUMBERS = _words("number numbers num no nr")
 """Last words of keys that give a record by its number (``loan_number``, ``confirmationNumber``), as ``_id`` does."""
 _POSITIONS = _words("line page row column col step sequence seq version revision position index part week day")

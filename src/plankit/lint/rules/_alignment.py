@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ...plan import RESERVED_ROOTS, ActionNode, Reference
+from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
@@ -41,8 +41,8 @@ from .._effects import (
 )
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects
-from .._notice import Subjects, is_customary_notice
-from .._provenance import Hop, Provenance
+from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
+from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
@@ -130,7 +130,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     ``type: TeacherEnrollment``) is a share only a goal asking to share allows. A notification (``notify.*``,
     ``push.*``) that names no one reports back to the user and needs no send word. ``write`` and ``external``
     are not judged by intent (nearly every goal writes something); their targets are checked by
-    ``GOAL_UNTRUSTED_TARGET``. Runs only when the plan has a ``goal``; ``goal_alignment: off`` turns it off,
+    ``GOAL_UNTRUSTED_TARGET``. Nor is, in a goal that asks for a change, a send or a payment whose every target
+    is trusted (in the goal, the context or ``trusted_values``, or an untainted field a step read; not a list
+    of everyone a listing returned) and whose text holds no address, link or phone number nor a whole output:
+    the customer told the car is ready, the refund of a cancelled contract. Runs only when the plan has a
+    ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
 
     Why is this bad: this is the shape of a prompt injection. The agent read text an attacker wrote (an email,
@@ -226,6 +230,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     tail = f"which the goal does not ask for ({checked}; goal: {_quote(ctx.plan.goal or '')})"
     severity = _severity(ctx)
     subjects: Subjects | None = None
+    change: bool | None = None
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
@@ -240,6 +245,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             if action.id in subjects.confined or (
                 kinds == _SEND and is_customary_notice(ctx, action, path, subjects, provenance)
             ):
+                continue
+        if kinds <= _FOLLOWS:
+            if change is None:
+                change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
+            if change and _all_targets_trusted(ctx, action, path):
                 continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
@@ -301,6 +311,73 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         )
 
 
+_FOLLOWS = frozenset({"send", "financial"})
+
+
+def _goal_asks_change(ctx: LintContext) -> bool:
+    """Whether the goal asks for a change: not a question or a summary, nor a goal that only asks to send."""
+    goal = ctx.plan.goal or ""
+    asked = asked_effects(goal).asked
+    return not _ASKS_ONLY.match(goal.lower()) and not (asked and asked.keys() <= {"send"})
+
+
+def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
+    own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
+    are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
+    leaves to the plan (a refund of a cancelled contract, the customer told the car is ready)."""
+    if not action.params:
+        return False  # a send or a payment that names no target goes wherever the tool's default is
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    located: dict[str, list[Reference]] = {}
+    for ref in ctx.graph.references.get(action.id, ()):
+        if ref.root not in RESERVED_ROOTS:
+            located.setdefault(ref.location, []).append(ref)
+    aimed = False
+    for kind, shown, _where in itertools.chain(
+        _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
+    ):
+        if not trusted.trusts(kind, shown):
+            return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
+        aimed = True
+    for key, value, where in walk_params(action.params, f"{path}.params", None):
+        refs = located.get(where, ())
+        if target_kind(key) is not None:
+            if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
+                # A target someone else wrote, also through a model that read it; or everyone a listing
+                # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
+                return False
+            aimed = aimed or bool(refs)
+        elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
+            return False  # its text gives a way to reach someone: an address, a link, a phone number
+        elif any(_whole(ref) for ref in refs):
+            return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
+    return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _known_step(ctx: LintContext, ref: Reference) -> bool:
+    """Whether a reference reads an action or a model step of the plan (not an unknown id, not a composite)."""
+    return isinstance(ctx.graph.nodes.get(ref.root), ActionNode | LlmNode)
+
+
+def _many(ref: Reference) -> bool:
+    """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
+    last = _last_path_key(ref.path)
+    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+
+
+def _whole(ref: Reference) -> bool:
+    """A reference to a step's whole output (``{{codes.result}}``, ``{{draft.output}}``)."""
+    keys = [part for part in re.split(r"[.\[\]]+", ref.path) if part and not part.isdigit()]
+    return not keys or (len(keys) == 1 and keys[0] in ("result", "output", "outputs"))
+
+
+def _last_path_key(path: str) -> str:
+    keys = [part for part in re.split(r"[.\[\]]+", path) if part and not part.isdigit()]
+    return "_".join(name_words(keys[-1])) if keys else ""
+
+
 _READ = frozenset({"read"})
 _NOT_GRANTS = frozenset({"financial", "send", "destructive", "credentials"})
 """Tools with these effects pay, send, delete or change a secret: none is where a grant to everyone is set."""
@@ -311,6 +388,8 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
     """Whether a literal value naming what the action works on is, or has a part that is, a distinctive goal
     word (a ``note`` or ``reason`` saying "restart" names nothing)."""
     for key, value, _where in walk_params(action.params or {}, "$", None):
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)  # ``ro_number: 641273`` names the order the goal gives as "RO 641273"
         if not isinstance(value, str) or _describes(key):
             continue
         if any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
@@ -720,8 +799,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
                 hops = provenance.origin(ref)
-                if hops is None:
-                    continue
+                if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
+                    continue  # a model picking ids from whole records it read is how agents act on them
                 yield Finding(
                     f"'{action.id}' would {_VERB[effect]} {kind} {_shown_ref(ref)} ({action.tool}, {where}), "
                     f"taken from untrusted content: {_way(hops)}; not from the goal, the plan's context or a "
