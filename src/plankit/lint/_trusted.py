@@ -107,6 +107,10 @@ class Trusted:
         text = str(value).strip()
         if kind == "object" and text.lower() in SYMBOLIC_IDS:
             return True
+        if kind == "channel" and name_words(text) and set(name_words(text)) <= _MEDIA:
+            # ``channel: "sms"``: the medium a message travels by, not a room or a handle; whom it reaches is
+            # given by the other parameters, which are checked.
+            return True
         if kind == "amount":
             number = _to_number(text.lstrip("$€£"))
             if number is None:
@@ -366,8 +370,9 @@ _DESCRIBES = _words(
 )
 """Last words of keys that describe a property of what the first words name (``email_subject``,
 ``account_type``, ``recipient_count``, ``link_text``): the value is that property, not a target."""
-_BOOKKEEPING = _words("gl ledger category categories coa")
-"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``), not a destination."""
+_BOOKKEEPING = _words("gl ledger category categories coa expense expenses income revenue")
+"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``, ``expense_account``: a
+line of the chart of accounts a payment is filed under), not a destination."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -398,6 +403,8 @@ def target_kind(key: str) -> str | None:
     return None
 
 
+_MEDIA = _words("sms mms text texts email mail push voice call phone letter post postal app in fax")
+"""Words of a channel value that name a medium (``sms``, ``in_app``, ``push``), not a place a message goes."""
 _MANNER = _words("template templates format formats kind kinds type types style layout theme")
 """Words before *id* that pick the manner of a message (``templateId``), not its target."""
 _RECORD_NUMBERS = _words("number numbers num no nr")
