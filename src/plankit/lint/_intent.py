@@ -248,7 +248,14 @@ def _stems(word: str) -> Iterator[str]:
     for suffix in ("s", "es", "ed", "d", "ing", "ings"):
         # ``closed`` -> ``close`` drops a ``d`` after an ``e`` only: ``band`` is not ``ban``.
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and (suffix != "d" or word.endswith("ed")):
-            yield word[: -len(suffix)]
+            stem = word[: -len(suffix)]
+            yield stem
+            if suffix in ("ed", "ing", "ings") and stem[-1] == stem[-2] and stem[-1] not in "aeiousl":
+                yield stem[:-1]  # ``stopped`` -> ``stop``, ``scrapping`` -> ``scrap`` (not ``called`` -> ``cal``)
+            if suffix in ("ed", "ing", "ings") and stem[-2:] == "ll" and len(stem) > 4:
+                yield stem[:-1]  # ``cancelled``, ``cancelling`` -> ``cancel`` (British spelling doubles the l)
+            if suffix in ("ing", "ings") and stem[-1] not in "aeiouy" and stem[-2] in "aeiouy":
+                yield stem + "e"  # ``closing`` -> ``close``, ``archiving`` -> ``archive``: the e dropped before -ing
 
 
 def _verb_use(words: tuple[str, ...], index: int, stem: str, starts: frozenset[int] = frozenset()) -> bool:
@@ -304,12 +311,18 @@ def asked_effects(goal: str) -> Intent:
             continue
         if index + 1 < len(words) and (word, words[index + 1]) in _NOT_ASKING:
             continue
+        if done is not None and word == done.group(1):
+            continue  # *get the hold cancelled*: asked by the phrase above, not again by its participle
         for stem in _stems(word):
             effects = _GOAL_WORDS.get(stem, ())
             if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem, starts):
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)
+            if "destructive" in effects and word.endswith("ed") and stem != word:
+                # *the family cancelled their move*: a delete reported done asks to record it on the thing the
+                # goal names or a step found, nothing else (as *close it out*).
+                implying.append(word)
     phrases = (
         (_CURRENCY, "financial"),
         (_PERCENT_MONEY, "financial"),

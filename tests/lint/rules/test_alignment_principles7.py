@@ -9,6 +9,7 @@ from typing import Any
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
+from plankit.lint._intent import asked_effects
 from plankit.lint._trusted import target_kind
 
 
@@ -74,3 +75,55 @@ def test_a_ferry_delay_notice_by_sms_passes_and_its_recipients_are_still_checked
     # A room or a handle nobody gave is still a destination, and so is a recipient nobody gave.
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("#ops-leaks", "{{riders.result.booking_ids}}")) == ["tell"]
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("sms", "+1 555 0142 998")) == ["tell"]
+
+
+# ------------------------------------------------- verbs read whatever their spelling before -ing and -ed
+
+
+def test_verbs_that_drop_an_e_or_double_a_consonant_are_read() -> None:
+    assert asked_effects("Closing the climbing wall at noon").asked == {"destructive": ("closing",)}
+    assert asked_effects("deleting last season's route cards").asked == {"destructive": ("deleting",)}
+    assert asked_effects("scrapping the old belay log").asked == {"destructive": ("scrapping",)}
+    # Words that only look like it ask for nothing.
+    assert asked_effects("charging station by the morning desk").asked == {}
+    assert asked_effects("billing questions from the spelling bee").asked == {}
+
+
+def test_a_delete_the_goal_reports_done_is_recorded_on_what_the_goal_names_only() -> None:
+    def plan(booking: str) -> dict[str, Any]:
+        return _plan(
+            "The Okafor party cancelled their lesson on May 3. Refund the $60 they paid",
+            _s("lesson", "bowline_find_booking", party="Okafor", date="May 3"),
+            _s("cancel", "bowline_cancel_booking", booking_id=booking),
+            _s("refund", "bowline_refund", booking_id="{{lesson.result.id}}", amount=60.0),
+        )
+
+    intent = asked_effects("The Okafor party cancelled their lesson on May 3. Refund the $60 they paid")
+    assert intent.only_implied("destructive")
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{lesson.result.id}}")) == []
+    # A cancel of something else the goal did not name or a step did not find is still unasked.
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("BK-77120")) == ["cancel"]
+
+
+# ------------------------------------------------ a party's name is a field of their account
+
+
+def test_a_violin_shops_courier_job_to_the_customer_by_name_passes_and_free_text_names_are_still_tainted() -> None:
+    def plan(name: str) -> dict[str, Any]:
+        return _plan(
+            "Repaired violins due back today: book the courier drops",
+            _s("ready", "luthier_search_orders", status="ready", due="today"),
+            _s(
+                "drop",
+                "courier_create_delivery",
+                address="{{ready.result.orders[0].customer.address}}",
+                recipient_name=name,
+                recipient_phone="{{ready.result.orders[0].customer.phone}}",
+            ),
+        )
+
+    assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].customer.name}}")) == []
+    assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].customer.full_name}}")) == []
+    # A name written into the repair's own text, or the repair's own name, is still what its author typed.
+    assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].notes.name}}")) == ["drop"]
+    assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].name}}")) == ["drop"]
