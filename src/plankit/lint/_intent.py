@@ -17,7 +17,7 @@ from ._schemes import SCHEME_WORDS
 
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
-    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
+    "deliver ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
     "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
@@ -88,9 +88,18 @@ _PERCENT_MONEY = re.compile(
 is: financial."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
-    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
+    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b|"
+    r"\b(?:charged|billed)\b(?:[^.;]|\.(?=\d)){0,30}\b(?:instead of|rather than)\b"
 )
-"""A charge reported as wrong (*got billed twice*, *was overcharged*): putting it right moves money back."""
+"""A charge reported as wrong (*got billed twice*, *was overcharged*, *charged 2.75 instead of 1.35*): putting
+it right moves money back."""
+_ORDER_PHRASE = re.compile(r"\b(?:put|puts|putting|place|places|placing) (?:in )?(?:an |the |some |new )?orders?\b")
+"""*Put in orders for what's low*, *place an order*: buying, though *orders* is a noun."""
+_ALL_BACK_PHRASE = re.compile(
+    r"\b(?:get|gets|getting|give|gives|giving)\b[^.;]{0,20}\b(?:everything|all of it|it all|the lot|in full|"
+    r"the full amount|their money|full price)\s+back\b"
+)
+"""*They get everything back*: what they paid returned in full, a refund."""
 _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
@@ -131,15 +140,21 @@ added to a folder."""
 _INVOICE_PHRASE = re.compile(r"(?:^|\b(?:and|then|please|also|to)\s+)(?:invoice|bill)\b")
 """*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent."""
 _CODE_PHRASE = re.compile(
-    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
-    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
+    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding|"
+    r"needs?|get|getting)"
+    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key|fob|fobs|"
+    r"badge|badges|keycard|keycards|key card|key cards|(?:door|building|gate|site|entry|keypad) access)\b"
 )
-"""Phrases that ask to issue a way in (*make a door code for the dog walker*): credentials."""
+"""Phrases that ask to issue a way in (*make a door code for the dog walker*, *give Ana a fob*, *Ben needs
+building access*): credentials, for whom the goal names."""
 _SHAREABLE = _words(
     "clip clips video videos recording recordings footage file files document documents doc docs photo photos "
-    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album"
+    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album "
+    "pdf pdfs wav wavs mp3 mp3s mp4 mp4s mov jpg jpgs jpeg jpegs png pngs tiff gif gifs csv csvs zip zips"
+    " xlsx docx pptx"
 )
-"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
+"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it; a
+file named by its format (*the WAVs*, *the PDFs*) is a file."""
 _HANDED_FILES = _SHAREABLE | _words("sheet sheets contract contracts report reports proposal agreement quote")
 """What is handed over by sharing it (*get the contract over to Gita*): any file, or a document the workspace
 keeps as one."""
@@ -336,6 +351,8 @@ def asked_effects(goal: str) -> Intent:
         (_ACCESS_PHRASE, "share"),
         (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
+        (_ORDER_PHRASE, "financial"),
+        (_ALL_BACK_PHRASE, "financial"),
         (_BACK_PHRASE, "destructive"),
         (_INVOICE_PHRASE, "send"),
         (_INVOICE_PHRASE, "financial"),

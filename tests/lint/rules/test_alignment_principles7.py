@@ -127,3 +127,48 @@ def test_a_violin_shops_courier_job_to_the_customer_by_name_passes_and_free_text
     # A name written into the repair's own text, or the repair's own name, is still what its author typed.
     assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].notes.name}}")) == ["drop"]
     assert _flagged("GOAL_TAINTED_TARGET", plan("{{ready.result.orders[0].name}}")) == ["drop"]
+
+
+# ------------------------------------------------------------- phrasings that ask without the usual verb
+
+
+def test_phrasings_that_ask_for_an_effect_without_its_usual_verb() -> None:
+    assert asked_effects("check the flour bins and put in orders for anything low").asked == {
+        "financial": ("put in orders",)
+    }
+    assert asked_effects("cancel lesson L-22, they get everything back").asked == {
+        "destructive": ("cancel",),
+        "financial": ("get everything back",),
+    }
+    assert asked_effects("pass 8812: charged 9.50 instead of 4.75 on 3 rides, sort it").asked == {
+        "financial": ("charged 9.50 instead of",)
+    }
+    assert asked_effects("Noor starts at the Elm St gym Monday, give her a fob").asked == {
+        "credentials": ("give her a fob",)
+    }
+    assert asked_effects("Theo needs building access at the Elm St gym").asked == {
+        "share": ("access",),
+        "credentials": ("needs building access",),
+    }
+    assert asked_effects("the scans are approved - deliver the PDFs to Ines").asked == {
+        "send": ("deliver",),
+        "share": ("deliver", "pdfs"),
+    }
+    # Orders as things, a charge that was right, and a fob as a thing are not asks.
+    assert asked_effects("how many orders are open").asked == {}
+    assert asked_effects("what was pass 8812 charged for rides last week").asked == {}
+
+
+def test_a_fob_for_the_new_climbing_coach_passes_and_one_for_someone_else_is_still_unasked() -> None:
+    def plan(holder: str, tool: str = "doorly_create_credential") -> dict[str, Any]:
+        return _plan(
+            "Noor Haddad starts at the Elm St gym on Monday, give her a fob",
+            _s("staff", "gymdesk_find_staff", name="Noor Haddad"),
+            _s("fob", tool, user_id=holder, site="Elm St gym", kind="fob"),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{staff.result.id}}")) == []
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("{{staff.result.id}}")) == []
+    # A fob for someone the goal does not name is an untrusted target; a reset is not the new fob asked for.
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("u-771-contractor")) == ["fob"]
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{staff.result.id}}", "doorly_reset_password")) == ["fob"]
