@@ -10,7 +10,7 @@ from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
 from plankit.lint._intent import asked_effects
-from plankit.lint._trusted import target_kind
+from plankit.lint._trusted import computed_amounts, context_rates, rated_amounts, target_kind
 
 
 def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -172,3 +172,33 @@ def test_a_fob_for_the_new_climbing_coach_passes_and_one_for_someone_else_is_sti
     # A fob for someone the goal does not name is an untrusted target; a reset is not the new fob asked for.
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("u-771-contractor")) == ["fob"]
     assert _flagged("GOAL_UNASKED_EFFECT", plan("{{staff.result.id}}", "doorly_reset_password")) == ["fob"]
+
+
+# ------------------------------------------- amounts priced from the goal's numbers and the context's rates
+
+
+def test_amounts_priced_from_the_goals_counts_and_the_contexts_rates() -> None:
+    assert context_rates({"org": {"rates": {"locker_per_day": 4.0}, "locker_id": 8812}, "fee_per_hour": 12}) in (
+        (4.0, 12.0),
+        (12.0, 4.0),
+    )
+    assert 48.0 in rated_amounts("a locker for 6 days and 2 bags", (4.0,))  # 4 * 6 * 2
+    assert 24.0 in rated_amounts("a locker for 6 days and 2 bags", (4.0,))  # 4 * 6
+    assert 7.0 not in rated_amounts("a locker for 6 days and 2 bags", (4.0,))
+    assert 30.8 in computed_amounts("22 rides at $2.75 instead of $1.35")
+
+
+def test_a_kayak_rental_payment_link_priced_at_the_listed_rate_passes_and_a_made_up_amount_does_not() -> None:
+    def plan(amount: float) -> dict[str, Any]:
+        return _plan(
+            "2 kayaks for 3 hours for Ines Duarte (ines.duarte@example.org), send her a payment link",
+            _s("book", "paddle_create_rental", boats=2, hours=3, email="ines.duarte@example.org"),
+            _s("pay", "paddle_create_payment_link", rental_id="{{book.result.id}}", amount=amount),
+            context={"shop": {"name": "Tidewater Paddle", "rates": {"kayak_per_hour": 18.0}, "shop_id": 40771}},
+        )
+
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan(108.0)) == []  # 18 * 2 * 3
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan(54.0)) == []  # 18 * 3
+    # An amount the rates and the goal's numbers do not give, or one priced from an id, is still reported.
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan(950.0)) == ["pay"]
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan(40771.0 * 3)) == ["pay"]
