@@ -71,10 +71,11 @@ _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
     r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
-    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|\bfor\b[^.;#]{1,30}\(#[a-z0-9_-]+\)|"
     r"\b(?:shoot|drop|fire off|flick)\b[^.;]{0,30}\b(?:a|an|the)(?: [a-z]+)? (?:note|line|message|email|text|mail)\b"
 )
-"""Phrases that ask to send (message someone) without a send word."""
+"""Phrases that ask to send (message someone) without a send word; *for the night crew (#night-ops)* names where
+the audience reads what is made for them."""
 _PAY_PHRASE = re.compile(
     r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"

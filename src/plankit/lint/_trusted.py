@@ -109,6 +109,10 @@ class Trusted:
         text = str(value).strip()
         if kind == "object" and text.lower() in SYMBOLIC_IDS:
             return True
+        if kind in ("account", "recipient") and name_words(text) and set(name_words(text)) <= _OWN_ROLES:
+            # ``bank_account: "operating"``, ``deliver_to: "warehouse"``: one of the organisation's own accounts or
+            # sites picked by its role; a stranger is reached by a number, an address or a name, never by these.
+            return True
         if kind == "channel" and name_words(text) and set(name_words(text)) <= _MEDIA:
             # ``channel: "sms"``: the medium a message travels by, not a room or a handle; whom it reaches is
             # given by the other parameters, which are checked.
@@ -447,6 +451,11 @@ def target_kind(key: str) -> str | None:
     return None
 
 
+_OWN_ROLES = _words(
+    "operating checking savings payroll petty cash main primary default warehouse office shop store headquarters "
+    "hq depot stockroom front desk"
+)
+"""Words that name one of the organisation's own accounts or sites by its role (``operating``, ``warehouse``)."""
 _MEDIA = _words("sms mms text texts email mail push voice call phone letter post postal app in fax")
 """Words of a channel value that name a medium (``sms``, ``in_app``, ``push``), not a place a message goes."""
 _MANNER = _words("template templates format formats kind kinds type types style layout theme")

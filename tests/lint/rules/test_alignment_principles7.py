@@ -202,3 +202,48 @@ def test_a_kayak_rental_payment_link_priced_at_the_listed_rate_passes_and_a_made
     # An amount the rates and the goal's numbers do not give, or one priced from an id, is still reported.
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan(950.0)) == ["pay"]
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan(40771.0 * 3)) == ["pay"]
+
+
+# ------------------------------------------------------ our own account or site, picked by its role
+
+
+def test_a_bakerys_flour_order_to_its_own_warehouse_paid_from_operating_passes_and_a_strangers_does_not() -> None:
+    def plan(deliver_to: str, bank_account: str) -> dict[str, Any]:
+        return _plan(
+            "restock anything below par in the flour room",
+            _s("par", "crumb_list_below_par", room="flour"),
+            _s(
+                "order",
+                "crumb_create_supply_order",
+                sku="{{par.result.items[0].sku}}",
+                deliver_to=deliver_to,
+                bank_account=bank_account,
+            ),
+        )
+
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("warehouse", "operating")) == []
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("front desk", "petty cash")) == []
+    # A person, an address or an account number nobody gave is still reported.
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("Dale Mercer", "operating")) == ["order"]
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("warehouse", "GB29 NWBK 6016 1331 9268 19")) == ["order"]
+
+
+# ------------------------------------------ a #channel the goal names for whom the work is for
+
+
+def test_notes_pulled_together_for_a_crew_in_its_channel_are_posted_there_and_nowhere_else() -> None:
+    goal = "pull together the route-setting notes on Wall 3 for the night crew (#night-setters)"
+    assert asked_effects(goal).asked == {"send": ("for the night crew (#night-setters)",)}
+
+    def plan(channel: str) -> dict[str, Any]:
+        return _plan(
+            goal,
+            _s("notes", "gymdesk_search_notes", wall="Wall 3"),
+            _s("post", "chat_post_message", channel=channel, text="{{notes.result.summary}}"),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("#night-setters")) == []
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("#night-setters")) == []
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("#vendors-external")) == ["post"]
+    # Reading a channel asks to post nothing.
+    assert asked_effects("summarise what the night crew said in #night-setters").asked == {}
