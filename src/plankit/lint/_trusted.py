@@ -440,6 +440,8 @@ def target_kind(key: str) -> str | None:
     for kind in TARGET_KINDS:
         if kind in kinds:
             return kind
+    if key in _PAYMENT_RECORDS:
+        return "object"  # ``charge: "ch_529670"``: the payment a refund returns, named by its id
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
         # ``templateId``, ``format_id``: which template or kind of message is used says how it is sent, not
         # to whom or what; the recipient and the object are other parameters.
@@ -458,6 +460,8 @@ _OWN_ROLES = _words(
 """Words that name one of the organisation's own accounts or sites by its role (``operating``, ``warehouse``)."""
 _MEDIA = _words("sms mms text texts email mail push voice call phone letter post postal app in fax")
 """Words of a channel value that name a medium (``sms``, ``in_app``, ``push``), not a place a message goes."""
+_PAYMENT_RECORDS = _words("charge charges")
+"""Bare keys that give the payment a refund or a capture acts on (Stripe's ``charge``), by its id."""
 _MANNER = _words("template templates format formats kind kinds type types style layout theme")
 """Words before *id* that pick the manner of a message (``templateId``), not its target."""
 _RECORD_NUMBERS = _words("number numbers num no nr")

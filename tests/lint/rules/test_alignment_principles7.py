@@ -247,3 +247,21 @@ def test_notes_pulled_together_for_a_crew_in_its_channel_are_posted_there_and_no
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("#vendors-external")) == ["post"]
     # Reading a channel asks to post nothing.
     assert asked_effects("summarise what the night crew said in #night-setters").asked == {}
+
+
+# ------------------------------------------------------------ the charge a refund returns is its object
+
+
+def test_the_charge_a_refund_returns_is_an_object_the_goal_or_a_step_must_give() -> None:
+    assert target_kind("charge") == "object"
+    assert target_kind("charge_amount") == "amount"
+
+    def plan(charge: str) -> dict[str, Any]:
+        return _plan(
+            "Lesson L-5521 was rained out, refund the $40",
+            _s("lesson", "bowline_get_booking", booking_id="L-5521"),
+            _s("refund", "stripe.refunds.create", charge=charge, amount=4000),
+        )
+
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("{{lesson.result.charge_id}}")) == []
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("ch_88213")) == ["refund"]
