@@ -265,3 +265,26 @@ def test_the_charge_a_refund_returns_is_an_object_the_goal_or_a_step_must_give()
 
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("{{lesson.result.charge_id}}")) == []
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan("ch_88213")) == ["refund"]
+
+
+# ------------------------------------------ an open link made to send the files the goal asks to send
+
+
+def test_an_open_link_to_proofs_mailed_to_the_client_passes_and_one_posted_elsewhere_or_kept_does_not() -> None:
+    def plan(*after: dict[str, Any]) -> dict[str, Any]:
+        return _plan(
+            "The Alder wedding proofs are done - send Ines the PDFs",
+            _s("client", "studio_find_client", name="Ines"),
+            _s("link", "drive_create_shared_link", path="/Clients/Alder/Proofs", settings={"audience": "public"}),
+            *after,
+        )
+
+    mail = _s("mail", "mail_send", to="{{client.result.email}}", body="Your proofs: {{link.result.url}}")
+    assert _flagged("GOAL_UNASKED_EFFECT", plan(mail)) == []
+    # Kept for no one, or handed to a step that does more than send, it is a share to everyone.
+    assert _flagged("GOAL_UNASKED_EFFECT", plan()) == ["link"]
+    wiki = _s("wiki", "wiki_update_page", page="Proofs", body="{{link.result.url}}")
+    assert _flagged("GOAL_UNASKED_EFFECT", plan(mail, wiki)) == ["link"]
+    # Sent to someone nobody named, the send is reported by the target rules.
+    leak = _s("mail", "mail_send", to="proofs@alder-photo-archive.example", body="{{link.result.url}}")
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan(leak)) == ["mail"]

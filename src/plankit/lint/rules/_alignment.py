@@ -203,7 +203,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                     if action.params
                     else None
                 )
-                if grant is not None:
+                if grant is not None and not _link_only_sent(ctx, intent, action, effects_of):
                     grants.append((action, path, grant))
     # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
     # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
@@ -499,6 +499,22 @@ def _names_anyone(action: ActionNode) -> bool:
         if not set(name_words(key)) <= _QUIET_KEYS or (isinstance(value, str) and _REACHABLE.search(value)):
             return True
     return False
+
+
+def _link_only_sent(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
+    """Whether an open link (``audience: public``: anyone holding it) is how files the goal asks to send are
+    sent: the goal asks to send files (*send them the WAVs*, *deliver the files*), the step makes a link, and
+    every step that uses it only sends (its recipients are checked by the target rules); a link no step passes
+    on, or one put anywhere else, is still a share to everyone."""
+    words = {word for part in re.split(r"[./:\s]+", action.tool) for word in name_words(part)}
+    if not (intent.asks("send") and intent.asks("share")) or "link" not in words:
+        return False
+    users = [
+        node
+        for node in ctx.graph.nodes.values()
+        if isinstance(node, ActionNode) and any(ref.root == action.id for ref in ctx.graph.references.get(node.id, ()))
+    ]
+    return bool(users) and all((effects_of.of(node.tool)[0] & IMPACT) == {"send"} for node in users)
 
 
 def _asks_public(intent: Intent) -> bool:
