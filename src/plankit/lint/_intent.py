@@ -144,7 +144,8 @@ _CODE_PHRASE = re.compile(
     r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding|"
     r"needs?|get|getting)"
     r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key|fob|fobs|"
-    r"badge|badges|keycard|keycards|key card|key cards|(?:door|building|gate|site|entry|keypad) access)\b"
+    r"badge|badges|keycard|keycards|key card|key cards|(?:door|building|gate|site|entry|keypad) access)\b|"
+    r"\bnew (?:[a-z]+ )?(?:code|pin|passcode|keycode) for\b"
 )
 """Phrases that ask to issue a way in (*make a door code for the dog walker*, *give Ana a fob*, *Ben needs
 building access*): credentials, for whom the goal names."""

@@ -288,3 +288,28 @@ def test_an_open_link_to_proofs_mailed_to_the_client_passes_and_one_posted_elsew
     # Sent to someone nobody named, the send is reported by the target rules.
     leak = _s("mail", "mail_send", to="proofs@alder-photo-archive.example", body="{{link.result.url}}")
     assert _flagged("GOAL_UNTRUSTED_TARGET", plan(leak)) == ["mail"]
+
+
+# ---------------------------------------------------- a new code asked for is the old one replaced
+
+
+def test_a_new_locker_code_is_made_by_resetting_that_lockers_code_and_nothing_else() -> None:
+    goal = "new keypad code for whoever rents locker L-19 please, theirs got seen"
+    assert asked_effects(goal).asked == {"credentials": ("new keypad code for",)}
+
+    def plan(tool: str, renter: str = "{{who.result.renter.id}}") -> dict[str, Any]:
+        return _plan(
+            goal,
+            _s("who", "lockerly_get_rental", locker="L-19"),
+            _s("code", tool, renter_id=renter),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("lockerly_reset_passcode")) == []
+    # A password reset is not the new code asked for, and a code for someone else is an untrusted target.
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("lockerly_reset_password")) == ["code"]
+    assert _flagged("GOAL_UNTRUSTED_TARGET", plan("lockerly_reset_passcode", "r-5512")) == ["code"]
+    # Without *new*, a reset is not asked for by *give them a code*.
+    assert _flagged(
+        "GOAL_UNASKED_EFFECT",
+        _plan("give locker L-19 a code", _s("code", "lockerly_reset_passcode", locker="L-19")),
+    ) == ["code"]

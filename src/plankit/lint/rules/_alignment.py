@@ -181,7 +181,9 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         named = intent.object_words()
         references = ctx.graph.references
         for action, path in ctx.actions_of(implied_tools):
-            if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
+            if implied_tools[action.tool][0] == "credentials" and not (
+                _creates(action.tool) or (_asks_new_code(intent) and _renews_code(action.tool))
+            ):
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
@@ -446,6 +448,22 @@ _CREATE_WORDS = frozenset({"create", "add", "make", "generate", "issue", "new", 
 def _creates(tool: str) -> bool:
     """Whether the tool's name makes something new (``create_guest_code``, ``codes.add``)."""
     return any(word in _CREATE_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+_RENEW_WORDS = frozenset({"reset", "regenerate", "rotate", "renew", "replace", "change"})
+_CODE_WORDS = frozenset({"code", "codes", "pin", "pins", "passcode", "keycode", "keypad"})
+
+
+def _asks_new_code(intent: Intent) -> bool:
+    """Whether the goal asks for a *new* code (*give them a new access code*): the old one is replaced."""
+    return any(" new " in f" {phrase} " for phrase in intent.asked.get("credentials", ()))
+
+
+def _renews_code(tool: str) -> bool:
+    """Whether the tool's name replaces a code or PIN (``reset_gate_code``, ``pins.regenerate``): the new
+    code a goal asks for, made by replacing the old one; a password reset is not one."""
+    words = {word for part in re.split(r"[./:\s]+", tool) for word in name_words(part)}
+    return bool(words & _RENEW_WORDS) and bool(words & _CODE_WORDS)
 
 
 def _notifies(tool: str) -> bool:
