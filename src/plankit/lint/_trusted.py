@@ -315,12 +315,12 @@ def context_rates(context: Any) -> tuple[float, ...]:
     return tuple(dict.fromkeys(value for value in found if value > 0))
 
 
-@functools.lru_cache(maxsize=256)
 def rated_amounts(goal: str, rates: tuple[float, ...]) -> frozenset[float]:
     """Amounts a plan may price from the organisation's own rates: a rate the context lists times one or two
     of the goal's numbers (*a 38 ft boat for 2 nights* at a per-foot-night rate of 3.5 is 266). Only rates
     the context gives under a rate, price or fee key take part (not its ids or balances), and only with the
-    goal's numbers. Cached by goal text and rates; lower-case input."""
+    goal's numbers. Lower-case input; worked out at most once per lint call (:meth:`Trusted.has_computed`),
+    only when an amount is not trusted otherwise."""
     if not rates:
         return frozenset()
     numbers = list(dict.fromkeys(v for v in (_to_number(m) for m in _NUMBER.findall(goal)) if v))[:_MAX_GOAL_NUMBERS]
