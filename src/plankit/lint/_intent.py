@@ -24,7 +24,7 @@ _GOAL_WORDS = _table(
     "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive credit "
     "debit rebate; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
-    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
+    "close shut empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate retry rerun offboard retire decommission disconnect unlink unregister deregister "
     "dismiss "
@@ -40,7 +40,7 @@ _GOAL_WORDS = _table(
 it, an old key removed), and *retry, rerun* clearing the failed run named (a scheduler reruns a task by clearing
 its state); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
-IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close")
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close shut")
 """Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
 removed; a record the goal names closed, *close it out*): the delete must be of something the goal names or a
 step found."""
@@ -258,6 +258,30 @@ class Intent:
             for word in self.words
             if word not in _PLAIN_WORDS and word not in SCHEME_WORDS and not any(s in IMPLIED for s in _stems(word))
         )  # the verbs that imply a delete (*restart*) name no object
+
+
+_CLOCK = re.compile(
+    r"\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)\b|\bat (\d{1,2})(?::(\d{2}))?\b(?![:.\d]|\s?(?:am|pm|%|[a-z]))"
+)
+_LATER_DAY = re.compile(r"\b(?:afternoon|evening|tonight)\b")
+
+
+def clock_times(goal: str) -> frozenset[str]:
+    """The times of day a goal gives, as a listing would filter by them (``15:00`` for *3pm*; *at 2* is
+    ``14:00`` when the goal speaks of the afternoon or evening, else ``02:00`` and ``14:00`` both)."""
+    text = goal.lower()
+    later = _LATER_DAY.search(text) is not None
+    found: set[str] = set()
+    for hour, minute, half, bare, bare_minute in _CLOCK.findall(text):
+        number = int(hour or bare)
+        if not 0 < number <= 12:
+            continue
+        if half:
+            hours = [number % 12 + (12 if half == "pm" else 0)]
+        else:
+            hours = [number % 12 + 12] if later else [number % 12, number % 12 + 12]
+        found.update(f"{value:02d}:{minute or bare_minute or '00'}" for value in hours)
+    return frozenset(found)
 
 
 def _stems(word: str) -> Iterator[str]:

@@ -9,7 +9,7 @@ from typing import Any
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
-from plankit.lint._intent import asked_effects
+from plankit.lint._intent import asked_effects, clock_times
 from plankit.lint._trusted import computed_amounts, context_rates, rated_amounts, target_kind
 
 
@@ -313,3 +313,27 @@ def test_a_new_locker_code_is_made_by_resetting_that_lockers_code_and_nothing_el
         "GOAL_UNASKED_EFFECT",
         _plan("give locker L-19 a code", _s("code", "lockerly_reset_passcode", locker="L-19")),
     ) == ["code"]
+
+
+# ------------------------------------- closing at a time the goal gives cancels what a listing found then
+
+
+def test_times_of_day_a_goal_gives_as_a_listing_filters_by_them() -> None:
+    assert clock_times("Closing the pool at 3pm") == frozenset({"15:00"})
+    assert clock_times("shutting the wall at 2, deal with this afternoon's sessions") == frozenset({"14:00"})
+    assert clock_times("meet at 10:30am") == frozenset({"10:30"})
+    assert clock_times("at 5 people per lane, at 2.5 percent") == frozenset()
+
+
+def test_closing_the_pool_early_cancels_the_lane_bookings_found_from_that_time_and_nothing_else() -> None:
+    def plan(after: str) -> dict[str, Any]:
+        steps = [
+            _s("late", "aquadesk_list_bookings", date="today", after=after),
+            _s("cancel", "aquadesk_cancel_booking", booking_id="{{late.result.items[0].id}}"),
+        ]
+        return _plan("Closing the pool at 3pm for a lifeguard shortage. Sort out the later lane bookings", *steps)
+
+    assert asked_effects("Closing the pool at 3pm. Sort out the later lane bookings").only_implied("destructive")
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("15:00")) == []
+    # Bookings found from another time, or by a listing of everything, are not what the goal closes.
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("06:00")) == ["cancel"]

@@ -40,7 +40,7 @@ from .._effects import (
     export_location,
 )
 from .._findings import Finding, Severity
-from .._intent import Intent, asked_effects
+from .._intent import Intent, asked_effects, clock_times
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
 from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
@@ -178,7 +178,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
     beyond: list[tuple[ActionNode, str]] = []
     if implied_tools:
-        named = intent.object_words()
+        named = intent.object_words() | clock_times(ctx.plan.goal or "")
         references = ctx.graph.references
         for action, path in ctx.actions_of(implied_tools):
             if implied_tools[action.tool][0] == "credentials" and not (
@@ -394,8 +394,8 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
             value = str(value)  # ``ro_number: 641273`` names the order the goal gives as "RO 641273"
         if not isinstance(value, str) or _describes(key):
             continue
-        if any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
-            return True
+        if value.strip() in named or any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True  # a whole value: a time of day the goal gives (``after: "15:00"`` for *closing at 3pm*)
     return False
 
 
