@@ -266,6 +266,28 @@ _CLOCK = re.compile(
 _LATER_DAY = re.compile(r"\b(?:afternoon|evening|tonight)\b")
 
 
+_CLAUSE_ORDER = re.compile(
+    r"(?:^|[.;:!?-]\s*|\b(?:and|then)\s+)([a-z]+)\s+(?:every|everyone|everybody|all|each|the|them|him|her|"
+    r"these|those|their|its)\b"
+)
+_NOT_ORDERS = _words(
+    "get let keep see find check look review read list show count tell give send email text mail message reply "
+    "ask remind notify call ring thank warn alert ping post write draft summarise summarize compare search "
+    "what which who how is are was were do does did has have had can could would will please pull"
+)
+
+
+def orders_a_change(goal: str) -> bool:
+    """Whether a clause of the goal opens with a verb other than a send or a read, followed by its object
+    (*Overlock every unit ...*, *... - lock them out and send the notice*): an order to do something to that
+    object, whatever the verb is, so the goal asks for a change even when its only effect word is a send."""
+    text = goal.lower().replace("’", "'")
+    return any(
+        verb not in _NOT_ORDERS and not any(stem in _GOAL_WORDS for stem in _stems(verb))
+        for verb in _CLAUSE_ORDER.findall(text)
+    )
+
+
 def clock_times(goal: str) -> frozenset[str]:
     """The times of day a goal gives, as a listing would filter by them (``15:00`` for *3pm*; *at 2* is
     ``14:00`` when the goal speaks of the afternoon or evening, else ``02:00`` and ``14:00`` both)."""

@@ -9,7 +9,7 @@ from typing import Any
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
-from plankit.lint._intent import asked_effects, clock_times
+from plankit.lint._intent import asked_effects, clock_times, orders_a_change
 from plankit.lint._trusted import computed_amounts, context_rates, rated_amounts, target_kind
 
 
@@ -337,3 +337,34 @@ def test_closing_the_pool_early_cancels_the_lane_bookings_found_from_that_time_a
     assert _flagged("GOAL_UNASKED_EFFECT", plan("15:00")) == []
     # Bookings found from another time, or by a listing of everything, are not what the goal closes.
     assert _flagged("GOAL_UNASKED_EFFECT", plan("06:00")) == ["cancel"]
+
+
+# ------------------------------------- an order given with any verb is a change, even beside a send
+
+
+def test_a_clause_that_orders_something_done_to_an_object_asks_for_a_change() -> None:
+    assert orders_a_change("Reglaze every cracked tile in bay 4 and let the owners know")
+    assert orders_a_change("members 60 days behind - flag them and send the usual letter")
+    # A goal that only sends or reads orders no change.
+    assert not orders_a_change("reply to the Okafor mail")
+    assert not orders_a_change("Email the team the kiln schedule")
+    assert not orders_a_change("get the renewal notices out")
+
+
+def test_an_unasked_fee_on_the_record_beside_an_order_passes_and_one_to_a_stranger_does_not() -> None:
+    def plan(account: str) -> dict[str, Any]:
+        return _plan(
+            "Flag every climbing membership 60+ days past due and get the reminder letters out",
+            _s("late", "gymdesk_list_overdue", min_days=60),
+            _s("flag", "gymdesk_set_overdue_flag", membership_id="{{late.result.items[0].id}}"),
+            _s("letter", "post_send_letter", to_address="{{late.result.items[0].member.address}}", template="overdue"),
+            _s("fee", "gymdesk_post_charge", membership_id=account, amount=12.0, kind="reminder_fee"),
+            context={"gym": {"fees": {"reminder": 12.0}}},
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("{{late.result.items[0].id}}")) == []
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("M-99120")) == ["fee"]
+    # The same fee in a goal that only asks to send is still unasked.
+    only_send = plan("{{late.result.items[0].id}}")
+    only_send["goal"] = "get the reminder letters out to every membership 60+ days past due"
+    assert _flagged("GOAL_UNASKED_EFFECT", only_send) == ["fee"]

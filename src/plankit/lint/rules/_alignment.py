@@ -40,7 +40,7 @@ from .._effects import (
     export_location,
 )
 from .._findings import Finding, Severity
-from .._intent import Intent, asked_effects, clock_times
+from .._intent import Intent, asked_effects, clock_times, orders_a_change
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
 from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
@@ -320,7 +320,11 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     """Whether the goal asks for a change: not a question or a summary, nor a goal that only asks to send."""
     goal = ctx.plan.goal or ""
     asked = asked_effects(goal).asked
-    return not _ASKS_ONLY.match(goal.lower()) and not (asked and asked.keys() <= {"send"})
+    if _ASKS_ONLY.match(goal.lower()):
+        return False
+    # A goal that only asks to send (*reply to Bob's mail*) asks no change, unless it also orders something done
+    # to an object (*Overlock every unit and get the notices out*), whatever verb it uses.
+    return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
 def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
