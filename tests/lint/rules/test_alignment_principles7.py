@@ -368,3 +368,26 @@ def test_an_unasked_fee_on_the_record_beside_an_order_passes_and_one_to_a_strang
     only_send = plan("{{late.result.items[0].id}}")
     only_send["goal"] = "get the reminder letters out to every membership 60+ days past due"
     assert _flagged("GOAL_UNASKED_EFFECT", only_send) == ["fee"]
+
+
+# ---------------------------------------------- a singular field ending in s is not a list of everyone
+
+
+def test_a_surplus_or_a_status_read_from_a_step_is_one_value_not_a_list() -> None:
+    def plan(field: str) -> dict[str, Any]:
+        return _plan(
+            "Locker L-40's contents went at the clear-out, close it out",
+            _s("case", "lockerly_get_case", locker="L-40"),
+            _s("sale", "lockerly_record_sale", case_id="{{case.result.id}}"),
+            _s(
+                "check",
+                "lockerly_create_payout",
+                payee="{{case.result.renter.name}}",
+                mail_to="{{case.result.renter.address}}",
+                amount=f"{{{{sale.result.{field}}}}}",
+            ),
+        )
+
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("surplus")) == []
+    # A list a step returned (every balance) is still not a single party's payment.
+    assert _flagged("GOAL_UNASKED_EFFECT", plan("balances")) == ["check"]

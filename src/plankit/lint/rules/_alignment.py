@@ -370,7 +370,8 @@ def _known_step(ctx: LintContext, ref: Reference) -> bool:
 def _many(ref: Reference) -> bool:
     """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
     last = _last_path_key(ref.path)
-    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists.
+    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
 
 
 def _whole(ref: Reference) -> bool:
