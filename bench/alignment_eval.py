@@ -12,9 +12,9 @@ held-out v3 (five workspaces; all seen while rules were written, so all tuning d
 written in session 4 by engineers who do not tune, each before the rule changes it could shape: v4 (five new
 workspaces; tuning data since session 4's second round), v5 (five more domains; tuning data since the third
 round), v6 (five more; tuning data since the fourth round), v7 (five more; tuning data since session 5's
-round 5) and v8 (session 5; tuning data since session 5's round 6). Any other split the corpus holds (a new
-held-out one) is reported too, under its own name;
-``--splits dev,heldout,new_heldout,heldout_v3,heldout_v4,heldout_v5,heldout_v6,heldout_v7,heldout_v8`` leaves
+round 5), v8 (session 5; tuning data since session 5's round 6) and v9, v10, v11 (session 5; tuning data
+since session 5's round 7). Any other split the corpus holds (a new held-out one) is reported too, under its
+own name; ``--splits dev,heldout,new_heldout,heldout_v3,...,heldout_v11`` (every split named above) leaves
 it out,
 which is how the rules are tuned without looking at it. The run closes with what the other rules alone
 say about the injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per
@@ -54,11 +54,11 @@ SPLITS = {
     "heldout_v8": "held-out v8 (session 5; written by someone who did not tune, in five domains nobody used, before "
     "any rule change it could shape; tuning data since session 5's round 6)",
     "heldout_v9": "held-out v9 (session 5; written by someone who did not tune, in five domains nobody used, before "
-    "any rule change it could shape)",
+    "any rule change it could shape; tuning data since session 5's round 7)",
     "heldout_v10": "held-out v10 (session 5; written by someone who did not tune, in five domains nobody used, before "
-    "any rule change it could shape)",
+    "any rule change it could shape; tuning data since session 5's round 7)",
     "heldout_v11": "held-out v11 (session 5; written by someone who did not tune, in five domains nobody used, before "
-    "any rule change it could shape)",
+    "any rule change it could shape; tuning data since session 5's round 7)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

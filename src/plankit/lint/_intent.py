@@ -17,14 +17,14 @@ from ._schemes import SCHEME_WORDS
 
 _GOAL_WORDS = _table(
     "send: send email mail message reply respond answer forward notify tell inform post announce share dm "
-    "ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
+    "deliver ping text remind invite contact introduce thank congratulate publish broadcast cc fax ask chase nudge "
     "warn alert escalate welcome greet wish whatsapp slack telegram sms call phone ring tweet; "
     "financial: pay payment transfer wire refund reimburse buy purchase order book reserve rebook upgrade "
     "sell swap trade invest donate tip settle split checkout subscribe renew deposit withdraw payout redeem "
     "disburse cashout repay topup fund compensate charge invoice contribute payroll reorder restock waive credit "
     "debit rebate; "
     "destructive: delete remove clean cleanup clear purge trash cancel unsubscribe erase wipe drop revoke "
-    "close empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
+    "close shut empty discard unshare kick ban deactivate disable terminate suspend block uninstall tidy declutter "
     "prune dedupe deduplicate archive unpublish unlist void retract restart reboot recycle redeploy replace "
     "recreate reinstall rotate retry rerun offboard retire decommission disconnect unlink unregister deregister "
     "dismiss "
@@ -40,7 +40,7 @@ _GOAL_WORDS = _table(
 it, an old key removed), and *retry, rerun* clearing the failed run named (a scheduler reruns a task by clearing
 its state); *tidy, declutter, dedupe* mean deleting; *onboard* means an account, its password
 and its groups; *offboard* means revoking them; *ask, chase, nudge, welcome* mean a message."""
-IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close")
+IMPLIED = _words("restart reboot recycle redeploy replace recreate reinstall rotate retry rerun close shut")
 """Goal words that ask for a delete only as part of the task (a pod restarted by deleting it, an old key
 removed; a record the goal names closed, *close it out*): the delete must be of something the goal names or a
 step found."""
@@ -71,10 +71,11 @@ _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"
     r"\bloop(?:ing)? [a-z]+ in|\bpass(?:es|ing)?\b[^.;]{1,30}\bon to\b|"
-    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|"
+    r"\b(?:put|drop|paste|post)\b[^.;]{1,40}\s#[a-z0-9_-]+|\bfor\b[^.;#]{1,30}\(#[a-z0-9_-]+\)|"
     r"\b(?:shoot|drop|fire off|flick)\b[^.;]{0,30}\b(?:a|an|the)(?: [a-z]+)? (?:note|line|message|email|text|mail)\b"
 )
-"""Phrases that ask to send (message someone) without a send word."""
+"""Phrases that ask to send (message someone) without a send word; *for the night crew (#night-ops)* names where
+the audience reads what is made for them."""
 _PAY_PHRASE = re.compile(
     r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
@@ -88,9 +89,18 @@ _PERCENT_MONEY = re.compile(
 is: financial."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
-    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b"
+    r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b|"
+    r"\b(?:charged|billed)\b(?:[^.;]|\.(?=\d)){0,30}\b(?:instead of|rather than)\b"
 )
-"""A charge reported as wrong (*got billed twice*, *was overcharged*): putting it right moves money back."""
+"""A charge reported as wrong (*got billed twice*, *was overcharged*, *charged 2.75 instead of 1.35*): putting
+it right moves money back."""
+_ORDER_PHRASE = re.compile(r"\b(?:put|puts|putting|place|places|placing) (?:in )?(?:an |the |some |new )?orders?\b")
+"""*Put in orders for what's low*, *place an order*: buying, though *orders* is a noun."""
+_ALL_BACK_PHRASE = re.compile(
+    r"\b(?:get|gets|getting|give|gives|giving)\b[^.;]{0,20}\b(?:everything|all of it|it all|the lot|in full|"
+    r"the full amount|their money|full price)\s+back\b"
+)
+"""*They get everything back*: what they paid returned in full, a refund."""
 _TOWARD_PHRASE = re.compile(r"\b(?:put|pitch|throw|chip) (?:in )?[$€£]?\d[\d.,]*\b")
 """Phrases that put an amount towards something (*put 50 toward the gift*)."""
 _DELETE_PHRASE = re.compile(
@@ -131,15 +141,22 @@ added to a folder."""
 _INVOICE_PHRASE = re.compile(r"(?:^|\b(?:and|then|please|also|to)\s+)(?:invoice|bill)\b")
 """*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent."""
 _CODE_PHRASE = re.compile(
-    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding)"
-    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key)\b"
+    r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding|"
+    r"needs?|get|getting)"
+    r"\b[^.;]{0,30}\b(?:code|codes|pin|pins|passcode|passcodes|pass|passes|keycode|keycodes|access key|fob|fobs|"
+    r"badge|badges|keycard|keycards|key card|key cards|(?:door|building|gate|site|entry|keypad) access)\b|"
+    r"\bnew (?:[a-z]+ )?(?:code|pin|passcode|keycode) for\b"
 )
-"""Phrases that ask to issue a way in (*make a door code for the dog walker*): credentials."""
+"""Phrases that ask to issue a way in (*make a door code for the dog walker*, *give Ana a fob*, *Ben needs
+building access*): credentials, for whom the goal names."""
 _SHAREABLE = _words(
     "clip clips video videos recording recordings footage file files document documents doc docs photo photos "
-    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album"
+    "picture pictures link links folder folders snapshot snapshots slides deck spreadsheet album "
+    "pdf pdfs wav wavs mp3 mp3s mp4 mp4s mov jpg jpgs jpeg jpegs png pngs tiff gif gifs csv csvs zip zips"
+    " xlsx docx pptx"
 )
-"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it."""
+"""Objects that are sent by sharing them: sending someone a clip, a file or a folder hands them a link to it; a
+file named by its format (*the WAVs*, *the PDFs*) is a file."""
 _HANDED_FILES = _SHAREABLE | _words("sheet sheets contract contracts report reports proposal agreement quote")
 """What is handed over by sharing it (*get the contract over to Gita*): any file, or a document the workspace
 keeps as one."""
@@ -243,12 +260,65 @@ class Intent:
         )  # the verbs that imply a delete (*restart*) name no object
 
 
+_CLOCK = re.compile(
+    r"\b(\d{1,2})(?::(\d{2}))?\s?(am|pm)\b|\bat (\d{1,2})(?::(\d{2}))?\b(?![:.\d]|\s?(?:am|pm|%|[a-z]))"
+)
+_LATER_DAY = re.compile(r"\b(?:afternoon|evening|tonight)\b")
+
+
+_CLAUSE_ORDER = re.compile(
+    r"(?:^|[.;:!?-]\s*|\b(?:and|then)\s+)([a-z]+)\s+(?:every|everyone|everybody|all|each|the|them|him|her|"
+    r"these|those|their|its)\b"
+)
+_NOT_ORDERS = _words(
+    "get let keep see find check look review read list show count tell give send email text mail message reply "
+    "ask remind notify call ring thank warn alert ping post write draft summarise summarize compare search "
+    "what which who how is are was were do does did has have had can could would will please pull"
+)
+
+
+def orders_a_change(goal: str) -> bool:
+    """Whether a clause of the goal opens with a verb other than a send or a read, followed by its object
+    (*Overlock every unit ...*, *... - lock them out and send the notice*): an order to do something to that
+    object, whatever the verb is, so the goal asks for a change even when its only effect word is a send."""
+    text = goal.lower().replace("’", "'")
+    return any(
+        verb not in _NOT_ORDERS and not any(stem in _GOAL_WORDS for stem in _stems(verb))
+        for verb in _CLAUSE_ORDER.findall(text)
+    )
+
+
+def clock_times(goal: str) -> frozenset[str]:
+    """The times of day a goal gives, as a listing would filter by them (``15:00`` for *3pm*; *at 2* is
+    ``14:00`` when the goal speaks of the afternoon or evening, else ``02:00`` and ``14:00`` both)."""
+    text = goal.lower()
+    later = _LATER_DAY.search(text) is not None
+    found: set[str] = set()
+    for hour, minute, half, bare, bare_minute in _CLOCK.findall(text):
+        number = int(hour or bare)
+        if not 0 < number <= 12:
+            continue
+        if half:
+            hours = [number % 12 + (12 if half == "pm" else 0)]
+        else:
+            hours = [number % 12 + 12] if later else [number % 12, number % 12 + 12]
+        found.update(f"{value:02d}:{minute or bare_minute or '00'}" for value in hours)
+    return frozenset(found)
+
+
 def _stems(word: str) -> Iterator[str]:
     yield word
     for suffix in ("s", "es", "ed", "d", "ing", "ings"):
         # ``closed`` -> ``close`` drops a ``d`` after an ``e`` only: ``band`` is not ``ban``.
         if word.endswith(suffix) and len(word) - len(suffix) >= 3 and (suffix != "d" or word.endswith("ed")):
-            yield word[: -len(suffix)]
+            stem = word[: -len(suffix)]
+            yield stem
+            if suffix in ("ed", "ing", "ings") and stem[-1] == stem[-2] and stem[-1] not in "aeiousl":
+                yield stem[:-1]  # ``stopped`` -> ``stop``, ``scrapping`` -> ``scrap`` (not ``called`` -> ``cal``)
+            if suffix in ("ed", "ing", "ings") and stem[-2:] == "ll" and len(stem) > 4:
+                yield stem[:-1]  # ``cancelled``, ``cancelling`` -> ``cancel`` (British spelling doubles the l)
+            if suffix in ("ing", "ings") and stem[-1] not in "aeiouy" and stem[-2] in "aeiouy":
+                yield stem + "e"  # ``closing`` -> ``close``, ``archiving`` -> ``archive``: the e dropped before -ing
 
 
 def _verb_use(words: tuple[str, ...], index: int, stem: str, starts: frozenset[int] = frozenset()) -> bool:
@@ -304,12 +374,18 @@ def asked_effects(goal: str) -> Intent:
             continue
         if index + 1 < len(words) and (word, words[index + 1]) in _NOT_ASKING:
             continue
+        if done is not None and word == done.group(1):
+            continue  # *get the hold cancelled*: asked by the phrase above, not again by its participle
         for stem in _stems(word):
             effects = _GOAL_WORDS.get(stem, ())
             if effects and stem in _AMBIGUOUS and not _verb_use(words, index, stem, starts):
                 continue
             for effect in effects:
                 asked.setdefault(effect, []).append(word)
+            if "destructive" in effects and word.endswith("ed") and stem != word:
+                # *the family cancelled their move*: a delete reported done asks to record it on the thing the
+                # goal names or a step found, nothing else (as *close it out*).
+                implying.append(word)
     phrases = (
         (_CURRENCY, "financial"),
         (_PERCENT_MONEY, "financial"),
@@ -323,6 +399,8 @@ def asked_effects(goal: str) -> Intent:
         (_ACCESS_PHRASE, "share"),
         (_SIGN_OUT_PHRASE, "credentials"),
         (_TOWARD_PHRASE, "financial"),
+        (_ORDER_PHRASE, "financial"),
+        (_ALL_BACK_PHRASE, "financial"),
         (_BACK_PHRASE, "destructive"),
         (_INVOICE_PHRASE, "send"),
         (_INVOICE_PHRASE, "financial"),

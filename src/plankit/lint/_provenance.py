@@ -155,6 +155,14 @@ _POSTAL = _set(
     "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
     "costs gross net cents mobile cell cellphone telephone tel"
 )
+_NAMES = _set("name full_name fullname first_name last_name display_name")
+_PARTIES = _set(
+    "customer customers client clients tenant tenants owner owners member members guest guests patient patients "
+    "buyer buyers vendor vendors supplier suppliers contact contacts rider riders employee employees holder "
+    "account_holder renter renters borrower borrowers student students parent parents"
+)
+"""A name read as a party's own field (``customer.name``, ``tenant.full_name``) is the name on their account,
+which the platform keeps, not text someone wrote into the record (``order.name`` or ``file.name`` still is)."""
 _AMOUNT_PARTS = _set("value amount major_value minor_value cents units display value_cents")
 """Generic last keys of an amount object (``costs.gross.value``): the amount itself when a key above it names
 one."""
@@ -248,6 +256,8 @@ class Provenance:
         if free is not None:
             return f"the free-text field {free!r}"
         last = keys[-1] if keys else ""
+        if last in _NAMES and len(keys) > 1 and keys[-2] in _PARTIES:
+            return None  # ``order.customer.name``: the name on the party's account, kept as the record's own
         if kind == "content" and not (last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last))):
             if last in _AMOUNT_PARTS and len(keys) > 1 and _postal(keys[-2]):
                 return None  # ``costs.gross.value``: the value of an amount the platform keeps

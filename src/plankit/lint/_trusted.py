@@ -43,6 +43,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
+        self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
         self.hosts = set(_HOST.findall(self.text)) | self.allowed
@@ -71,9 +72,10 @@ class Trusted:
 
     def has_computed(self, value: float) -> bool:
         """True when the amount ``value`` is worked out from the goal's own numbers (:func:`computed_amounts`),
-        also when written in minor units (cents: ``4300`` for 43.00)."""
+        or from them and a rate the plan's context lists (:func:`rated_amounts`), also when written in minor
+        units (cents: ``4300`` for 43.00)."""
         if self._computed is None:
-            self._computed = computed_amounts(self.goal)
+            self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
         return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
 
     def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
@@ -106,6 +108,14 @@ class Trusted:
             return kind == "amount" and self.has_computed(float(value))
         text = str(value).strip()
         if kind == "object" and text.lower() in SYMBOLIC_IDS:
+            return True
+        if kind in ("account", "recipient") and name_words(text) and set(name_words(text)) <= _OWN_ROLES:
+            # ``bank_account: "operating"``, ``deliver_to: "warehouse"``: one of the organisation's own accounts or
+            # sites picked by its role; a stranger is reached by a number, an address or a name, never by these.
+            return True
+        if kind == "channel" and name_words(text) and set(name_words(text)) <= _MEDIA:
+            # ``channel: "sms"``: the medium a message travels by, not a room or a handle; whom it reaches is
+            # given by the other parameters, which are checked.
             return True
         if kind == "amount":
             number = _to_number(text.lstrip("$€£"))
@@ -236,6 +246,7 @@ def computed_amounts(goal: str) -> frozenset[float]:
     """Amounts a plan may compute from the goal's numbers, rounded to cents (and to whole units).
 
     * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
+    * a count times the difference of two (``c*(a-b)``: "22 rides charged $2.75 instead of $1.35");
     * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
       or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
     * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal;
@@ -258,6 +269,9 @@ def computed_amounts(goal: str) -> frozenset[float]:
         for b in numbers:
             if a != b:
                 found.update((a + b, a - b, a * b, a / b))  # b - a and b / a: when the loop reaches b
+                # A count times the difference of two prices (*22 trips at $2.75 instead of $1.35*): what an
+                # overcharge on each of them adds up to.
+                found.update(c * (a - b) for c in numbers if c not in (a, b))
         for k in counts:
             found.update((a / k, a * k))
     if _MONTHLY.search(goal) and _DAYS.search(goal):
@@ -278,6 +292,44 @@ def computed_amounts(goal: str) -> frozenset[float]:
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
+
+
+_RATE_WORDS = _words("rate rates price prices pricing fee fees fare fares tariff tariffs per")
+_MAX_RATES = 12
+
+
+def context_rates(context: Any) -> tuple[float, ...]:
+    """The numbers the plan's context lists under a key naming a rate, price or fee (``rates:
+    {transient_per_ft_night: 3.5}``, ``fee_per_bag: 2``), at most :data:`_MAX_RATES` of them, in order."""
+    found: list[float] = []
+    stack: list[tuple[Any, bool]] = [(context, False)]
+    while stack and len(found) < _MAX_RATES:
+        item, rated = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                stack.append((value, rated or bool(_RATE_WORDS.intersection(name_words(str(key))))))
+        elif isinstance(item, list | tuple):
+            stack.extend((value, rated) for value in item)
+        elif rated and isinstance(item, int | float) and not isinstance(item, bool) and math.isfinite(item):
+            found.append(float(item))
+    return tuple(dict.fromkeys(value for value in found if value > 0))
+
+
+def rated_amounts(goal: str, rates: tuple[float, ...]) -> frozenset[float]:
+    """Amounts a plan may price from the organisation's own rates: a rate the context lists times one or two
+    of the goal's numbers (*a 38 ft boat for 2 nights* at a per-foot-night rate of 3.5 is 266). Only rates
+    the context gives under a rate, price or fee key take part (not its ids or balances), and only with the
+    goal's numbers. Lower-case input; worked out at most once per lint call (:meth:`Trusted.has_computed`),
+    only when an amount is not trusted otherwise."""
+    if not rates:
+        return frozenset()
+    numbers = list(dict.fromkeys(v for v in (_to_number(m) for m in _NUMBER.findall(goal)) if v))[:_MAX_GOAL_NUMBERS]
+    found: set[float] = set()
+    for rate in rates:
+        for index, a in enumerate(numbers):
+            found.add(rate * a)
+            found.update(rate * a * b for b in numbers[index + 1 :])
+    return frozenset(form for value in found if math.isfinite(value) and value > 0 for form in (_cents(value),))
 
 
 _ALNUM_ONLY = re.compile(r"[^a-z0-9]+")
@@ -366,8 +418,9 @@ _DESCRIBES = _words(
 )
 """Last words of keys that describe a property of what the first words name (``email_subject``,
 ``account_type``, ``recipient_count``, ``link_text``): the value is that property, not a target."""
-_BOOKKEEPING = _words("gl ledger category categories coa")
-"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``), not a destination."""
+_BOOKKEEPING = _words("gl ledger category categories coa expense expenses income revenue")
+"""Words of keys that name a bookkeeping category (``gl_account``, ``ledger_account``, ``expense_account``: a
+line of the chart of accounts a payment is filed under), not a destination."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -387,6 +440,8 @@ def target_kind(key: str) -> str | None:
     for kind in TARGET_KINDS:
         if kind in kinds:
             return kind
+    if key in _PAYMENT_RECORDS:
+        return "object"  # ``charge: "ch_529670"``: the payment a refund returns, named by its id
     if words[-1] in ("id", "ids") or key in ("id", "ids"):
         # ``templateId``, ``format_id``: which template or kind of message is used says how it is sent, not
         # to whom or what; the recipient and the object are other parameters.
@@ -398,6 +453,15 @@ def target_kind(key: str) -> str | None:
     return None
 
 
+_OWN_ROLES = _words(
+    "operating checking savings payroll petty cash main primary default warehouse office shop store headquarters "
+    "hq depot stockroom front desk"
+)
+"""Words that name one of the organisation's own accounts or sites by its role (``operating``, ``warehouse``)."""
+_MEDIA = _words("sms mms text texts email mail push voice call phone letter post postal app in fax")
+"""Words of a channel value that name a medium (``sms``, ``in_app``, ``push``), not a place a message goes."""
+_PAYMENT_RECORDS = _words("charge charges")
+"""Bare keys that give the payment a refund or a capture acts on (Stripe's ``charge``), by its id."""
 _MANNER = _words("template templates format formats kind kinds type types style layout theme")
 """Words before *id* that pick the manner of a message (``templateId``), not its target."""
 _RECORD_NUMBERS = _words("number numbers num no nr")

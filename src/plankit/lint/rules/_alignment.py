@@ -40,7 +40,7 @@ from .._effects import (
     export_location,
 )
 from .._findings import Finding, Severity
-from .._intent import Intent, asked_effects
+from .._intent import Intent, asked_effects, clock_times, orders_a_change
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
 from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
@@ -178,10 +178,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
     beyond: list[tuple[ActionNode, str]] = []
     if implied_tools:
-        named = intent.object_words()
+        named = intent.object_words() | clock_times(ctx.plan.goal or "")
         references = ctx.graph.references
         for action, path in ctx.actions_of(implied_tools):
-            if implied_tools[action.tool][0] == "credentials" and not _creates(action.tool):
+            if implied_tools[action.tool][0] == "credentials" and not (
+                _creates(action.tool) or (_asks_new_code(intent) and _renews_code(action.tool))
+            ):
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
@@ -203,7 +205,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                     if action.params
                     else None
                 )
-                if grant is not None:
+                if grant is not None and not _link_only_sent(ctx, intent, action, effects_of):
                     grants.append((action, path, grant))
     # A role with control given to someone (``type: TeacherEnrollment``, ``role: admin``) shares, whatever the
     # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
@@ -318,7 +320,11 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     """Whether the goal asks for a change: not a question or a summary, nor a goal that only asks to send."""
     goal = ctx.plan.goal or ""
     asked = asked_effects(goal).asked
-    return not _ASKS_ONLY.match(goal.lower()) and not (asked and asked.keys() <= {"send"})
+    if _ASKS_ONLY.match(goal.lower()):
+        return False
+    # A goal that only asks to send (*reply to Bob's mail*) asks no change, unless it also orders something done
+    # to an object (*Overlock every unit and get the notices out*), whatever verb it uses.
+    return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
 def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
@@ -364,7 +370,8 @@ def _known_step(ctx: LintContext, ref: Reference) -> bool:
 def _many(ref: Reference) -> bool:
     """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
     last = _last_path_key(ref.path)
-    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith("ss"))
+    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists.
+    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
 
 
 def _whole(ref: Reference) -> bool:
@@ -392,8 +399,8 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
             value = str(value)  # ``ro_number: 641273`` names the order the goal gives as "RO 641273"
         if not isinstance(value, str) or _describes(key):
             continue
-        if any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
-            return True
+        if value.strip() in named or any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
+            return True  # a whole value: a time of day the goal gives (``after: "15:00"`` for *closing at 3pm*)
     return False
 
 
@@ -448,6 +455,22 @@ def _creates(tool: str) -> bool:
     return any(word in _CREATE_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
 
 
+_RENEW_WORDS = frozenset({"reset", "regenerate", "rotate", "renew", "replace", "change"})
+_CODE_WORDS = frozenset({"code", "codes", "pin", "pins", "passcode", "keycode", "keypad"})
+
+
+def _asks_new_code(intent: Intent) -> bool:
+    """Whether the goal asks for a *new* code (*give them a new access code*): the old one is replaced."""
+    return any(" new " in f" {phrase} " for phrase in intent.asked.get("credentials", ()))
+
+
+def _renews_code(tool: str) -> bool:
+    """Whether the tool's name replaces a code or PIN (``reset_gate_code``, ``pins.regenerate``): the new
+    code a goal asks for, made by replacing the old one; a password reset is not one."""
+    words = {word for part in re.split(r"[./:\s]+", tool) for word in name_words(part)}
+    return bool(words & _RENEW_WORDS) and bool(words & _CODE_WORDS)
+
+
 def _notifies(tool: str) -> bool:
     """Whether the tool is a notification service (``notify.send``, ``push.send``, ``ha.notify``): what it
     sends goes to the devices of the user who runs the plan unless a step names someone."""
@@ -499,6 +522,22 @@ def _names_anyone(action: ActionNode) -> bool:
         if not set(name_words(key)) <= _QUIET_KEYS or (isinstance(value, str) and _REACHABLE.search(value)):
             return True
     return False
+
+
+def _link_only_sent(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
+    """Whether an open link (``audience: public``: anyone holding it) is how files the goal asks to send are
+    sent: the goal asks to send files (*send them the WAVs*, *deliver the files*), the step makes a link, and
+    every step that uses it only sends (its recipients are checked by the target rules); a link no step passes
+    on, or one put anywhere else, is still a share to everyone."""
+    words = {word for part in re.split(r"[./:\s]+", action.tool) for word in name_words(part)}
+    if not (intent.asks("send") and intent.asks("share")) or "link" not in words:
+        return False
+    users = [
+        node
+        for node in ctx.graph.nodes.values()
+        if isinstance(node, ActionNode) and any(ref.root == action.id for ref in ctx.graph.references.get(node.id, ()))
+    ]
+    return bool(users) and all((effects_of.of(node.tool)[0] & IMPACT) == {"send"} for node in users)
 
 
 def _asks_public(intent: Intent) -> bool:
