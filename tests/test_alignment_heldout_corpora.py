@@ -76,6 +76,10 @@ SPLITS = [
         "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
         "cleaning", "campground", "ski", ("studio", "roaster"),
     ),
+    Split(
+        "v12", ("drycleaner", "tattoo", "pest", "parking", "funeral"), (25, 25),
+        "drycleaner", "tattoo", "pest", ("parking", "funeral"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
