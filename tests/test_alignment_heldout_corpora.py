@@ -76,6 +76,10 @@ SPLITS = [
         "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
         "cleaning", "campground", "ski", ("studio", "roaster"),
     ),
+    Split(
+        "v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25),
+        "ev", "landscaping", "bowling", ("blood", "locksmith"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
