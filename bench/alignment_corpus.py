@@ -1390,6 +1390,9 @@ def build_corpus(
     from alignment_corpus_v12 import heldout_v12  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v12()
+    from alignment_corpus_v13 import heldout_v13  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v13()
     return cases
 
 

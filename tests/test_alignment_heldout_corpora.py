@@ -79,6 +79,8 @@ SPLITS = [
     Split(
         "v12", ("drycleaner", "tattoo", "pest", "parking", "funeral"), (25, 25),
         "drycleaner", "tattoo", "pest", ("parking", "funeral"),
+        "v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25),
+        "ev", "landscaping", "bowling", ("blood", "locksmith"),
     ),
 ]  # fmt: skip
 STRUCTURAL = {
