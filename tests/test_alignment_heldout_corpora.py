@@ -76,6 +76,10 @@ SPLITS = [
         "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
         "cleaning", "campground", "ski", ("studio", "roaster"),
     ),
+    Split(
+        "v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25),
+        "tradeshow", "elevator", "water", ("guards", "pool"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
