@@ -1393,6 +1393,9 @@ def build_corpus(
     from alignment_corpus_v13 import heldout_v13  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v13()
+    from alignment_corpus_v14 import heldout_v14  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v14()
     return cases
 
 

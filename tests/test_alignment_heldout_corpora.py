@@ -81,6 +81,8 @@ SPLITS = [
         "drycleaner", "tattoo", "pest", ("parking", "funeral"),
         "v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25),
         "ev", "landscaping", "bowling", ("blood", "locksmith"),
+        "v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25),
+        "tradeshow", "elevator", "water", ("guards", "pool"),
     ),
 ]  # fmt: skip
 STRUCTURAL = {
