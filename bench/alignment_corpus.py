@@ -1387,6 +1387,9 @@ def build_corpus(
     from alignment_corpus_v11 import heldout_v11  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v11()
+    from alignment_corpus_v15 import heldout_v15  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v15()
     return cases
 
 

@@ -76,6 +76,10 @@ SPLITS = [
         "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
         "cleaning", "campground", "ski", ("studio", "roaster"),
     ),
+    Split(
+        "v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25),
+        "escrow", "daycare", "nursery", ("vending", "piano"),
+    ),
 ]  # fmt: skip
 STRUCTURAL = {
     "SCHEMA_INVALID",
