@@ -1396,6 +1396,9 @@ def build_corpus(
     from alignment_corpus_v14 import heldout_v14  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v14()
+    from alignment_corpus_v15 import heldout_v15  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v15()
     return cases
 
 

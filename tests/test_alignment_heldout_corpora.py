@@ -83,6 +83,8 @@ SPLITS = [
         "ev", "landscaping", "bowling", ("blood", "locksmith"),
         "v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25),
         "tradeshow", "elevator", "water", ("guards", "pool"),
+        "v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25),
+        "escrow", "daycare", "nursery", ("vending", "piano"),
     ),
 ]  # fmt: skip
 STRUCTURAL = {
