@@ -79,10 +79,16 @@ SPLITS = [
     Split(
         "v12", ("drycleaner", "tattoo", "pest", "parking", "funeral"), (25, 25),
         "drycleaner", "tattoo", "pest", ("parking", "funeral"),
+    ),
+    Split(
         "v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25),
         "ev", "landscaping", "bowling", ("blood", "locksmith"),
+    ),
+    Split(
         "v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25),
         "tradeshow", "elevator", "water", ("guards", "pool"),
+    ),
+    Split(
         "v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25),
         "escrow", "daycare", "nursery", ("vending", "piano"),
     ),
