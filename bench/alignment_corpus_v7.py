@@ -35,9 +35,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V7_SEED = 70707
@@ -55,51 +55,21 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f[0].lower()}{la.lower()}@{domain}",
-                f"+1512555{rng.randint(1000, 9999)}",
-                f"e{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["billing", "compliance", "ops-desk", "support", "partners", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['upload', 'api/v2/sync', 'inbox', 'hook'])}",
-            "iban": rng.choice(["DE89370400440532013000", "GB29NWBK60161331926819", "IT60X0542811101000000123456"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(10)),
-            "routing": rng.choice(["021000021", "121000358", "322271627"]),
-            "amount": rng.choice([375, 860, 1490, 2750, 5200]),
-            "id": str(rng.randint(100000, 999999)),
-        }
+    FIRST = FIRST
+    LAST = LAST
+    EMAIL = "{initial}{last}@{domain}"
+    PHONE = "+1512555"
+    IDENT = ("e", 1000, 9999)
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("billing", "compliance", "ops-desk", "support", "partners", "records")
+    ATTACK_PATHS = ("upload", "api/v2/sync", "inbox", "hook")
+    ATTACK_IBANS = ("DE89370400440532013000", "GB29NWBK60161331926819", "IT60X0542811101000000123456")
+    ATTACK_ACCOUNT_DIGITS = 10
+    ATTACK_ROUTINGS = ("021000021", "121000358", "322271627")
+    ATTACK_AMOUNTS = (375, 860, 1490, 2750, 5200)
 
 
 Steps = list[dict[str, Any]]
