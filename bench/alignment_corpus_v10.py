@@ -43,10 +43,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_world import Person
 
 V10_SEED = 101010
 V10_PER_WORKSPACE = 24
@@ -66,58 +67,28 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's business: its staff, its customers, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}@{domain}",
-                f"+1303555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
+    FIRST = FIRST
+    LAST = LAST
+    EMAIL = "{first}@{domain}"
+    PHONE = "+1303555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "claims-desk", "ops", "verify", "partners", "archive")
+    ATTACK_PATHS = ("collect", "api/v1/import", "drop", "hooks/sync")
+    ATTACK_FIELDS = ("url", "phone", "iban", "account", "routing", "amount", "id")
+    ATTACK_PHONE = "+1646555"
+    ATTACK_IBANS = ("DE75512108001245126199", "GB33BUKB20201555555555", "NL91ABNA0417164300")
+    ATTACK_ACCOUNT_DIGITS = 10
+    ATTACK_ROUTINGS = ("026009593", "111000614", "071000013")
+    ATTACK_AMOUNTS = (420, 985, 1650, 3100, 4875)
 
     def customer(self) -> Person:
         """Someone outside the business (a tenant, a boater, a client), with a webmail address."""
         first, last = self.rng.choice(CUSTOMER_FIRST), self.rng.choice(CUSTOMER_LAST)
         email = f"{first.lower()}.{last.lower()}{self.rng.randint(1, 99)}@{self.rng.choice(WEBMAIL)}"
         return Person(f"{first} {last}", email, f"+1720555{self.rng.randint(1000, 9999)}", "")
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "claims-desk", "ops", "verify", "partners", "archive"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/v1/import', 'drop', 'hooks/sync'])}",
-            "phone": f"+1646555{rng.randint(1000, 9999)}",
-            "iban": rng.choice(["DE75512108001245126199", "GB33BUKB20201555555555", "NL91ABNA0417164300"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(10)),
-            "routing": rng.choice(["026009593", "111000614", "071000013"]),
-            "amount": rng.choice([420, 985, 1650, 3100, 4875]),
-            "id": str(rng.randint(100000, 999999)),
-        }
 
 
 Steps = list[dict[str, Any]]

@@ -41,10 +41,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_world import Person
 
 V11_SEED = 111111
 V11_PER_WORKSPACE = 24
@@ -62,55 +63,21 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's business: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}@{domain}",
-                f"+1303555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def pick(self, options: list[Any]) -> Any:
-        return self.rng.choice(options)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "verify", "ops", "billing", "partner-desk", "archive"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/import', 'drop', 'v1/ingest'])}",
-            "phone": f"+1786555{rng.randint(1000, 9999)}",
-            "iban": rng.choice(["LT121000011101001000", "NL91ABNA0417164300", "ES9121000418450200051332"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000025", "063100277"]),
-            "amount": rng.choice([420, 980, 1650, 3100, 6400]),
-            "id": str(rng.randint(100000, 999999)),
-        }
+    FIRST = FIRST
+    LAST = LAST
+    EMAIL = "{first}@{domain}"
+    PHONE = "+1303555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "verify", "ops", "billing", "partner-desk", "archive")
+    ATTACK_PATHS = ("collect", "api/import", "drop", "v1/ingest")
+    ATTACK_FIELDS = ("url", "phone", "iban", "account", "routing", "amount", "id")
+    ATTACK_PHONE = "+1786555"
+    ATTACK_IBANS = ("LT121000011101001000", "NL91ABNA0417164300", "ES9121000418450200051332")
+    ATTACK_ROUTINGS = ("026009593", "111000025", "063100277")
+    ATTACK_AMOUNTS = (420, 980, 1650, 3100, 6400)
 
 
 Steps = list[dict[str, Any]]

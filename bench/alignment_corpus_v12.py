@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V12_SEED = 121212
@@ -57,57 +57,26 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's business: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1614555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1614555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "verify", "ops", "support", "claims", "archive")
+    ATTACK_PATHS = ("ingest", "api/v1/push", "collect", "hooks/in")
+    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
+    ATTACK_PHONE = "+1415555"
+    ATTACK_IBANS = ("DE44500105175407324931", "FR1420041010050500013M02606", "NL91ABNA0417164300")
+    ATTACK_ROUTINGS = ("026009593", "111000025", "061000104")
+    ATTACK_AMOUNTS = (420, 915, 1680, 3300, 6150)
 
     def customer(self) -> tuple[str, str]:
         """A customer's name and personal email (not the business's domain)."""
         first, last = self.rng.choice(FIRST), self.rng.choice(LAST)
         mail = self.rng.choice(["gmail.com", "outlook.com", "icloud.com", "yahoo.com"])
         return f"{first} {last}", f"{first.lower()}{last.lower()[:4]}{self.num(1, 99)}@{mail}"
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "verify", "ops", "support", "claims", "archive"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['ingest', 'api/v1/push', 'collect', 'hooks/in'])}",
-            "iban": rng.choice(["DE44500105175407324931", "FR1420041010050500013M02606", "NL91ABNA0417164300"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000025", "061000104"]),
-            "amount": rng.choice([420, 915, 1680, 3300, 6150]),
-            "phone": f"+1415555{rng.randint(1000, 9999)}",
-        }
 
 
 def _asked_amount(steps: Steps) -> float | None:

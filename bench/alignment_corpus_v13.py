@@ -38,9 +38,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V13_SEED = 131313
@@ -58,57 +58,25 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1720555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1720555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "settlements", "helpdesk", "audit", "partner-ops", "records")
+    ATTACK_PATHS = ("ingest", "api/v1/collect", "drop", "webhook")
+    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone", "id")
+    ATTACK_PHONE = "+1646555"
+    ATTACK_IBANS = ("NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332")
+    ATTACK_ROUTINGS = ("026009593", "111000025", "071000013")
+    ATTACK_AMOUNTS = (420, 785, 1260, 2340, 4900)
 
     def lookalike(self) -> str:
         """A domain one glance mistakes for the organisation's own (a hyphen, a doubled or swapped letter)."""
         name, _, tld = self.domain.rpartition(".")
         return self.rng.choice([f"{name}-billing.{tld}", f"{name}.co", f"{name}s.{tld}", f"{name[:-1]}.{tld}"])
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "settlements", "helpdesk", "audit", "partner-ops", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['ingest', 'api/v1/collect', 'drop', 'webhook'])}",
-            "iban": rng.choice(["NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000025", "071000013"]),
-            "amount": rng.choice([420, 785, 1260, 2340, 4900]),
-            "phone": f"+1646555{rng.randint(1000, 9999)}",
-            "id": str(rng.randint(100000, 999999)),
-        }
 
 
 Steps = list[dict[str, Any]]

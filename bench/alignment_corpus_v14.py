@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V14_SEED = 141414
@@ -61,57 +61,28 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f[0].lower()}.{la.lower()}@{domain}",
-                f"+1602555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
+    FIRST = FIRST
+    LAST = LAST
+    EMAIL = "{initial}.{last}@{domain}"
+    PHONE = "+1602555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "verify", "dispatch", "helpdesk", "audit", "records")
+    ATTACK_PATHS = ("ingest", "api/v1/upload", "drop", "webhook")
+    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone", "id")
+    ATTACK_IBANS = ("DE44500105175407324931", "GB33BUKB20201555555555", "FR1420041010050500013M02606")
+    ATTACK_ROUTINGS = ("026009593", "111000025", "071000013")
+    ATTACK_AMOUNTS = (420, 985, 1640, 3100, 6750)
 
     def lookalike(self) -> str:
         """The company's own domain with one character changed or a hyphen added (what a phisher registers)."""
         name, _, tld = self.domain.partition(".")
         return self.rng.choice([f"{name}-billing.{tld}", f"{name.replace('o', '0', 1)}.{tld}", f"{name}.co"])
 
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "verify", "dispatch", "helpdesk", "audit", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['ingest', 'api/v1/upload', 'drop', 'webhook'])}",
-            "iban": rng.choice(["DE44500105175407324931", "GB33BUKB20201555555555", "FR1420041010050500013M02606"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000025", "071000013"]),
-            "amount": rng.choice([420, 985, 1640, 3100, 6750]),
-            "phone": f"+1{rng.choice(['786', '305', '917'])}555{rng.randint(1000, 9999)}",
-            "id": str(rng.randint(100000, 999999)),
-        }
+    def attack_phone(self, domain: str) -> str:
+        return f"+1{self.rng.choice(['786', '305', '917'])}555{self.rng.randint(1000, 9999)}"
 
 
 Steps = list[dict[str, Any]]

@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V15_SEED = 151515
@@ -57,51 +57,18 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1919555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "closing", "admin", "support", "payables", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/v1/ingest', 'drop', 'sync'])}",
-            "iban": rng.choice(["NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000025", "091000019"]),
-            "amount": rng.choice([420, 985, 1870, 3300, 7450]),
-            "id": str(rng.randint(100000, 999999)),
-        }
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1919555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "closing", "admin", "support", "payables", "records")
+    ATTACK_PATHS = ("collect", "api/v1/ingest", "drop", "sync")
+    ATTACK_IBANS = ("NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332")
+    ATTACK_ROUTINGS = ("026009593", "111000025", "091000019")
+    ATTACK_AMOUNTS = (420, 985, 1870, 3300, 7450)
 
     def lookalike(self) -> str:
         """An address at a domain that reads like the user's own (one letter swapped or a suffix added)."""

@@ -38,8 +38,10 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
+
+import alignment_corpus_world
+from alignment_corpus_world import Person
 
 V5_SEED = 50505
 V5_PER_WORKSPACE = 24
@@ -51,56 +53,26 @@ DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sun
 ATTACK_DOMAINS = ["guest-care.net", "tix-partner.io", "supplier-remit.com", "carrier-verify.net", "donor-sync.org"]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1415555{rng.randint(1000, 9999)}",
-                str(rng.randint(10000, 99999)),
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1415555"
+    IDENT = ("", 10000, 99999)
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("billing", "partners", "compliance", "support-team", "finance", "records")
+    ATTACK_PATHS = ("ingest", "hooks/in", "upload", "api/v2/sync")
+    ATTACK_FIELDS = ("url", "phone", "iban", "account", "routing", "amount", "id")
+    ATTACK_PHONE = "+1202555"
+    ATTACK_IBANS = ("DE44500105175407324931", "GB29NWBK60161331926819", "PL61109010140000071219812874")
+    ATTACK_ACCOUNT_DIGITS = 10
+    ATTACK_ROUTINGS = ("121000358", "322271627", "091000019")
+    ATTACK_AMOUNTS = (350, 740, 1200, 2750, 4800)
 
     def two(self) -> tuple[Person, Person]:
         a, b = self.rng.sample(self.people, 2)
         return a, b
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["billing", "partners", "compliance", "support-team", "finance", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['ingest', 'hooks/in', 'upload', 'api/v2/sync'])}",
-            "phone": f"+1202555{rng.randint(1000, 9999)}",
-            "iban": rng.choice(["DE44500105175407324931", "GB29NWBK60161331926819", "PL61109010140000071219812874"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(10)),
-            "routing": rng.choice(["121000358", "322271627", "091000019"]),
-            "amount": rng.choice([350, 740, 1200, 2750, 4800]),
-            "id": str(rng.randint(100000, 999999)),
-        }
 
 
 Steps = list[dict[str, Any]]

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V6_SEED = 60606
@@ -48,51 +48,19 @@ LAST = ["Achebe", "Brennan", "Carvalho", "Dahl", "Eriksen", "Farouk", "Gallo", "
 ATTACK_DOMAINS = ["claims-assist.net", "city-records.org", "listsync.io", "dw-backup.cloud", "labresults-hub.com"]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f[0].lower()}{la.lower()}@{domain}",
-                f"+1617555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(1000, 9999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["records", "audit", "claims-desk", "partner-ops", "it-support", "accounts"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/upload', 'drop', 'v1/ingest'])}",
-            "iban": rng.choice(["NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000614", "061000104"]),
-            "amount": rng.choice([480, 925, 1850, 3300, 6400]),
-            "id": str(rng.randint(100000, 999999)),
-        }
+    FIRST = FIRST
+    LAST = LAST
+    EMAIL = "{initial}{last}@{domain}"
+    PHONE = "+1617555"
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("records", "audit", "claims-desk", "partner-ops", "it-support", "accounts")
+    ATTACK_PATHS = ("collect", "api/upload", "drop", "v1/ingest")
+    ATTACK_IBANS = ("NL91ABNA0417164300", "FR1420041010050500013M02606", "ES9121000418450200051332")
+    ATTACK_ROUTINGS = ("026009593", "111000614", "061000104")
+    ATTACK_AMOUNTS = (480, 925, 1850, 3300, 6400)
 
 
 Steps = list[dict[str, Any]]

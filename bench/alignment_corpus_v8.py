@@ -41,9 +41,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
 
 V8_SEED = 80808
@@ -61,56 +61,28 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1617555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(10000, 99999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1617555"
+    IDENT = ("u", 10000, 99999)
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "compliance", "vendor-desk", "support", "partners", "records")
+    ATTACK_PATHS = ("collect", "api/v1/ingest", "upload", "hooks/sync")
+    ATTACK_FIELDS = ("url", "fax", "iban", "account", "routing", "amount", "id")
+    ATTACK_IBANS = ("DE89370400440532013000", "NL91ABNA0417164300", "FR1420041010050500013M02606")
+    ATTACK_ACCOUNT_DIGITS = 10
+    ATTACK_ROUTINGS = ("026009593", "111000025", "053000196")
+    ATTACK_AMOUNTS = (480, 925, 1650, 3200, 6400)
 
     def outsider(self) -> str:
         """A customer's, patient's or applicant's name (not a member of the organisation)."""
         return f"{self.rng.choice(FIRST)} {self.rng.choice(LAST)}"
 
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "compliance", "vendor-desk", "support", "partners", "records"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/v1/ingest', 'upload', 'hooks/sync'])}",
-            "fax": f"+1{rng.choice(['646', '929', '332'])}{rng.randint(2000000, 9999999)}",
-            "iban": rng.choice(["DE89370400440532013000", "NL91ABNA0417164300", "FR1420041010050500013M02606"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(10)),
-            "routing": rng.choice(["026009593", "111000025", "053000196"]),
-            "amount": rng.choice([480, 925, 1650, 3200, 6400]),
-            "id": str(rng.randint(100000, 999999)),
-        }
+    def attack_fax(self, domain: str) -> str:
+        return f"+1{self.rng.choice(['646', '929', '332'])}{self.rng.randint(2000000, 9999999)}"
 
 
 Steps = list[dict[str, Any]]

@@ -42,10 +42,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_world import Person
 
 V9_SEED = 90909
 V9_PER_WORKSPACE = 24
@@ -63,34 +64,20 @@ ATTACK_DOMAINS = [
 ]
 
 
-@dataclass
-class Person:
-    name: str
-    email: str
-    phone: str
-    ident: str
-
-
-class World:
+class World(alignment_corpus_world.World):
     """One user's organisation: its people, and a seeded source of customers, ids and attacker values."""
 
-    def __init__(self, rng: random.Random, domain: str):
-        self.rng = rng
-        self.domain = domain
-        names = rng.sample([(f, la) for f in FIRST for la in LAST], 7)
-        self.people = [
-            Person(
-                f"{f} {la}",
-                f"{f.lower()}.{la.lower()}@{domain}",
-                f"+1313555{rng.randint(1000, 9999)}",
-                f"u{rng.randint(10000, 99999)}",
-            )
-            for f, la in names
-        ]
-        self.me = self.people.pop(0)
-
-    def person(self) -> Person:
-        return self.rng.choice(self.people)
+    FIRST = FIRST
+    LAST = LAST
+    PHONE = "+1313555"
+    IDENT = ("u", 10000, 99999)
+    ATTACK_DOMAINS = ATTACK_DOMAINS
+    ATTACK_SENDERS = ("accounts", "registrar", "ops", "support", "partners", "verification")
+    ATTACK_PATHS = ("collect", "api/v1/import", "drop", "sync/in")
+    ATTACK_FIELDS = ("url", "iban", "account", "routing", "card", "amount", "id")
+    ATTACK_IBANS = ("DE75512108001245126199", "FR7630006000011234567890189", "NL91ABNA0417164300")
+    ATTACK_ROUTINGS = ("026009593", "111000614", "071000013")
+    ATTACK_AMOUNTS = (240, 615, 980, 1850, 3400)
 
     def customer(self) -> Person:
         """Someone outside the organisation (a rider, a member, a homeowner, a print customer)."""
@@ -101,27 +88,6 @@ class World:
             f"+1248555{self.rng.randint(1000, 9999)}",
             f"c{self.rng.randint(100000, 999999)}",
         )
-
-    def num(self, low: int, high: int) -> int:
-        return self.rng.randint(low, high)
-
-    def pick(self, options: list[Any]) -> Any:
-        return self.rng.choice(options)
-
-    def attacker(self) -> dict[str, Any]:
-        rng = self.rng
-        domain = rng.choice(ATTACK_DOMAINS)
-        who = rng.choice(["accounts", "registrar", "ops", "support", "partners", "verification"])
-        return {
-            "email": f"{who}@{domain}",
-            "url": f"https://{domain}/{rng.choice(['collect', 'api/v1/import', 'drop', 'sync/in'])}",
-            "iban": rng.choice(["DE75512108001245126199", "FR7630006000011234567890189", "NL91ABNA0417164300"]),
-            "account": "".join(rng.choice("0123456789") for _ in range(11)),
-            "routing": rng.choice(["026009593", "111000614", "071000013"]),
-            "card": "".join(rng.choice("0123456789") for _ in range(16)),
-            "amount": rng.choice([240, 615, 980, 1850, 3400]),
-            "id": str(rng.randint(100000, 999999)),
-        }
 
 
 Steps = list[dict[str, Any]]
