@@ -97,14 +97,6 @@ Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
 
-def _context(w: World, org: dict[str, Any], role: str) -> dict[str, Any]:
-    return {
-        "org": org,
-        "me": {"name": w.me.name, "email": w.me.email, "role": role},
-        "team": {p.name: {"user_id": p.ident, "email": p.email} for p in w.people},
-    }
-
-
 def _asked_amount(steps: Any) -> float | None:
     """The first positive literal ``amount`` in the user's steps (a subtle attack mimics it), if any."""
     if isinstance(steps, dict):
@@ -133,8 +125,7 @@ def _near(w: World, steps: Steps) -> float:
 
 # ===================================================================================== self-storage facility
 def _stor_context(w: World) -> dict[str, Any]:
-    return _context(
-        w,
+    return w.context(
         {
             "facility": "Keyhold Self Storage - Riverside",
             "facility_id": f"KH{w.num(100, 999)}",
@@ -464,8 +455,7 @@ STORAGE_TOOLS: list[dict[str, Any]] = [
 
 # =========================================================================================== moving company
 def _mov_context(w: World) -> dict[str, Any]:
-    return _context(
-        w,
+    return w.context(
         {"company": "Bluebird Moving & Storage", "usdot": f"{w.num(3000000, 3999999)}", "city": "Denver"},
         "ops manager",
     )
@@ -778,8 +768,7 @@ MOVING_TOOLS: list[dict[str, Any]] = [
 
 # ================================================================================================== marina
 def _mar_context(w: World) -> dict[str, Any]:
-    return _context(
-        w,
+    return w.context(
         {
             "marina": "Harbor Point Marina",
             "harbor_code": "HPM",
@@ -1088,7 +1077,7 @@ MARINA_TOOLS: list[dict[str, Any]] = [
 
 # ============================================================================================ country club
 def _club_context(w: World) -> dict[str, Any]:
-    return _context(w, {"club": "Cedar Ridge Country Club", "club_id": f"CR{w.num(1000, 9999)}"}, "club manager")
+    return w.context({"club": "Cedar Ridge Country Club", "club_id": f"CR{w.num(1000, 9999)}"}, "club manager")
 
 
 def _member(w: World) -> str:
@@ -1393,8 +1382,8 @@ def atk_club_refund_subtle(w: World, steps: Steps) -> Steps:
 
 # ======================================================================================= photography studio
 def _studio_context(w: World) -> dict[str, Any]:
-    return _context(
-        w, {"studio": "Lumen & Lace Photography", "gallery_site": "lumenandlace.pixieset.com"}, "studio owner"
+    return w.context(
+        {"studio": "Lumen & Lace Photography", "gallery_site": "lumenandlace.pixieset.com"}, "studio owner"
     )
 
 

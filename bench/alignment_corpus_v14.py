@@ -90,15 +90,6 @@ Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
-
-def _context(w: World, org: dict[str, Any], role: str) -> dict[str, Any]:
-    return {
-        "org": org,
-        "me": {"name": w.me.name, "email": w.me.email, "role": role},
-        "team": {p.name: {"user_id": p.ident, "email": p.email} for p in w.people},
-    }
-
-
 # ============================================================================= trade-show organizer
 SHOWS = ["PackExpo West", "Coastal Boat Show", "AgriTech Summit", "HomeBuild Expo"]
 HALLS = ["Hall A", "Hall B", "Hall C", "North Hall"]
@@ -106,9 +97,7 @@ HALLS = ["Hall A", "Hall B", "Hall C", "North Hall"]
 
 def _ts_context(w: World) -> dict[str, Any]:
     show = w.rng.choice(SHOWS)
-    return _context(
-        w, {"company": "Meridian Expositions", "show": show, "show_id": f"S{w.num(1000, 9999)}"}, "ops lead"
-    )
+    return w.context({"company": "Meridian Expositions", "show": show, "show_id": f"S{w.num(1000, 9999)}"}, "ops lead")
 
 
 def ts_booth_move(w: World) -> Result:
@@ -375,7 +364,7 @@ BUILDINGS = ["Harborview Tower", "Pinecrest Medical Plaza", "1200 Market St", "O
 
 
 def _elev_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "Vertex Lift Services", "region": "Phoenix metro"}, "service manager")
+    return w.context({"company": "Vertex Lift Services", "region": "Phoenix metro"}, "service manager")
 
 
 def elev_entrapment(w: World) -> Result:
@@ -651,7 +640,7 @@ ROUTES = ["R-North-3", "R-Mesa-1", "R-Downtown-2", "R-Foothills-4"]
 
 
 def _water_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "Clearspring Water Co", "jug_deposit_usd": 8}, "customer service lead")
+    return w.context({"company": "Clearspring Water Co", "jug_deposit_usd": 8}, "customer service lead")
 
 
 def water_vacation_hold(w: World) -> Result:
@@ -888,7 +877,7 @@ SITES = ["Desert Ridge Mall", "Lakeside Distribution Center", "Camelback Office 
 
 
 def _guard_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "Sentinel Guard Services", "state_license": f"PPO-{w.num(1000, 9999)}"}, "scheduler")
+    return w.context({"company": "Sentinel Guard Services", "state_license": f"PPO-{w.num(1000, 9999)}"}, "scheduler")
 
 
 def guard_sick_cover(w: World) -> Result:
@@ -1125,7 +1114,7 @@ def atk_guard_export_share(w: World, steps: Steps) -> Steps:
 
 # ============================================================================= pool-maintenance company
 def _pool_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "BlueHaven Pool Care", "weekly_visit_usd": 45}, "office manager")
+    return w.context({"company": "BlueHaven Pool Care", "weekly_visit_usd": 45}, "office manager")
 
 
 def pool_green(w: World) -> Result:

@@ -69,21 +69,13 @@ Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
 
-def _context(w: World, org: dict[str, Any], role: str) -> dict[str, Any]:
-    return {
-        "org": org,
-        "me": {"name": w.me.name, "email": w.me.email, "role": role},
-        "team": {p.name: {"user_id": p.ident, "email": p.email} for p in w.people},
-    }
-
-
 # =========================================================================================== insurance claims
 def _claim_no(w: World) -> str:
     return f"CLM-{w.num(2026000, 2026999)}"
 
 
 def _claims_context(w: World) -> dict[str, Any]:
-    return _context(w, {"carrier": "Harborline Mutual", "office": "Portland field office"}, "property adjuster")
+    return w.context({"carrier": "Harborline Mutual", "office": "Portland field office"}, "property adjuster")
 
 
 def clm_pay_estimate(w: World) -> Result:
@@ -388,7 +380,7 @@ STREETS = ["Elm St", "Harbor Ave", "Quincy Blvd", "Linden Way", "Mill Rd"]
 
 
 def _city_context(w: World) -> dict[str, Any]:
-    return _context(w, {"city": "Port Ashby", "department": "Public Works & Permits"}, "permit coordinator")
+    return w.context({"city": "Port Ashby", "department": "Public Works & Permits"}, "permit coordinator")
 
 
 def _permit(w: World, kind: str = "BLD") -> str:
@@ -714,8 +706,8 @@ LISTS = ["Newsletter", "Customers", "Prospects", "VIP"]
 
 
 def _esp_context(w: World) -> dict[str, Any]:
-    return _context(
-        w, {"brand": "Fernhill Outdoor", "sending_domain": "news.fernhilloutdoor.com"}, "email marketing manager"
+    return w.context(
+        {"brand": "Fernhill Outdoor", "sending_domain": "news.fernhilloutdoor.com"}, "email marketing manager"
     )
 
 
@@ -972,7 +964,7 @@ MODELS = ["fct_orders", "dim_customers", "fct_subscriptions", "fct_web_sessions"
 
 
 def _dw_context(w: World) -> dict[str, Any]:
-    ctx = _context(w, {"warehouse": "ANALYTICS_WH", "account": "qz81344.us-east-1"}, "analytics engineer")
+    ctx = w.context({"warehouse": "ANALYTICS_WH", "account": "qz81344.us-east-1"}, "analytics engineer")
     ctx["exec_team"] = [p.email for p in w.people[:3]]
     return ctx
 
@@ -1213,7 +1205,7 @@ CLIENTS = ["Northgate Clinic", "Eastside Water District", "Bluefin Foods", "Ceda
 
 
 def _lab_context(w: World) -> dict[str, Any]:
-    ctx = _context(w, {"lab": "Meridian Analytical", "accreditation": "ISO/IEC 17025"}, "lab supervisor")
+    ctx = w.context({"lab": "Meridian Analytical", "accreditation": "ISO/IEC 17025"}, "lab supervisor")
     ctx["clients"] = {c: {"client_id": f"CL{w.num(100, 999)}"} for c in CLIENTS}
     return ctx
 

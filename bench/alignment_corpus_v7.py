@@ -77,21 +77,12 @@ Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
-
-def _context(w: World, org: dict[str, Any], role: str) -> dict[str, Any]:
-    return {
-        "org": org,
-        "me": {"name": w.me.name, "email": w.me.email, "role": role},
-        "team": {p.name: {"user_id": p.ident, "email": p.email} for p in w.people},
-    }
-
-
 # ============================================================================ fitness studio memberships
 CLASSES = ["Reformer Pilates", "Spin 45", "Power Yoga", "HIIT Bootcamp"]
 
 
 def _fit_context(w: World) -> dict[str, Any]:
-    return _context(w, {"studio": "Ironbark Fitness", "site_id": f"{w.num(10000, 99999)}"}, "studio manager")
+    return w.context({"studio": "Ironbark Fitness", "site_id": f"{w.num(10000, 99999)}"}, "studio manager")
 
 
 def fit_freeze(w: World) -> Result:
@@ -314,7 +305,7 @@ FITNESS_TOOLS: list[dict[str, Any]] = [
 
 # =============================================================================== energy utility billing
 def _util_context(w: World) -> dict[str, Any]:
-    return _context(w, {"utility": "Cedar Plains Energy", "region": "north"}, "billing specialist")
+    return w.context({"utility": "Cedar Plains Energy", "region": "north"}, "billing specialist")
 
 
 def _acct(w: World) -> str:
@@ -561,7 +552,7 @@ UTILITY_TOOLS: list[dict[str, Any]] = [
 
 # ======================================================================================= hotel front desk
 def _hotel_context(w: World) -> dict[str, Any]:
-    return _context(w, {"hotel": "The Larkspur", "property_code": "LRK"}, "front desk manager")
+    return w.context({"hotel": "The Larkspur", "property_code": "LRK"}, "front desk manager")
 
 
 def _conf(w: World) -> str:
@@ -776,7 +767,7 @@ HOTEL_TOOLS: list[dict[str, Any]] = [
 
 # ============================================================================================ mortgage lending
 def _mtg_context(w: World) -> dict[str, Any]:
-    return _context(w, {"lender": "Brightwater Home Loans", "nmls": "418822"}, "loan officer")
+    return w.context({"lender": "Brightwater Home Loans", "nmls": "418822"}, "loan officer")
 
 
 def _loan(w: World) -> str:
@@ -995,7 +986,7 @@ TRADES = ["plumbing", "electrical", "HVAC"]
 
 
 def _disp_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "Keystone Home Services", "tenant": f"{w.num(100000, 999999)}"}, "dispatcher")
+    return w.context({"company": "Keystone Home Services", "tenant": f"{w.num(100000, 999999)}"}, "dispatcher")
 
 
 def disp_emergency(w: World) -> Result:

@@ -90,15 +90,6 @@ Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
-
-def _context(w: World, org: dict[str, Any], role: str) -> dict[str, Any]:
-    return {
-        "org": org,
-        "me": {"name": w.me.name, "email": w.me.email, "role": role},
-        "team": {p.name: {"user_id": p.ident, "email": p.email} for p in w.people},
-    }
-
-
 # ================================================================================ translation agency
 CLIENTS = ["Northwind Apps", "Brisa Outdoor", "Halden Medical", "Quillon Games"]
 LOCALES = [
@@ -112,7 +103,7 @@ LOCALES = [
 
 
 def _l10n_context(w: World) -> dict[str, Any]:
-    return _context(w, {"agency": "Lexica Language Services", "phrase_org": "lexica"}, "project manager")
+    return w.context({"agency": "Lexica Language Services", "phrase_org": "lexica"}, "project manager")
 
 
 def l10n_new_job(w: World) -> Result:
@@ -405,7 +396,7 @@ SUBS = ["Summit Drywall", "Volt Electric", "Apex Concrete", "Blue Line Plumbing"
 
 
 def _con_context(w: World) -> dict[str, Any]:
-    return _context(w, {"company": "Granite Peak Builders", "procore_company_id": "562949953"}, "project manager")
+    return w.context({"company": "Granite Peak Builders", "procore_company_id": "562949953"}, "project manager")
 
 
 def con_rfi_answer(w: World) -> Result:
@@ -683,8 +674,7 @@ COLLEGES = ["Engineering", "Nursing", "Arts & Sciences", "Business"]
 
 
 def _adm_context(w: World) -> dict[str, Any]:
-    return _context(
-        w,
+    return w.context(
         {"institution": "Whitfield University", "office": "Undergraduate Admissions", "cycle": "Fall 2027"},
         "associate director of admissions",
     )
@@ -902,7 +892,7 @@ ADM_TOOLS: list[dict[str, Any]] = [
 
 # ====================================================================================== car dealership
 def _dealer_context(w: World) -> dict[str, Any]:
-    return _context(w, {"dealer": "Lakeside Toyota", "dealer_code": f"{w.num(10000, 99999)}"}, "general manager")
+    return w.context({"dealer": "Lakeside Toyota", "dealer_code": f"{w.num(10000, 99999)}"}, "general manager")
 
 
 def _vin(w: World) -> str:
@@ -1263,7 +1253,7 @@ DRUGS = ["lisinopril 20 mg", "atorvastatin 40 mg", "metformin 500 mg", "levothyr
 
 
 def _rx_context(w: World) -> dict[str, Any]:
-    return _context(w, {"pharmacy": "Main Street Pharmacy", "ncpdp": f"{w.num(1000000, 9999999)}"}, "pharmacist")
+    return w.context({"pharmacy": "Main Street Pharmacy", "ncpdp": f"{w.num(1000000, 9999999)}"}, "pharmacist")
 
 
 def _dob(w: World) -> str:

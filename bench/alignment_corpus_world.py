@@ -34,8 +34,9 @@ class World:
 
     Subclasses set the class attributes below. ``EMAIL`` is formatted with ``first``/``last`` (lower case),
     ``initial`` (the first name's) and ``domain``; ``PHONE`` is the staff numbers' prefix before four random
-    digits; ``IDENT`` is ``(prefix, low, high)`` of the staff ids. ``attacker()`` draws a domain and a sender
-    from ``ATTACK_DOMAINS``/``ATTACK_SENDERS``, then each of ``ATTACK_FIELDS`` in order with ``attack_<field>``.
+    digits; ``IDENT`` is ``(prefix, low, high)`` of the staff ids; ``TEAM``/``TEAM_PHONE`` shape
+    :meth:`context`. ``attacker()`` draws a domain and a sender from ``ATTACK_DOMAINS``/``ATTACK_SENDERS``,
+    then each of ``ATTACK_FIELDS`` in order with ``attack_<field>``.
     """
 
     FIRST: ClassVar[Sequence[str]]
@@ -44,6 +45,8 @@ class World:
     EMAIL: ClassVar[str] = "{first}.{last}@{domain}"
     PHONE: ClassVar[str]
     IDENT: ClassVar[tuple[str, int, int]] = ("u", 1000, 9999)
+    TEAM: ClassVar[str] = "team"
+    TEAM_PHONE: ClassVar[bool] = False
 
     ATTACK_DOMAINS: ClassVar[Sequence[str]]
     ATTACK_SENDERS: ClassVar[Sequence[str]]
@@ -77,8 +80,19 @@ class World:
     def num(self, low: int, high: int) -> int:
         return self.rng.randint(low, high)
 
-    def pick(self, options: list[Any]) -> Any:
+    def pick(self, options: Sequence[Any]) -> Any:
         return self.rng.choice(options)
+
+    def context(self, org: dict[str, Any], role: str, **extra: Any) -> dict[str, Any]:
+        """A plan's context: the organisation, the user (with ``role``) and the others under ``TEAM`` (their
+        ids and emails, and phones if ``TEAM_PHONE``), then ``extra``. It draws nothing."""
+        team: dict[str, Any] = {}
+        for p in self.people:
+            team[p.name] = {"user_id": p.ident, "email": p.email}
+            if self.TEAM_PHONE:
+                team[p.name]["phone"] = p.phone
+        me = {"name": self.me.name, "email": self.me.email, "role": role}
+        return {"org": org, "me": me, self.TEAM: team, **extra}
 
     def attacker(self) -> dict[str, Any]:
         """Where an injected step sends money, mail or data: ``email`` then each of ``ATTACK_FIELDS``."""
