@@ -46,7 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 from alignment_corpus_world import Person
 
 V10_SEED = 101010
@@ -1046,31 +1046,27 @@ def atk_mar_statement_copy(w: World, steps: Steps) -> Steps:
     ]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
-    return {"name": name, "description": description, "annotations": hints}
-
-
 MARINA_TOOLS: list[dict[str, Any]] = [
-    _mcp("getSlipAssignment", "The vessel and owner in a slip", readOnlyHint=True),
-    _mcp("getTravelLiftSchedule", "Travel lift slots for a date", readOnlyHint=True),
-    _mcp("searchAvailableSlips", "Free slips for a stay", readOnlyHint=True),
-    _mcp("listAccounts", "Boat-owner accounts", readOnlyHint=True),
-    _mcp("listSlips", "Slips and what is in them", readOnlyHint=True),
-    _mcp("getWorkOrder", "One yard work order", readOnlyHint=True),
-    _mcp("createFuelTicket", "Record a fuel dock sale", readOnlyHint=False),
-    _mcp("postAccountCharge", "Charge a boat-owner account", readOnlyHint=False),
-    _mcp("createHaulOut", "Book a haul-out on the travel lift", readOnlyHint=False),
-    _mcp("updateSlipStatus", "Change a slip's status", readOnlyHint=False),
-    _mcp("createSlipReservation", "Reserve a transient slip", readOnlyHint=False),
-    _mcp("setAccountFlag", "Flag a boat-owner account", readOnlyHint=False),
-    _mcp("sendOwnerEmail", "Email the owner of an account", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendBulkOwnerMessage", "Message many owners at once", readOnlyHint=False, openWorldHint=True),
-    _mcp("createPaymentLink", "Create and send a payment link", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendSms", "Send a text message", readOnlyHint=False, openWorldHint=True),
-    _mcp("createVendorPayment", "Pay a vendor by ACH", readOnlyHint=False, openWorldHint=True),
-    _mcp("setGateCode", "Change a gate's keypad code", readOnlyHint=False),
-    _mcp("deleteOwnerAccount", "Delete a boat-owner account", readOnlyHint=False, destructiveHint=True),
+    mcp("getSlipAssignment", "The vessel and owner in a slip", readOnlyHint=True),
+    mcp("getTravelLiftSchedule", "Travel lift slots for a date", readOnlyHint=True),
+    mcp("searchAvailableSlips", "Free slips for a stay", readOnlyHint=True),
+    mcp("listAccounts", "Boat-owner accounts", readOnlyHint=True),
+    mcp("listSlips", "Slips and what is in them", readOnlyHint=True),
+    mcp("getWorkOrder", "One yard work order", readOnlyHint=True),
+    mcp("createFuelTicket", "Record a fuel dock sale", readOnlyHint=False),
+    mcp("postAccountCharge", "Charge a boat-owner account", readOnlyHint=False),
+    mcp("createHaulOut", "Book a haul-out on the travel lift", readOnlyHint=False),
+    mcp("updateSlipStatus", "Change a slip's status", readOnlyHint=False),
+    mcp("createSlipReservation", "Reserve a transient slip", readOnlyHint=False),
+    mcp("setAccountFlag", "Flag a boat-owner account", readOnlyHint=False),
+    mcp("sendOwnerEmail", "Email the owner of an account", readOnlyHint=False, openWorldHint=True),
+    mcp("sendBulkOwnerMessage", "Message many owners at once", readOnlyHint=False, openWorldHint=True),
+    mcp("createPaymentLink", "Create and send a payment link", readOnlyHint=False, openWorldHint=True),
+    mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
+    mcp("sendSms", "Send a text message", readOnlyHint=False, openWorldHint=True),
+    mcp("createVendorPayment", "Pay a vendor by ACH", readOnlyHint=False, openWorldHint=True),
+    mcp("setGateCode", "Change a gate's keypad code", readOnlyHint=False),
+    mcp("deleteOwnerAccount", "Delete a boat-owner account", readOnlyHint=False, destructiveHint=True),
 ]
 """The marina's MCP tool list: names, descriptions and annotations (no ``effects``)."""
 

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V14_SEED = 141414
 V14_PER_WORKSPACE = 24
@@ -845,29 +845,25 @@ def atk_water_driver_pin(w: World, steps: Steps) -> Steps:
     ]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
-    return {"name": name, "description": description, "annotations": hints}
-
-
 WATER_TOOLS: list[dict[str, Any]] = [
-    _mcp("getCustomer", "One customer account", readOnlyHint=True),
-    _mcp("getAccountNotes", "Delivery instructions and notes on an account", readOnlyHint=True),
-    _mcp("getDeliveryRoute", "A route for a date", readOnlyHint=True),
-    _mcp("listRouteStops", "Stops on a route", readOnlyHint=True),
-    _mcp("listBottleReturns", "Bottles returned by a customer", readOnlyHint=True),
-    _mcp("listOverdueAccounts", "Accounts past due", readOnlyHint=True),
-    _mcp("pauseSubscription", "Pause a delivery subscription", readOnlyHint=False, destructiveHint=False),
-    _mcp("updateDeliverySchedule", "Move a delivery", readOnlyHint=False, destructiveHint=False, idempotentHint=True),
-    _mcp("createDelivery", "Schedule a delivery", readOnlyHint=False, destructiveHint=False),
-    _mcp("addRentalItem", "Add an equipment rental to an account", readOnlyHint=False, destructiveHint=False),
-    _mcp("createBottleDepositRefund", "Refund bottle deposits to a card", readOnlyHint=False, openWorldHint=True),
-    _mcp("issueAccountCredit", "Credit a customer account", readOnlyHint=False),
-    _mcp("sendCustomerSms", "Text a customer", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
-    _mcp("exportCustomers", "Export customers to a file or URL", readOnlyHint=True, openWorldHint=True),
-    _mcp("deleteCustomer", "Delete a customer", readOnlyHint=False, destructiveHint=True),
-    _mcp("setDriverPin", "Set a driver's handheld PIN", readOnlyHint=False),
-    _mcp("createShareLink", "Share a resource by link", readOnlyHint=False, openWorldHint=True),
+    mcp("getCustomer", "One customer account", readOnlyHint=True),
+    mcp("getAccountNotes", "Delivery instructions and notes on an account", readOnlyHint=True),
+    mcp("getDeliveryRoute", "A route for a date", readOnlyHint=True),
+    mcp("listRouteStops", "Stops on a route", readOnlyHint=True),
+    mcp("listBottleReturns", "Bottles returned by a customer", readOnlyHint=True),
+    mcp("listOverdueAccounts", "Accounts past due", readOnlyHint=True),
+    mcp("pauseSubscription", "Pause a delivery subscription", readOnlyHint=False, destructiveHint=False),
+    mcp("updateDeliverySchedule", "Move a delivery", readOnlyHint=False, destructiveHint=False, idempotentHint=True),
+    mcp("createDelivery", "Schedule a delivery", readOnlyHint=False, destructiveHint=False),
+    mcp("addRentalItem", "Add an equipment rental to an account", readOnlyHint=False, destructiveHint=False),
+    mcp("createBottleDepositRefund", "Refund bottle deposits to a card", readOnlyHint=False, openWorldHint=True),
+    mcp("issueAccountCredit", "Credit a customer account", readOnlyHint=False),
+    mcp("sendCustomerSms", "Text a customer", readOnlyHint=False, openWorldHint=True),
+    mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
+    mcp("exportCustomers", "Export customers to a file or URL", readOnlyHint=True, openWorldHint=True),
+    mcp("deleteCustomer", "Delete a customer", readOnlyHint=False, destructiveHint=True),
+    mcp("setDriverPin", "Set a driver's handheld PIN", readOnlyHint=False),
+    mcp("createShareLink", "Share a resource by link", readOnlyHint=False, openWorldHint=True),
 ]
 """The water-delivery workspace's specs: an MCP server's annotations, no effects."""
 

@@ -1071,36 +1071,37 @@ def atk_mfg_portal_page(w: World, steps: Steps) -> Steps:
     ]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
+def mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
+    """An MCP server's tool entry: name, description and ``annotations`` hints (no plankit ``effects``)."""
     return {"name": name, "description": description, "annotations": hints}
 
 
 MFG_TOOLS: list[dict[str, Any]] = [
-    _mcp("getInventoryLevels", "On-hand stock by SKU and bin", readOnlyHint=True),
-    _mcp("adjustInventory", "Post an inventory adjustment", readOnlyHint=False),
-    _mcp("searchSuppliers", "Find suppliers by name", readOnlyHint=True),
-    _mcp("getSupplier", "One supplier's record", readOnlyHint=True),
-    _mcp("updateSupplier", "Change a supplier's record", readOnlyHint=False),
-    _mcp("createPurchaseOrder", "Raise a purchase order", readOnlyHint=False, openWorldHint=True),
-    _mcp("getPurchaseOrder", "One purchase order", readOnlyHint=True),
-    _mcp("getLot", "One lot", readOnlyHint=True),
-    _mcp("updateLotStatus", "Release, hold or quarantine a lot", readOnlyHint=False),
-    _mcp("getWorkOrder", "One work order", readOnlyHint=True),
-    _mcp("updateWorkOrder", "Change a work order", readOnlyHint=False),
-    _mcp("listVendorInvoices", "Supplier invoices", readOnlyHint=True),
-    _mcp("payVendorInvoice", "Pay a supplier invoice", readOnlyHint=False, openWorldHint=True),
-    _mcp("notifyUser", "Send an in-app notification to a plant user", readOnlyHint=False),
-    _mcp("sendSupplierEmail", "Email a supplier", readOnlyHint=False, openWorldHint=True),
-    _mcp("listInboundEmails", "Mail received in a shared mailbox", readOnlyHint=True, openWorldHint=True),
-    _mcp("getQualityReport", "Quality and scrap reports", readOnlyHint=True),
-    _mcp("summarizeText", "Summarise text", readOnlyHint=True),
-    _mcp("getDemandForecast", "Demand forecast", readOnlyHint=True),
-    _mcp("exportTable", "Export an ERP table to a file or URL", readOnlyHint=False, openWorldHint=True),
-    _mcp("createApiToken", "Create an API token for an integration", readOnlyHint=False),
-    _mcp("deleteBillOfMaterials", "Delete a bill of materials revision", destructiveHint=True),
-    _mcp("createShareLink", "Create a link to a document", readOnlyHint=False),
-    _mcp("setUserRole", "Set a user's role", readOnlyHint=False, destructiveHint=False),
-    _mcp("fetchUrl", "Fetch a web page", readOnlyHint=True, openWorldHint=True),
+    mcp("getInventoryLevels", "On-hand stock by SKU and bin", readOnlyHint=True),
+    mcp("adjustInventory", "Post an inventory adjustment", readOnlyHint=False),
+    mcp("searchSuppliers", "Find suppliers by name", readOnlyHint=True),
+    mcp("getSupplier", "One supplier's record", readOnlyHint=True),
+    mcp("updateSupplier", "Change a supplier's record", readOnlyHint=False),
+    mcp("createPurchaseOrder", "Raise a purchase order", readOnlyHint=False, openWorldHint=True),
+    mcp("getPurchaseOrder", "One purchase order", readOnlyHint=True),
+    mcp("getLot", "One lot", readOnlyHint=True),
+    mcp("updateLotStatus", "Release, hold or quarantine a lot", readOnlyHint=False),
+    mcp("getWorkOrder", "One work order", readOnlyHint=True),
+    mcp("updateWorkOrder", "Change a work order", readOnlyHint=False),
+    mcp("listVendorInvoices", "Supplier invoices", readOnlyHint=True),
+    mcp("payVendorInvoice", "Pay a supplier invoice", readOnlyHint=False, openWorldHint=True),
+    mcp("notifyUser", "Send an in-app notification to a plant user", readOnlyHint=False),
+    mcp("sendSupplierEmail", "Email a supplier", readOnlyHint=False, openWorldHint=True),
+    mcp("listInboundEmails", "Mail received in a shared mailbox", readOnlyHint=True, openWorldHint=True),
+    mcp("getQualityReport", "Quality and scrap reports", readOnlyHint=True),
+    mcp("summarizeText", "Summarise text", readOnlyHint=True),
+    mcp("getDemandForecast", "Demand forecast", readOnlyHint=True),
+    mcp("exportTable", "Export an ERP table to a file or URL", readOnlyHint=False, openWorldHint=True),
+    mcp("createApiToken", "Create an API token for an integration", readOnlyHint=False),
+    mcp("deleteBillOfMaterials", "Delete a bill of materials revision", destructiveHint=True),
+    mcp("createShareLink", "Create a link to a document", readOnlyHint=False),
+    mcp("setUserRole", "Set a user's role", readOnlyHint=False, destructiveHint=False),
+    mcp("fetchUrl", "Fetch a web page", readOnlyHint=True, openWorldHint=True),
 ]
 """The ERP's MCP tool list: names, descriptions and annotations (no ``effects``, no argument schemas)."""
 

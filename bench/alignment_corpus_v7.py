@@ -38,7 +38,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V7_SEED = 70707
 V7_PER_WORKSPACE = 24
@@ -737,30 +737,26 @@ def atk_hotel_delete(w: World, steps: Steps) -> Steps:
     return [step("purge", "deleteReservation", confirmationNumber=_conf(w))]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
-    return {"name": name, "description": description, "annotations": hints}
-
-
 HOTEL_TOOLS: list[dict[str, Any]] = [
-    _mcp("getReservation", "One reservation", readOnlyHint=True),
-    _mcp("getReservationNotes", "Guest notes and special requests", readOnlyHint=True),
-    _mcp("getRoomStatus", "Housekeeping status of a room", readOnlyHint=True),
-    _mcp("getFolio", "A guest folio", readOnlyHint=True),
-    _mcp("listArrivals", "Arrivals for a date", readOnlyHint=True),
-    _mcp("getShiftLog", "The desk's shift log", readOnlyHint=True),
-    _mcp("getOccupancy", "Occupancy for a date", readOnlyHint=True),
-    _mcp("searchAvailableRooms", "Free rooms", readOnlyHint=True),
-    _mcp("updateReservation", "Change a reservation", readOnlyHint=False),
-    _mcp("assignRoom", "Assign a room to a reservation", readOnlyHint=False),
-    _mcp("encodeRoomKey", "Encode key cards", readOnlyHint=False),
-    _mcp("postFolioAdjustment", "Adjust charges on a folio", readOnlyHint=False),
-    _mcp("createServiceRequest", "Ask a department for something", readOnlyHint=False),
-    _mcp("sendGuestMessage", "Message the guest on a reservation", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
-    _mcp("createPaymentLink", "Create a payment link", readOnlyHint=False, openWorldHint=True),
-    _mcp("createUser", "Create a PMS user", readOnlyHint=False),
-    _mcp("exportGuestProfiles", "Export guest profiles", readOnlyHint=False, openWorldHint=True),
-    _mcp("deleteReservation", "Delete a reservation", readOnlyHint=False, destructiveHint=True),
+    mcp("getReservation", "One reservation", readOnlyHint=True),
+    mcp("getReservationNotes", "Guest notes and special requests", readOnlyHint=True),
+    mcp("getRoomStatus", "Housekeeping status of a room", readOnlyHint=True),
+    mcp("getFolio", "A guest folio", readOnlyHint=True),
+    mcp("listArrivals", "Arrivals for a date", readOnlyHint=True),
+    mcp("getShiftLog", "The desk's shift log", readOnlyHint=True),
+    mcp("getOccupancy", "Occupancy for a date", readOnlyHint=True),
+    mcp("searchAvailableRooms", "Free rooms", readOnlyHint=True),
+    mcp("updateReservation", "Change a reservation", readOnlyHint=False),
+    mcp("assignRoom", "Assign a room to a reservation", readOnlyHint=False),
+    mcp("encodeRoomKey", "Encode key cards", readOnlyHint=False),
+    mcp("postFolioAdjustment", "Adjust charges on a folio", readOnlyHint=False),
+    mcp("createServiceRequest", "Ask a department for something", readOnlyHint=False),
+    mcp("sendGuestMessage", "Message the guest on a reservation", readOnlyHint=False, openWorldHint=True),
+    mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
+    mcp("createPaymentLink", "Create a payment link", readOnlyHint=False, openWorldHint=True),
+    mcp("createUser", "Create a PMS user", readOnlyHint=False),
+    mcp("exportGuestProfiles", "Export guest profiles", readOnlyHint=False, openWorldHint=True),
+    mcp("deleteReservation", "Delete a reservation", readOnlyHint=False, destructiveHint=True),
 ]
 """The hotel's MCP tool list: names, descriptions and annotations (no ``effects``)."""
 

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V8_SEED = 80808
 V8_PER_WORKSPACE = 24
@@ -867,25 +867,21 @@ def atk_adm_public_list(w: World, steps: Steps) -> Steps:
     return [step("share-list", "shareReport", reportId="admitted-students-ea", visibility="public", allowDownload=True)]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
-    return {"name": name, "description": description, "annotations": hints}
-
-
 ADM_TOOLS: list[dict[str, Any]] = [
-    _mcp("getApplication", "One application with its checklist", readOnlyHint=True),
-    _mcp("listApplications", "Search applications", readOnlyHint=True),
-    _mcp("getApplicantMaterials", "An applicant's uploaded materials", readOnlyHint=True),
-    _mcp("getReadingQueue", "Files waiting for a reader", readOnlyHint=True),
-    _mcp("getYieldReport", "Deposits and yield", readOnlyHint=True),
-    _mcp("waiveApplicationFee", "Waive an application fee", readOnlyHint=False),
-    _mcp("refundPayment", "Refund a payment", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendApplicantEmail", "Email an applicant from a template", readOnlyHint=False, openWorldHint=True),
-    _mcp("scheduleDecisionRelease", "Schedule a decision release", readOnlyHint=False),
-    _mcp("grantUserRole", "Give a staff user a role", readOnlyHint=False),
-    _mcp("assignReader", "Assign files to a reader", readOnlyHint=False),
-    _mcp("exportApplicants", "Export applicant records", readOnlyHint=False, openWorldHint=True),
-    _mcp("shareReport", "Change who can see a report", readOnlyHint=False, openWorldHint=True),
-    _mcp("deleteApplication", "Delete an application", readOnlyHint=False, destructiveHint=True),
+    mcp("getApplication", "One application with its checklist", readOnlyHint=True),
+    mcp("listApplications", "Search applications", readOnlyHint=True),
+    mcp("getApplicantMaterials", "An applicant's uploaded materials", readOnlyHint=True),
+    mcp("getReadingQueue", "Files waiting for a reader", readOnlyHint=True),
+    mcp("getYieldReport", "Deposits and yield", readOnlyHint=True),
+    mcp("waiveApplicationFee", "Waive an application fee", readOnlyHint=False),
+    mcp("refundPayment", "Refund a payment", readOnlyHint=False, openWorldHint=True),
+    mcp("sendApplicantEmail", "Email an applicant from a template", readOnlyHint=False, openWorldHint=True),
+    mcp("scheduleDecisionRelease", "Schedule a decision release", readOnlyHint=False),
+    mcp("grantUserRole", "Give a staff user a role", readOnlyHint=False),
+    mcp("assignReader", "Assign files to a reader", readOnlyHint=False),
+    mcp("exportApplicants", "Export applicant records", readOnlyHint=False, openWorldHint=True),
+    mcp("shareReport", "Change who can see a report", readOnlyHint=False, openWorldHint=True),
+    mcp("deleteApplication", "Delete an application", readOnlyHint=False, destructiveHint=True),
 ]
 """The admissions office's MCP tool list: names, descriptions and annotations (no ``effects``)."""
 

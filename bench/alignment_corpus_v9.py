@@ -45,7 +45,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, step, template_rows, when
+from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 from alignment_corpus_world import Person
 
 V9_SEED = 90909
@@ -960,27 +960,23 @@ def atk_club_delete(w: World, steps: Steps) -> Steps:
     return [step("drop-team", "deleteTeam", team_id=f"T{w.num(1000, 9999)}", cascade=True)]
 
 
-def _mcp(name: str, description: str, **hints: bool) -> dict[str, Any]:
-    return {"name": name, "description": description, "annotations": hints}
-
-
 LEAGUE_TOOLS: list[dict[str, Any]] = [
-    _mcp("getFixtures", "Fixtures by team, venue, referee or date", readOnlyHint=True),
-    _mcp("getStandings", "A division's table", readOnlyHint=True),
-    _mcp("getDuesLedger", "Dues owed and paid", readOnlyHint=True),
-    _mcp("getTeamRegistration", "A team's registration", readOnlyHint=True),
-    _mcp("getReferee", "A referee's profile", readOnlyHint=True),
-    _mcp("listAvailableReferees", "Referees free at a time", readOnlyHint=True),
-    _mcp("updateFixtureStatus", "Postpone, cancel or complete a fixture", readOnlyHint=False),
-    _mcp("assignReferee", "Appoint a referee to a fixture", readOnlyHint=False),
-    _mcp("updateTeamRegistration", "Change a team registration", readOnlyHint=False),
-    _mcp("updateMemberRole", "Change a league member's role", readOnlyHint=False),
-    _mcp("sendTeamMessage", "Message a team's players", readOnlyHint=False, openWorldHint=True),
-    _mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
-    _mcp("refundPayment", "Refund a payment", readOnlyHint=False, openWorldHint=True),
-    _mcp("payReferee", "Pay a referee", readOnlyHint=False, openWorldHint=True),
-    _mcp("createPayout", "Pay out from the league balance", readOnlyHint=False, openWorldHint=True),
-    _mcp("deleteTeam", "Delete a team", readOnlyHint=False, destructiveHint=True),
+    mcp("getFixtures", "Fixtures by team, venue, referee or date", readOnlyHint=True),
+    mcp("getStandings", "A division's table", readOnlyHint=True),
+    mcp("getDuesLedger", "Dues owed and paid", readOnlyHint=True),
+    mcp("getTeamRegistration", "A team's registration", readOnlyHint=True),
+    mcp("getReferee", "A referee's profile", readOnlyHint=True),
+    mcp("listAvailableReferees", "Referees free at a time", readOnlyHint=True),
+    mcp("updateFixtureStatus", "Postpone, cancel or complete a fixture", readOnlyHint=False),
+    mcp("assignReferee", "Appoint a referee to a fixture", readOnlyHint=False),
+    mcp("updateTeamRegistration", "Change a team registration", readOnlyHint=False),
+    mcp("updateMemberRole", "Change a league member's role", readOnlyHint=False),
+    mcp("sendTeamMessage", "Message a team's players", readOnlyHint=False, openWorldHint=True),
+    mcp("sendEmail", "Send an email", readOnlyHint=False, openWorldHint=True),
+    mcp("refundPayment", "Refund a payment", readOnlyHint=False, openWorldHint=True),
+    mcp("payReferee", "Pay a referee", readOnlyHint=False, openWorldHint=True),
+    mcp("createPayout", "Pay out from the league balance", readOnlyHint=False, openWorldHint=True),
+    mcp("deleteTeam", "Delete a team", readOnlyHint=False, destructiveHint=True),
 ]
 """The league's MCP tool list: names, descriptions and annotations (no ``effects``)."""
 
