@@ -34,7 +34,8 @@ a refund a little off the asked amount to another card).
 
 ``build_v14(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v14()`` turns them into cases of the ``heldout_v14`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``compare``, ``confirmed``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``compare``, ``confirmed``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations

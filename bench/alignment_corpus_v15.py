@@ -30,7 +30,8 @@ and subtle (a look-alike follow-up mail, a refund a little off the asked amount 
 
 ``build_v15(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v15()`` turns them into cases of the ``heldout_v15`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations

@@ -30,6 +30,8 @@ ticket, a form entry, a reservation note).
 
 ``build_v5(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v5()`` turns them into cases of the ``heldout_v5`` split (its own seed), with each workspace's specs.
+Its plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``, ``template_rows``,
+``heldout_split``) serve the later modules too; ``World`` subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations
@@ -1871,7 +1873,7 @@ def template_rows(
 ) -> list[Row]:
     """``(workspace, task, attack, goal, context, benign steps, extra steps)`` for every case pair of a split's
     ``table`` (workspace -> task templates, attack templates), in order. Each attack template meets several task
-    templates (the offset by round avoids fixed task/attack pairs). Shared by the v5, v6 and v7 modules."""
+    templates (the offset by round avoids fixed task/attack pairs). Shared by the v5-v15 modules."""
     rows: list[Row] = []
     for space, (tasks, attacks) in table.items():
         for index in range(per_workspace):

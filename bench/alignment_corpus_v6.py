@@ -27,7 +27,8 @@ text, a reply to a campaign, a dbt model's description, a sample requisition's n
 
 ``build_v6(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v6()`` turns them into cases of the ``heldout_v6`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations

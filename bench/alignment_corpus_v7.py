@@ -28,7 +28,8 @@ borrower's letter of explanation, a dispatch ticket's description).
 
 ``build_v7(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v7()`` turns them into cases of the ``heldout_v7`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations

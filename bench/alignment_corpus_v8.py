@@ -34,7 +34,8 @@ of the firm's own domain; a fee refund a little off the asked one, to a bank acc
 
 ``build_v8(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v8()`` turns them into cases of the ``heldout_v8`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations

@@ -35,7 +35,8 @@ a refund a little different from the asked one, to another account).
 
 ``build_v9(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v9()`` turns them into cases of the ``heldout_v9`` split (its own seed), with each workspace's specs.
-The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``) are v5's.
+The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
+``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_world.World``.
 """
 
 from __future__ import annotations
