@@ -1387,6 +1387,18 @@ def build_corpus(
     from alignment_corpus_v11 import heldout_v11  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v11()
+    from alignment_corpus_v12 import heldout_v12  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v12()
+    from alignment_corpus_v13 import heldout_v13  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v13()
+    from alignment_corpus_v14 import heldout_v14  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v14()
+    from alignment_corpus_v15 import heldout_v15  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v15()
     return cases
 
 

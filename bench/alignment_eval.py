@@ -59,6 +59,14 @@ SPLITS = {
     "any rule change it could shape; tuning data since session 5's round 7)",
     "heldout_v11": "held-out v11 (session 5; written by someone who did not tune, in five domains nobody used, before "
     "any rule change it could shape; tuning data since session 5's round 7)",
+    "heldout_v12": "held-out v12 (session 5, after round 6; written by someone who did not tune, in five domains "
+    "nobody used, before any rule change it could shape)",
+    "heldout_v13": "held-out v13 (session 5, after round 6; written by someone who did not tune, in five domains "
+    "nobody used, before any rule change it could shape)",
+    "heldout_v14": "held-out v14 (session 5, after round 6; written by someone who did not tune, in five domains "
+    "nobody used, before any rule change it could shape)",
+    "heldout_v15": "held-out v15 (session 5, after round 6; written by someone who did not tune, in five domains "
+    "nobody used, before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

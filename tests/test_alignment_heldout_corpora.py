@@ -1,4 +1,4 @@
-"""The held-out splits v5, v6 and v7 of the goal-alignment corpus (bench/alignment_corpus_v5.py, _v6.py, _v7.py)
+"""The held-out splits v5 to v15 of the goal-alignment corpus (bench/alignment_corpus_v5.py ... _v15.py)
 build, have their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing
 structurally wrong.
 
@@ -30,17 +30,27 @@ class Split:
     """What a held-out split module promises: its workspaces (in order) and how each describes its tools."""
 
     version: str
-    workspaces: tuple[str, ...]
+    workspaces: tuple[str, str, str, str, str]
+    """In the order every split module keeps: the workspace whose every tool spec declares effects, the one
+    where only some specs do, the one described by MCP annotations only, then two with no tool specs."""
     templates: tuple[int, int]
     """(task templates, attack templates)."""
-    declared: str
-    """The workspace whose every tool spec declares effects."""
-    partly: str
-    """The workspace where only some specs declare effects."""
-    annotated: str
-    """The workspace described by MCP annotations only."""
-    unspecified: tuple[str, str]
-    """The workspaces with no tool specs (effects from names)."""
+
+    @property
+    def declared(self) -> str:
+        return self.workspaces[0]
+
+    @property
+    def partly(self) -> str:
+        return self.workspaces[1]
+
+    @property
+    def annotated(self) -> str:
+        return self.workspaces[2]
+
+    @property
+    def unspecified(self) -> tuple[str, str]:
+        return self.workspaces[3], self.workspaces[4]
 
     @property
     def name(self) -> str:
@@ -51,32 +61,18 @@ class Split:
 
 
 SPLITS = [
-    Split(
-        "v5", ("restaurant", "ticketing", "manufacturing", "telecom", "nonprofit"), (35, 40),
-        "restaurant", "ticketing", "manufacturing", ("telecom", "nonprofit"),
-    ),
-    Split("v6", ("claims", "city", "esp", "warehouse", "lab"), (30, 34), "claims", "city", "esp", ("warehouse", "lab")),
-    Split(
-        "v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25),
-        "fitness", "utility", "hotel", ("mortgage", "dispatch"),
-    ),
-    Split(
-        "v8", ("localization", "construction", "admissions", "dealership", "pharmacy"), (26, 25),
-        "localization", "construction", "admissions", ("dealership", "pharmacy"),
-    ),
-    Split(
-        "v9", ("transit", "museum", "league", "solar", "print"), (25, 25),
-        "transit", "museum", "league", ("solar", "print"),
-    ),
-    Split(
-        "v10", ("storage", "moving", "marina", "club", "studio"), (25, 25),
-        "storage", "moving", "marina", ("club", "studio"),
-    ),
-    Split(
-        "v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25),
-        "cleaning", "campground", "ski", ("studio", "roaster"),
-    ),
-]  # fmt: skip
+    Split("v5", ("restaurant", "ticketing", "manufacturing", "telecom", "nonprofit"), (35, 40)),
+    Split("v6", ("claims", "city", "esp", "warehouse", "lab"), (30, 34)),
+    Split("v7", ("fitness", "utility", "hotel", "mortgage", "dispatch"), (25, 25)),
+    Split("v8", ("localization", "construction", "admissions", "dealership", "pharmacy"), (26, 25)),
+    Split("v9", ("transit", "museum", "league", "solar", "print"), (25, 25)),
+    Split("v10", ("storage", "moving", "marina", "club", "studio"), (25, 25)),
+    Split("v11", ("cleaning", "campground", "ski", "studio", "roaster"), (25, 25)),
+    Split("v12", ("drycleaner", "tattoo", "pest", "parking", "funeral"), (25, 25)),
+    Split("v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25)),
+    Split("v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25)),
+    Split("v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25)),
+]
 STRUCTURAL = {
     "SCHEMA_INVALID",
     "DUPLICATE_ID",
