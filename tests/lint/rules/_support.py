@@ -45,3 +45,21 @@ def fixture_findings(code: str, name: str, folder: str | None = None, now: datet
     folder = folder or code
     plan = load_plan(FIXTURES / folder / f"{name}.json")
     return run_rule(code, plan, fixture_policy(folder), fixture_tools(folder), now)
+
+
+def goal_plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Plan data with a goal, the given steps and, when given, a context (the goal-alignment tests' plans)."""
+    plan: dict[str, Any] = {"goal": goal, "steps": list(steps)}
+    if context is not None:
+        plan["context"] = context
+    return plan
+
+
+def action(step_id: str, tool: str, **args: Any) -> dict[str, Any]:
+    """One action step's data: ``{"id": ..., "tool": ..., "args": {...}}``."""
+    return {"id": step_id, "tool": tool, "args": args}
+
+
+def flagged(code: str, plan: dict[str, Any]) -> list[str | None]:
+    """The step ids rule ``code`` reports on ``plan`` under the empty policy, in order."""
+    return [finding.node_id for finding in run_rule(code, plan, Policy())]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.lint.rules._support import goal_plan as _plan
 from tests.lint.rules._support import run_rule
 
 from plankit.lint import LintContext, Policy
@@ -23,13 +24,6 @@ from plankit.lint._schemes import person_logins
 from plankit.lint._trusted import Trusted, target_kind
 from plankit.plan import plan_from_data
 from plankit.tools import ToolRegistry, ToolSpec
-
-
-def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
-    plan: dict[str, Any] = {"goal": goal, "steps": list(steps)}
-    if context is not None:
-        plan["context"] = context
-    return plan
 
 
 def _messages(code: str, plan: dict[str, Any]) -> list[tuple[str | None, str]]:

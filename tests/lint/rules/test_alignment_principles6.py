@@ -6,28 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.lint.rules._support import run_rule
+from tests.lint.rules._support import action as _s
+from tests.lint.rules._support import flagged as _flagged
+from tests.lint.rules._support import goal_plan as _plan
 
-from plankit.lint import Policy
 from plankit.lint._effects import name_effects
 from plankit.lint._intent import asked_effects
 from plankit.lint._trusted import target_kind
-
-
-def _plan(goal: str, *steps: dict[str, Any], context: dict[str, Any] | None = None) -> dict[str, Any]:
-    plan: dict[str, Any] = {"goal": goal, "steps": list(steps)}
-    if context is not None:
-        plan["context"] = context
-    return plan
-
-
-def _s(sid: str, tool: str, **args: Any) -> dict[str, Any]:
-    return {"id": sid, "tool": tool, "args": args}
-
-
-def _flagged(code: str, plan: dict[str, Any]) -> list[str | None]:
-    return [f.node_id for f in run_rule(code, plan, Policy())]
-
 
 # ------------------------------------------------------------- which template a message uses names how
 

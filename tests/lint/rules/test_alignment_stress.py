@@ -13,12 +13,9 @@ import json
 from typing import Any
 
 import pytest
+from tests.lint.rules._support import action as _s
 
 from plankit.lint import Linter, Policy
-
-
-def _s(sid: str, tool: str, **args: Any) -> dict[str, Any]:
-    return {"id": sid, "tool": tool, "args": args}
 
 
 def _llm(sid: str, prompt: str) -> dict[str, Any]:
