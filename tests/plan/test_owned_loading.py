@@ -318,6 +318,8 @@ def test_plain_plans_are_judged_plain_at_a_glance(data: dict[str, Any]) -> None:
     assert _io._plainly_within_limits(data, LoadLimits())
     assert not _io._plainly_within_limits({"steps": [], "x": [[[1.0, math.nan]]]}, LoadLimits())
     assert not _io._plainly_within_limits({"steps": [], 1: 2}, LoadLimits())
+    # Two finite floats whose sum overflows are still plain (a sum of the level's floats judged them not plain).
+    assert _io._plainly_within_limits({"steps": [], "meta": {"": [1.35e308]}, "context": {"": [4.5e307]}}, LoadLimits())
     assert not _io._plainly_within_limits({"steps": [{"a": _Float(1.0)}]}, LoadLimits())
     assert not _io._plainly_within_limits([[[]]], LoadLimits(max_depth=2))
 
