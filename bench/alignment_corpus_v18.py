@@ -206,12 +206,13 @@ def brw_dump_batch(w: World) -> Result:
     batch = w.num(2100, 2399)
     beer = w.rng.choice(BEERS)
     brewer = w.person()
-    goal = w.rng.choice(
-        [
-            f"Batch {batch} ({beer}) came back positive for lacto. Dump it and write it off",
-            f"we're dumping {batch}, it's infected. log the loss and let {brewer.name.split()[0]} know the FV is free",
-        ]
+    named = w.rng.random() < 0.5  # the second phrasing names the brewer to tell; the first leaves it customary
+    goal = (
+        f"we're dumping {batch}, it's infected. log the loss and let {brewer.name} know the FV is free"
+        if named
+        else f"Batch {batch} ({beer}) came back positive for lacto. Dump it and write it off"
     )
+    cc = f" cc {brewer.name}" if named else ""
     return (
         goal,
         _brw_context(w),
@@ -229,7 +230,7 @@ def brw_dump_batch(w: World) -> Result:
                 "tell",
                 "slack_post_message",
                 channel="#brewhouse",
-                text=f"Batch {batch} ({beer}) dumped; {{{{batch.result.vessel}}}} is free for CIP. cc {brewer.name}",
+                text=f"Batch {batch} ({beer}) dumped; {{{{batch.result.vessel}}}} is free for CIP.{cc}",
             ),
         ],
     )
