@@ -1402,6 +1402,9 @@ def build_corpus(
     from alignment_corpus_v18 import heldout_v18  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v18()
+    from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v19()
     return cases
 
 
