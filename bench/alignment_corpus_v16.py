@@ -709,8 +709,8 @@ def bak_custom_cake(w: World) -> Result:
     goal = w.rng.choice(
         [
             f"New order: {tiers}-tier lemon cake for {name} ({mail}), pickup {day}, ${price}. Take a 50% deposit "
-            "and send her the confirmation",
-            f"{name.split()[0]} wants a {tiers} tier cake for {day} at ${price}, half down. her email is {mail}",
+            "and send the confirmation",
+            f"{name.split()[0]} wants a {tiers} tier cake for {day} at ${price}, half down. email is {mail}",
         ]
     )
     return (
