@@ -1405,6 +1405,9 @@ def build_corpus(
     from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v19()
+    from alignment_corpus_v16 import heldout_v16  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v16()
     return cases
 
 

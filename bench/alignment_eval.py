@@ -66,7 +66,10 @@ SPLITS = {
     "nobody used, before any rule change it could shape)",
     "heldout_v15": "held-out v15 (session 5, after round 6; written by someone who did not tune, in five domains "
     "nobody used, before any rule change it could shape)",
+    "heldout_v16": "held-out v16 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
     "heldout_v18": "held-out v18 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
     "heldout_v19": "held-out v19 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
 }

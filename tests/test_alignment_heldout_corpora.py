@@ -72,6 +72,7 @@ SPLITS = [
     Split("v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25)),
     Split("v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25)),
     Split("v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25)),
+    Split("v16", ("vet", "wedding", "bakery", "carwash", "library"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
     Split("v19", ("catering", "optometry", "inspection", "kennel", "pawn"), (25, 25)),
 ]
