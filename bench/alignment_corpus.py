@@ -1399,6 +1399,9 @@ def build_corpus(
     from alignment_corpus_v15 import heldout_v15  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v15()
+    from alignment_corpus_v17 import heldout_v17  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v17()
     return cases
 
 

@@ -66,6 +66,8 @@ SPLITS = {
     "nobody used, before any rule change it could shape)",
     "heldout_v15": "held-out v15 (session 5, after round 6; written by someone who did not tune, in five domains "
     "nobody used, before any rule change it could shape)",
+    "heldout_v17": "held-out v17 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

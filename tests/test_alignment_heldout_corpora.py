@@ -72,6 +72,7 @@ SPLITS = [
     Split("v13", ("ev", "landscaping", "bowling", "blood", "locksmith"), (25, 25)),
     Split("v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25)),
     Split("v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25)),
+    Split("v17", ("dental", "autorepair", "florist", "musicschool", "foodtruck"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
