@@ -1399,15 +1399,18 @@ def build_corpus(
     from alignment_corpus_v15 import heldout_v15  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v15()
+    from alignment_corpus_v16 import heldout_v16  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v16()
+    from alignment_corpus_v17 import heldout_v17  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v17()
     from alignment_corpus_v18 import heldout_v18  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v18()
     from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v19()
-    from alignment_corpus_v16 import heldout_v16  # its own module, seed, workspaces and tool specs
-
-    cases += heldout_v16()
     return cases
 
 

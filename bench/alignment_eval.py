@@ -68,6 +68,8 @@ SPLITS = {
     "nobody used, before any rule change it could shape)",
     "heldout_v16": "held-out v16 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v17": "held-out v17 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
     "heldout_v18": "held-out v18 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
     "heldout_v19": "held-out v19 (session 6; written by someone who did not tune, in five domains nobody used, "

@@ -73,6 +73,7 @@ SPLITS = [
     Split("v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25)),
     Split("v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25)),
     Split("v16", ("vet", "wedding", "bakery", "carwash", "library"), (25, 25)),
+    Split("v17", ("dental", "autorepair", "florist", "musicschool", "foodtruck"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
     Split("v19", ("catering", "optometry", "inspection", "kennel", "pawn"), (25, 25)),
 ]
