@@ -284,8 +284,9 @@ class Policy(IRModel):
         except PlanFormatError as exc:
             raise PolicyError(exc.message, exc.problems, source=exc.source) from None
         policy = cls.from_data(data, source=name)
-        base = Path(path).parent
-        policy.rego = [str(base / entry) if not Path(entry).is_absolute() else entry for entry in policy.rego]
+        if policy.rego:  # only then: assigning marks the key as set, and `policy check` would print `rego: []`
+            base = Path(path).parent
+            policy.rego = [str(base / entry) if not Path(entry).is_absolute() else entry for entry in policy.rego]
         return policy
 
     @classmethod
@@ -309,19 +310,33 @@ class Policy(IRModel):
         return merged.merged_with(cls(rego=rego)) if rego else merged
 
     def merged_with(self, other: Policy) -> Policy:
-        """This policy with every key that ``other`` sets explicitly taking its value from ``other``.
+        """This policy with every key that ``other`` sets explicitly merged in (``other`` is the overlay: an
+        org's base policy, then a team's): see :data:`MERGED_PER_KEY` and :data:`MERGED_AS_UNION`.
 
-        ``rego`` lists are concatenated (each file keeps its own Rego modules); ``severity`` is merged per code
-        (``other``'s level wins for the codes it names); every other key is replaced as a whole. The result
-        remembers which keys either side set, so merges chain. Raises :class:`PolicyError` when the two don't
-        go together (``other`` turns ``goal_alignment`` off where this policy sets a ``GOAL_*`` level).
+        * mappings (``severity``, ``risk_weights``, ``bounds``, ``tool_effects``, ``balances``,
+          ``gas_estimates``) are merged per key: ``other``'s value wins for the keys it names, the others stay;
+        * lists that forbid or require something (``deny_tools``, ``deny_tokens_regex``,
+          ``require_confirmation``, ``require_handler``, ``sinks``, ``sensitive_sources``,
+          ``untrusted_outputs``, ``untrusted_fields``, and ``rego``) add up, each entry once, this policy's
+          first: an overlay can add to them, never drop one;
+        * every other key (scalars, and the lists that allow or trust something: ``allow_tools``,
+          ``allow_recipients``, ``allow_domains``, ``env_allow``, ``supported_chains``, ``read_only_tools``,
+          ``trusted_values``, ``trusted_outputs``) takes ``other``'s value as a whole.
+
+        The result remembers which keys either side set, so merges chain. Raises :class:`PolicyError` when the
+        two don't go together (``other`` turns ``goal_alignment`` off where this policy sets a ``GOAL_*`` level).
         """
         data = self.model_dump(include=self.model_fields_set)
-        data.update(other.model_dump(include=other.model_fields_set))
-        if "rego" in self.model_fields_set and "rego" in other.model_fields_set:
-            data["rego"] = [*self.rego, *(entry for entry in other.rego if entry not in self.rego)]
-        if "severity" in self.model_fields_set and "severity" in other.model_fields_set:
-            data["severity"] = {**self.severity, **other.severity}
+        overlay = other.model_dump(include=other.model_fields_set)
+        for key, value in overlay.items():
+            if key not in data:
+                data[key] = value
+            elif key in MERGED_PER_KEY:
+                data[key] = {**data[key], **value}
+            elif key in MERGED_AS_UNION:
+                data[key] = [*data[key], *(entry for entry in value if entry not in data[key])]
+            else:
+                data[key] = value
         return Policy.from_data(data, source="<merged policy>")
 
     def to_yaml(self) -> str:
@@ -350,6 +365,31 @@ def detached(policy: Policy) -> Policy:
     if private is not None:
         private["_deny_patterns"] = list(private["_deny_patterns"])
     return copy
+
+
+MERGED_PER_KEY = frozenset({"severity", "risk_weights", "bounds", "tool_effects", "balances", "gas_estimates"})
+"""Policy mappings that :meth:`Policy.merged_with` merges per key: a later file sets the keys it names and keeps
+the others (replacing the whole mapping would silently drop a base's bounds, weights and levels)."""
+
+MERGED_AS_UNION = frozenset(
+    {
+        "deny_tools",
+        "deny_tokens_regex",
+        "require_confirmation",
+        "require_handler",
+        "sinks",
+        "sensitive_sources",
+        "untrusted_outputs",
+        "untrusted_fields",
+        "rego",
+    }
+)
+"""Policy lists that forbid or require something: :meth:`Policy.merged_with` adds a later file's entries to
+them, so that no overlay can drop one of the base's silently (a deny, a confirmation, a sink). The lists that
+allow or trust something are replaced whole instead: an overlay that sets one states its whole set (dropping a
+base's entry there only makes the merged policy stricter). Globs can't be intersected into one list, so an
+overlay's ``allow_tools`` may allow more than the base's; a base forbids a tool for good with ``deny_tools``,
+which adds up and wins over allow."""
 
 
 def _default_policy_data() -> Any:
