@@ -227,6 +227,8 @@ def test_rules_lists_every_rule() -> None:
         "code": "SCHEMA_INVALID",
         "name": "schema-invalid",
         "severity": "error",
+        "level": "error",
+        "set_by": "always on",
         "summary": "The document is not a valid plan.",
         "risk_weight": 0.5,
     }

@@ -1,0 +1,73 @@
+"""Each rule's level under a policy, and which key of which file set it: what ``plankit rules --policy`` shows.
+
+A rule's level is, in order: ``error`` for the always-on codes (no policy changes them); the policy's
+``severity`` entry for the code; for the ``GOAL_*`` family, ``goal_alignment`` (``off`` turns them off, ``error``
+makes them errors); else the rule's own severity. The risk weight is the one :func:`~plankit.lint.validate_plan`
+scores a finding of the code with (see ``_risk``): ``risk_weights``, else the weight of the level the policy
+gave, else the code's built-in weight, else the weight of its level. A code that is ``off`` has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ._engine_codes import ALWAYS_ON
+from ._findings import Severity
+from ._policy import Policy
+from ._registry import RULES
+from ._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
+
+
+@dataclass(frozen=True, slots=True)
+class RuleLevel:
+    """One rule's level under a policy."""
+
+    code: str
+    level: str
+    """``error``, ``warning``, ``info`` or ``off`` (the rule does not run)."""
+    set_by: str
+    """Where the level comes from: ``built-in``, ``always on``, ``severity in team.yaml``,
+    ``goal_alignment: error in org.yaml``..."""
+    risk_weight: float | None
+    """The weight a finding of this code adds to the risk score; None when the rule is off."""
+
+
+def rule_levels(policy: Policy, files: Sequence[tuple[str, Policy]] = ()) -> list[RuleLevel]:
+    """Every rule's level under ``policy``, in the order of :data:`RULES`.
+
+    ``files`` are the policy files ``policy`` was merged from, each with its own policy, in order: a level set
+    by a key is attributed to the last file that sets the key (``severity in team.yaml``). Without them, the
+    key is named alone (``severity``)."""
+    return [_level_of(code, policy, files) for code in RULES]
+
+
+def _level_of(code: str, policy: Policy, files: Sequence[tuple[str, Policy]]) -> RuleLevel:
+    built_in = RULES[code].severity.value
+    if code in ALWAYS_ON:
+        level, set_by = built_in, "always on"
+    elif code in policy.severity:
+        level = policy.severity[code]
+        set_by = "severity" + _in(files, lambda one: code in one.severity)
+    elif code.startswith("GOAL_") and "goal_alignment" in policy.model_fields_set:
+        switch = policy.goal_alignment
+        level = {"off": "off", "warn": built_in, "error": "error"}[switch]
+        set_by = f"goal_alignment: {switch}" + _in(files, lambda one: "goal_alignment" in one.model_fields_set)
+    else:
+        level, set_by = built_in, "built-in"
+    return RuleLevel(code, level, set_by, _weight(code, level, policy))
+
+
+def _in(files: Sequence[tuple[str, Policy]], sets: Callable[[Policy], bool]) -> str:
+    names = [name for name, one in files if sets(one)]
+    return f" in {names[-1]}" if names else ""
+
+
+def _weight(code: str, level: str, policy: Policy) -> float | None:
+    if level == "off":
+        return None
+    if code in policy.risk_weights:
+        return policy.risk_weights[code]
+    if code in policy.severity:
+        return SEVERITY_WEIGHTS[Severity(level)]
+    return DEFAULT_RISK_WEIGHTS.get(code, SEVERITY_WEIGHTS[Severity(level)])
