@@ -9,6 +9,7 @@ a confirmation, and loops, waits and fan-out have limits.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -121,6 +122,39 @@ def _level(value: Any) -> Any:
     return value
 
 
+# Each key and value of ``bounds`` and ``risk_weights`` is checked on its own, so that every bad entry is
+# reported, at its own JSON path ($.bounds.amount, $.risk_weights.TOOL_DENI).
+def _bound_key(key: str) -> str:
+    if "." not in key:
+        raise ValueError(f"bound {key!r} must be 'tool.argument' (for example 'payments.transfer.amount')")
+    return key
+
+
+def _ordered(bound: tuple[float, float]) -> tuple[float, float]:
+    low, high = bound
+    if low > high:
+        raise ValueError(f"the minimum {low:g} is above the maximum {high:g}; write [min, max]")
+    return bound
+
+
+def _weight_code(code: str) -> str:
+    codes = _known_codes()
+    if code not in codes:
+        hint = did_you_mean(code, codes)
+        raise ValueError(f"risk weight for unknown code {code!r}" + (f"; {hint}" if hint else ""))
+    return code
+
+
+def _weight(weight: float) -> float:
+    if not 0 <= weight <= 1:
+        raise ValueError(f"a risk weight must be between 0 and 1, got {weight:g}")
+    return weight
+
+
+_BoundKey = Annotated[str, AfterValidator(_bound_key)]
+_Bound = Annotated[tuple[float, float], AfterValidator(_ordered)]
+
+
 class Policy(IRModel):
     """A lint policy. Every key is optional; tool lists take glob patterns (``payments.*``).
 
@@ -132,12 +166,14 @@ class Policy(IRModel):
     """When set, only tools matching one of these patterns may be used (``TOOL_DENY`` otherwise)."""
     deny_tools: list[str] = Field(default_factory=list)
     """Tools matching these patterns may never be used; deny wins over allow."""
-    bounds: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    bounds: dict[_BoundKey, _Bound] = Field(default_factory=dict)
     """``"payments.transfer.amount": [0.01, 1000]``: the tool is the longest matching dotted prefix of the
     key, the rest is the argument path (nested paths allowed)."""
     deny_tokens_regex: list[str] = Field(default_factory=list)
     max_steps: int | None = Field(None, ge=1)
-    risk_weights: dict[str, float] = Field(default_factory=dict)
+    risk_weights: dict[Annotated[str, AfterValidator(_weight_code)], Annotated[float, AfterValidator(_weight)]] = (
+        Field(default_factory=dict)
+    )
     fail_risk_threshold: float = Field(0.8, ge=0, le=1)
     require_confirmation: list[str] = Field(default_factory=list)
     require_handler: list[str] = Field(default_factory=list)
@@ -202,29 +238,6 @@ class Policy(IRModel):
     def _alignment_off(cls, value: Any) -> Any:
         # YAML 1.1 reads a bare ``off`` as false; that is what the user wrote.
         return "off" if value is False else value
-
-    @field_validator("bounds")
-    @classmethod
-    def _bounds_ordered(cls, bounds: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
-        for key, (low, high) in bounds.items():
-            if "." not in key:
-                example = "for example 'payments.transfer.amount'"
-                raise ValueError(f"bound {key!r} must be 'tool.argument' ({example})")
-            if low > high:
-                raise ValueError(f"bound {key!r} has its minimum {low} above its maximum {high}")
-        return bounds
-
-    @field_validator("risk_weights")
-    @classmethod
-    def _weights_known_and_in_range(cls, weights: dict[str, float]) -> dict[str, float]:
-        codes = _known_codes()
-        for code, weight in weights.items():
-            if code not in codes:
-                hint = did_you_mean(code, codes)
-                raise ValueError(f"risk weight for unknown code {code!r}" + (f"; {hint}" if hint else ""))
-            if not 0 <= weight <= 1:
-                raise ValueError(f"risk weight of {code!r} must be between 0 and 1, got {weight}")
-        return weights
 
     @model_validator(mode="after")
     def _levels_possible(self) -> Policy:
@@ -408,9 +421,22 @@ def _policy_problem(error: Any) -> FormatProblem:
     # A problem found on the whole policy says where it is; pydantic marks a mapping's bad key with "[key]".
     loc = tuple(error["ctx"]["at"]) if error["type"] == "policy_entry" else tuple(error["loc"])
     loc = tuple(item for item in loc if item != "[key]")
-    path = "$" + "".join(f"[{item}]" if isinstance(item, int) else f".{item}" for item in loc)
+    path = "$" + "".join(_path_part(item) for item in loc)
     if error["type"] == "extra_forbidden":
         key = str(loc[-1])
         return FormatProblem(path, f"unknown policy key {key!r}", did_you_mean(key, Policy.model_fields))
+    if loc[:1] == ("bounds",) and len(loc) >= 2 and error["type"] != "value_error":
+        path = "$" + "".join(_path_part(item) for item in loc[:2])  # the bound, not its missing or bad half
+        return FormatProblem(path, f"a bound is [min, max], two numbers; got {error['input']!r}")
     message = validator_message(str(error["msg"]))
     return FormatProblem(path, message)
+
+
+def _path_part(item: Any) -> str:
+    if isinstance(item, int):
+        return f"[{item}]"
+    # A key with dots or other signs ("payments.transfer.amount") is quoted, as JSONPath writes it.
+    return f".{item}" if _PLAIN_KEY.fullmatch(str(item)) else f"[{json.dumps(str(item))}]"
+
+
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
