@@ -162,3 +162,28 @@ def test_policy_check_prints_only_the_keys_a_file_sets(tmp_path: Path) -> None:
     path = _write(tmp_path, "p.yaml", "max_steps: 5\n")
     assert Policy.load(path).model_fields_set == {"max_steps"}
     assert Policy.load(path).to_yaml() == "max_steps: 5\n"
+
+
+@pytest.mark.parametrize("text", ["", "# deny nothing yet\n"])
+def test_an_empty_policy_file_is_refused(tmp_path: Path, text: str) -> None:
+    # Before: an empty (or truncated, or all-comments) file was a policy with no rules, and every plan passed.
+    path = _write(tmp_path, "empty.yaml", text)
+    with pytest.raises(PolicyError) as caught:
+        Policy.load(path)
+    assert str(caught.value) == (
+        f"{path}: the policy file is empty, so it would allow every tool; write {{}} for a policy with no rules on"
+        " purpose, or leave out --policy for the built-in default"
+    )
+    assert Policy.load(_write(tmp_path, "none.yaml", "{}\n")).model_fields_set == set()
+
+
+def test_a_plan_given_as_the_policy_says_so(tmp_path: Path) -> None:
+    path = _write(tmp_path, "plan.json", '{"goal": "g", "steps": [{"id": "a", "tool": "t"}]}')
+    with pytest.raises(PolicyError) as caught:
+        Policy.load(path)
+    assert str(caught.value) == (
+        f"{path}: invalid policy (2 problems); it looks like a plan (it has 'steps'), not a policy: lint it with"
+        f" `plankit lint {path}`\n"
+        "  $.goal: unknown policy key 'goal'\n"
+        "  $.steps: unknown policy key 'steps' (did you mean 'max_steps'?)"
+    )

@@ -282,7 +282,13 @@ class Policy(IRModel):
         except ValidationError as exc:
             problems = [_policy_problem(error) for error in exc.errors(include_url=False)]
             noun = "problem" if len(problems) == 1 else "problems"
-            raise PolicyError(f"invalid policy ({len(problems)} {noun})", problems, source=source) from None
+            message = f"invalid policy ({len(problems)} {noun})"
+            plan_keys = [key for key in ("steps", "root", "nodes", "plan") if key in data]
+            if plan_keys:  # a plan passed as the policy (--policy plan.json): say so before the key list
+                message += f"; it looks like a plan (it has {plan_keys[0]!r}), not a policy"
+                if not source.startswith("<"):
+                    message += f": lint it with `plankit lint {source}`"
+            raise PolicyError(message, problems, source=source) from None
 
     @classmethod
     def default(cls) -> Policy:
@@ -296,6 +302,12 @@ class Policy(IRModel):
             data, name = read_document(path, kind="a policy file")
         except PlanFormatError as exc:
             raise PolicyError(exc.message, exc.problems, source=exc.source) from None
+        if data is None:  # an empty file (or only comments): most likely a mistake, which would allow everything
+            raise PolicyError(
+                "the policy file is empty, so it would allow every tool; write {} for a policy with no rules on"
+                " purpose, or leave out --policy for the built-in default",
+                source=name,
+            )
         policy = cls.from_data(data, source=name)
         if policy.rego:  # only then: assigning marks the key as set, and `policy check` would print `rego: []`
             base = Path(path).parent
