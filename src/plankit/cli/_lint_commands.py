@@ -282,17 +282,14 @@ def rules(
 
 def _levels(paths: list[Path]) -> dict[str, RuleLevel]:
     """Each rule's level under the policy of these files (merged in order), or under the built-in default."""
-    from ..lint import Policy
-    from ..lint._levels import rule_levels
+    from ..lint._levels import policy_files, rule_levels
 
     try:
         # Loaded as lint loads it (Rego files compiled too), so a policy lint refuses is refused here.
         merged = Linter([str(path) for path in paths] or None).policy
-        files = [(str(path), Policy.load(path)) for path in paths if path.suffix != ".rego"]
+        files = policy_files(paths)
     except PlankitError as exc:
         fail(exc)
-    if not files:  # none given, or only Rego files added to the default
-        files = [("the built-in default policy", Policy.default())]
     return {level.code: level for level in rule_levels(merged, files)}
 
 

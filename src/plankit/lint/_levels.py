@@ -9,8 +9,9 @@ gave, else the code's built-in weight, else the weight of its level. A code that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from ._engine_codes import ALWAYS_ON
 from ._findings import Severity
@@ -71,3 +72,10 @@ def _weight(code: str, level: str, policy: Policy) -> float | None:
     if code in policy.severity:
         return SEVERITY_WEIGHTS[Severity(level)]
     return DEFAULT_RISK_WEIGHTS.get(code, SEVERITY_WEIGHTS[Severity(level)])
+
+
+def policy_files(paths: Iterable[str | Path]) -> list[tuple[str, Policy]]:
+    """Each YAML or JSON policy file of ``paths`` with its own policy, for :func:`rule_levels`; the built-in
+    default policy when there is none (no files, or Rego files only: those add to the default)."""
+    files = [(str(path), Policy.load(path)) for path in paths if not str(path).endswith(".rego")]
+    return files or [("the built-in default policy", Policy.default())]
