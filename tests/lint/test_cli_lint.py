@@ -231,6 +231,7 @@ def test_rules_lists_every_rule() -> None:
         "set_by": "always on",
         "summary": "The document is not a valid plan.",
         "risk_weight": 0.5,
+        "idle": None,
     }
     table = runner.invoke(app, ["rules"])
     assert table.exit_code == 0

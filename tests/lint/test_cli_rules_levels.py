@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from plankit.cli import app
 from plankit.lint import RULES, Linter, Policy
 from plankit.lint._levels import RuleLevel, rule_levels
+from plankit.tools import ToolRegistry
 
 runner = CliRunner()
 
@@ -42,6 +43,20 @@ def test_the_table_shows_each_rules_level_under_the_merged_policy_and_what_set_i
     result = runner.invoke(app, ["rules", "--policy", org, "--policy", team])
     assert (result.exit_code, result.stderr) == (0, "")
     lines = [line.rstrip() for line in result.stdout.splitlines()]
+    footer = lines.index("Nothing to check under this policy, so these never fire:")
+    assert lines[footer - 1 :] == [
+        "",
+        "Nothing to check under this policy, so these never fire:",
+        "  TOOL_DENY: the policy sets neither allow_tools nor deny_tools",
+        "  CONTRA_NO_TOOL: it needs tool specs (lint --tools)",
+        "  TOOL_ARGS_INVALID: it needs tool specs (lint --tools)",
+        "  CONFIRMATION_REQUIRED: the policy sets no require_confirmation",
+        "  MISSING_HANDLER: the policy sets no require_handler",
+        "  RECIPIENT_DENY: the policy sets neither allow_recipients nor allow_domains",
+        "  BOUND_VIOLATION: the policy sets no bounds",
+        "  MAX_STEPS_EXCEEDED: the policy sets no max_steps",
+    ]
+    lines = lines[: footer - 1]
     assert len(lines) == len(RULES) + 1
     assert lines[0].split() == ["code", "name", "level", "set", "by", "summary"]
     rows = {line.split()[0]: line for line in lines[1:]}
@@ -84,7 +99,18 @@ def test_json_gives_level_set_by_and_the_risk_weight_lint_scores_with(tmp_path: 
         "set_by": f"severity in {team}",
         "summary": "A step calls a tool the policy does not allow.",
         "risk_weight": 0.1,
+        "idle": "the policy sets neither allow_tools nor deny_tools",
     }
+    assert [code for code, entry in listed.items() if entry["idle"] is not None] == [
+        "TOOL_DENY",
+        "CONTRA_NO_TOOL",
+        "TOOL_ARGS_INVALID",
+        "CONFIRMATION_REQUIRED",
+        "MISSING_HANDLER",
+        "RECIPIENT_DENY",
+        "BOUND_VIOLATION",
+        "MAX_STEPS_EXCEEDED",
+    ]
 
 
 def test_what_rules_says_is_what_lint_does(tmp_path: Path) -> None:
@@ -107,7 +133,8 @@ def _deny(tmp_path: Path) -> str:
 
 def test_without_a_file_the_key_is_named_alone_and_goal_alignment_not_set_is_built_in() -> None:
     levels = {level.code: level for level in rule_levels(Policy(severity={"TOOL_DENY": "info"}))}
-    assert levels["TOOL_DENY"] == RuleLevel("TOOL_DENY", "info", "severity", 0.0)
+    idle = "the policy sets neither allow_tools nor deny_tools"
+    assert levels["TOOL_DENY"] == RuleLevel("TOOL_DENY", "info", "severity", 0.0, idle)
     assert levels["GOAL_UNASKED_EFFECT"] == RuleLevel("GOAL_UNASKED_EFFECT", "warning", "built-in", 0.0)
     off = {level.code: level for level in rule_levels(Policy(goal_alignment="off"))}
     assert off["GOAL_JUDGE"] == RuleLevel("GOAL_JUDGE", "off", "goal_alignment: off", None)
@@ -148,3 +175,14 @@ def test_a_bad_or_missing_policy_is_refused_as_lint_refuses_it(tmp_path: Path) -
         f"error: {bad}: invalid policy (1 problem)\n"
         "  $.severity.TOOL_DENI: unknown rule code 'TOOL_DENI'; did you mean 'TOOL_DENY'?\n"
     )
+
+
+def test_every_rule_the_policy_or_tools_can_leave_with_nothing_to_check_says_why() -> None:
+    from plankit.lint._gates import GATES
+    from plankit.lint._levels import _IDLE
+
+    assert set(_IDLE) == {code for code, gate in GATES.items() if gate.configured is not None}
+    # with tools, the tool-spec rules check plans; the rest stay idle under an empty policy
+    idle = {level.code: level.idle for level in rule_levels(Policy(), tools=ToolRegistry()) if level.idle}
+    assert set(idle) == set(_IDLE) - {"CONTRA_NO_TOOL", "TOOL_ARGS_INVALID"}
+    assert rule_levels(Policy(severity={"BOUND_VIOLATION": "off"}))[list(RULES).index("BOUND_VIOLATION")].idle is None

@@ -277,7 +277,13 @@ def rules(
         for rule in RULES.values():
             level = levels[rule.code]
             table.add_row(rule.code, rule.name, level.level, level.set_by, rule.summary)
-    _console().print(table)
+    console = _console()
+    console.print(table)
+    idle = [level for level in levels.values() if level.idle is not None]
+    if policy and idle:  # a level that reads "error" but can never fire would mislead a reviewer
+        console.print("\nNothing to check under this policy, so these never fire:", markup=False)
+        for level in idle:
+            console.print(f"  {level.code}: {level.idle}", markup=False, highlight=False)
 
 
 def _levels(paths: list[Path]) -> dict[str, RuleLevel]:
@@ -324,6 +330,7 @@ def _rule_data(code: str, level: RuleLevel) -> dict[str, Any]:
         "set_by": level.set_by,
         "summary": rule.summary,
         "risk_weight": level.risk_weight,
+        "idle": level.idle,
     }
 
 

@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..tools import ToolRegistry
 from ._engine_codes import ALWAYS_ON
 from ._findings import Severity
+from ._gates import GATES
 from ._policy import Policy
 from ._registry import RULES
 from ._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
@@ -32,18 +34,40 @@ class RuleLevel:
     ``goal_alignment: error in org.yaml``..."""
     risk_weight: float | None
     """The weight a finding of this code adds to the risk score; None when the rule is off."""
+    idle: str | None = None
+    """Why the rule can find nothing under this policy (and these tools) whatever the plan, so the linter leaves
+    it out (``the policy sets no require_confirmation``); None when it checks plans, or is off."""
 
 
-def rule_levels(policy: Policy, files: Sequence[tuple[str, Policy]] = ()) -> list[RuleLevel]:
-    """Every rule's level under ``policy``, in the order of :data:`RULES`.
+_IDLE = {
+    "TOOL_DENY": "the policy sets neither allow_tools nor deny_tools",
+    "CONTRA_NO_TOOL": "it needs tool specs (lint --tools)",
+    "TOOL_ARGS_INVALID": "it needs tool specs (lint --tools)",
+    "CONFIRMATION_REQUIRED": "the policy sets no require_confirmation",
+    "MISSING_HANDLER": "the policy sets no require_handler",
+    "RECIPIENT_DENY": "the policy sets neither allow_recipients nor allow_domains",
+    "BOUND_VIOLATION": "the policy sets no bounds",
+    "MAX_STEPS_EXCEEDED": "the policy sets no max_steps",
+}
+"""Why each rule that depends on the policy or the tools (a ``configured`` gate, see ``_gates``) may find
+nothing; tests/lint/test_cli_rules_levels.py checks that every such rule has its reason here."""
+
+
+def rule_levels(
+    policy: Policy, files: Sequence[tuple[str, Policy]] = (), tools: ToolRegistry | None = None
+) -> list[RuleLevel]:
+    """Every rule's level under ``policy`` (and ``tools``: the rules that check tool specs need them), in the
+    order of :data:`RULES`.
 
     ``files`` are the policy files ``policy`` was merged from, each with its own policy, in order: a level set
     by a key is attributed to the last file that sets the key (``severity in team.yaml``). Without them, the
     key is named alone (``severity``)."""
-    return [_level_of(code, policy, files) for code in RULES]
+    return [_level_of(code, policy, files, tools) for code in RULES]
 
 
-def _level_of(code: str, policy: Policy, files: Sequence[tuple[str, Policy]]) -> RuleLevel:
+def _level_of(
+    code: str, policy: Policy, files: Sequence[tuple[str, Policy]], tools: ToolRegistry | None
+) -> RuleLevel:
     built_in = RULES[code].severity.value
     if code in ALWAYS_ON:
         level, set_by = built_in, "always on"
@@ -56,7 +80,11 @@ def _level_of(code: str, policy: Policy, files: Sequence[tuple[str, Policy]]) ->
         set_by = f"goal_alignment: {switch}" + _in(files, lambda one: "goal_alignment" in one.model_fields_set)
     else:
         level, set_by = built_in, "built-in"
-    return RuleLevel(code, level, set_by, _weight(code, level, policy))
+    gate = GATES.get(code)
+    idle = None
+    if level != "off" and gate is not None and gate.configured is not None and not gate.configured(policy, tools):
+        idle = _IDLE.get(code, "nothing to check under this policy")
+    return RuleLevel(code, level, set_by, _weight(code, level, policy), idle)
 
 
 def _in(files: Sequence[tuple[str, Policy]], sets: Callable[[Policy], bool]) -> str:

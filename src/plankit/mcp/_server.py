@@ -228,12 +228,13 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
         await deny(store, execution_id, step_id, by=by)
         return await runs.resume(execution_id, wait_seconds)
 
-    levels = rule_levels(policy, policy_files(settings.policy_files))
+    levels = rule_levels(policy, policy_files(settings.policy_files), tools)
 
     @server.tool()
-    def list_rules() -> list[dict[str, str]]:
+    def list_rules() -> list[dict[str, str | None]]:
         """Every lint rule: code, name, built-in severity, its level under the server's policy (error, warning,
-        info, or off: it does not run) and what set it, and summary (docs: resources plankit://rules/{code})."""
+        info, or off: it does not run) and what set it, summary, and ``idle``: why it can find nothing under
+        this policy and these tools, if so (docs: resources plankit://rules/{code})."""
         return [
             {
                 "code": rule.code,
@@ -242,6 +243,7 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
                 "level": level.level,
                 "set_by": level.set_by,
                 "summary": rule.summary,
+                "idle": level.idle,
             }
             for rule, level in zip(RULES.values(), levels, strict=True)
         ]
