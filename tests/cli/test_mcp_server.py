@@ -105,8 +105,10 @@ def test_over_stdio_lint_run_approve_and_read_the_docs(tmp_path: Path) -> None:
     assert (out["paused"]["status"], out["paused"]["awaiting_approval"]) == ("paused", ["payout"])
     assert out["approved"]["status"] == "completed"
     assert {step["step_id"]: step["status"] for step in out["fetched"]["steps"]}["payout"] == "completed"
-    first = {"code": "SCHEMA_INVALID", "name": "schema-invalid", "severity": "error"}
-    assert out["rules"][0] == {**first, "summary": "The document is not a valid plan."}
+    first = {"code": "SCHEMA_INVALID", "name": "schema-invalid", "severity": "error", "level": "error"}
+    assert out["rules"][0] == {
+        **first, "set_by": "always on", "summary": "The document is not a valid plan.", "idle": None
+    }  # fmt: skip
     assert out["doc"].startswith("BOUND_VIOLATION (out-of-bounds-argument, error): ")
     assert "What it does" in out["doc"]
     assert "properties" in out["schema"]
@@ -142,3 +144,25 @@ def test_compile_plan_uses_the_servers_model(tmp_path: Path) -> None:
     assert compiled["ok"] is True
     assert compiled["plan"]["steps"] == [{"id": "say", "type": "action", "tool": "echo", "params": {"text": "hi"}}]
     assert compiled["lint"]["status"] == "PASS"
+
+
+def test_list_rules_gives_each_rules_level_under_the_servers_policy(tmp_path: Path) -> None:
+    policy = tmp_path / "team.yaml"
+    policy.write_text("goal_alignment: error\nseverity: {TOOL_DENY: warning, RAW_SECRET: off}\n", encoding="utf-8")
+
+    async def main() -> list[dict[str, Any]]:
+        async with _stdio(tmp_path / "plankit.db", "--policy", str(policy)) as session:
+            rules: list[dict[str, Any]] = (await _call(session, "list_rules"))["result"]
+            return rules
+
+    listed = {rule["code"]: rule for rule in asyncio.run(main())}
+    picked = ["TOOL_DENY", "RAW_SECRET", "GOAL_UNASKED_EFFECT", "BOUND_VIOLATION", "CONTRA_NO_TOOL"]
+    keys = ("severity", "level", "set_by", "idle")
+    no_lists = "the policy sets neither allow_tools nor deny_tools"
+    assert [(code, *(listed[code][key] for key in keys)) for code in picked] == [
+        ("TOOL_DENY", "error", "warning", f"severity in {policy}", no_lists),
+        ("RAW_SECRET", "error", "off", f"severity in {policy}", None),
+        ("GOAL_UNASKED_EFFECT", "warning", "error", f"goal_alignment: error in {policy}", None),
+        ("BOUND_VIOLATION", "error", "error", "built-in", "the policy sets no bounds"),
+        ("CONTRA_NO_TOOL", "error", "error", "built-in", None),  # the server has --tools
+    ]

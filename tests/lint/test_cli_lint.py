@@ -227,8 +227,11 @@ def test_rules_lists_every_rule() -> None:
         "code": "SCHEMA_INVALID",
         "name": "schema-invalid",
         "severity": "error",
+        "level": "error",
+        "set_by": "always on",
         "summary": "The document is not a valid plan.",
         "risk_weight": 0.5,
+        "idle": None,
     }
     table = runner.invoke(app, ["rules"])
     assert table.exit_code == 0

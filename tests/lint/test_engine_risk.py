@@ -91,7 +91,7 @@ def test_policy_risk_weight_keys_must_be_known_codes() -> None:
         Policy.from_data({"risk_weights": {"RULE_CRASHD": 0.5}})
     [problem] = caught.value.problems
     assert (problem.path, problem.message) == (
-        "$.risk_weights",
+        "$.risk_weights.RULE_CRASHD",
         "risk weight for unknown code 'RULE_CRASHD'; did you mean 'RULE_CRASHED'?",
     )
     with pytest.raises(PolicyError, match=r"must be between 0 and 1, got 1\.5"):

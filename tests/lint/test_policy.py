@@ -134,3 +134,56 @@ def test_bundled_example_policy_loads() -> None:
     assert policy.name == "support-payments"
     assert policy.bounds["payments.refund.amount"] == (0.01, 500)
     assert policy.risk_weights == {"TOOL_DENY": 0.9, "BOUND_VIOLATION": 0.8, "MISSING_HANDLER": 0.3}
+
+
+def test_every_bad_bound_and_risk_weight_is_reported_at_its_own_path() -> None:
+    # Before: one problem at "$.bounds" or "$.risk_weights" (the first bad entry only), with a
+    # pydantic "Input should be a valid tuple" for a bound that is not a pair.
+    data = {
+        "bounds": {"amount": [0, 5], "payments.refund.amount": [9, 1], "payments.x.y": "ten", "p.z": [1]},
+        "risk_weights": {"TOOL_DENI": 0.5, "TOOL_DENY": 1.5, "RAW_SECRET": "lots"},
+    }
+    with pytest.raises(PolicyError) as caught:
+        Policy.from_data(data, source="team.yaml")
+    assert str(caught.value) == (
+        "team.yaml: invalid policy (7 problems)\n"
+        "  $.bounds.amount: bound 'amount' must be 'tool.argument' (for example 'payments.transfer.amount')\n"
+        '  $.bounds["payments.refund.amount"]: the minimum 9 is above the maximum 1; write [min, max]\n'
+        '  $.bounds["payments.x.y"]: a bound is [min, max], two numbers; got \'ten\'\n'
+        '  $.bounds["p.z"]: a bound is [min, max], two numbers; got [1]\n'
+        "  $.risk_weights.TOOL_DENI: risk weight for unknown code 'TOOL_DENI'; did you mean 'TOOL_DENY'?\n"
+        "  $.risk_weights.TOOL_DENY: a risk weight must be between 0 and 1, got 1.5\n"
+        "  $.risk_weights.RAW_SECRET: Input should be a valid number, unable to parse string as a number"
+    )
+
+
+def test_policy_check_prints_only_the_keys_a_file_sets(tmp_path: Path) -> None:
+    # Before: `rego: []` was printed for every file (loading it assigned rego, which marks the key as set).
+    path = _write(tmp_path, "p.yaml", "max_steps: 5\n")
+    assert Policy.load(path).model_fields_set == {"max_steps"}
+    assert Policy.load(path).to_yaml() == "max_steps: 5\n"
+
+
+@pytest.mark.parametrize("text", ["", "# deny nothing yet\n"])
+def test_an_empty_policy_file_is_refused(tmp_path: Path, text: str) -> None:
+    # Before: an empty (or truncated, or all-comments) file was a policy with no rules, and every plan passed.
+    path = _write(tmp_path, "empty.yaml", text)
+    with pytest.raises(PolicyError) as caught:
+        Policy.load(path)
+    assert str(caught.value) == (
+        f"{path}: the policy file is empty, so it would allow every tool; write {{}} for a policy with no rules on"
+        " purpose, or leave out --policy for the built-in default"
+    )
+    assert Policy.load(_write(tmp_path, "none.yaml", "{}\n")).model_fields_set == set()
+
+
+def test_a_plan_given_as_the_policy_says_so(tmp_path: Path) -> None:
+    path = _write(tmp_path, "plan.json", '{"goal": "g", "steps": [{"id": "a", "tool": "t"}]}')
+    with pytest.raises(PolicyError) as caught:
+        Policy.load(path)
+    assert str(caught.value) == (
+        f"{path}: invalid policy (2 problems); it looks like a plan (it has 'steps'), not a policy: lint it with"
+        f" `plankit lint {path}`\n"
+        "  $.goal: unknown policy key 'goal'\n"
+        "  $.steps: unknown policy key 'steps' (did you mean 'max_steps'?)"
+    )

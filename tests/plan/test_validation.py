@@ -587,10 +587,19 @@ def test_not_takes_one_condition() -> None:
         ),
         (
             {"on_failure": "explode"},
-            P("$.steps[0].on_failure", "Input should be a valid dictionary or object to extract fields from"),
+            P(
+                "$.steps[0].on_failure",
+                "unknown on_failure 'explode'",
+                'use abort (stop the plan), skip (go on without this step) or retry, or an object such as'
+                ' {"strategy": "retry", "max_attempts": 3, "delay_ms": 1000}',
+            ),
+        ),
+        (
+            {"on_failure": "retyr"},
+            P("$.steps[0].on_failure", "unknown on_failure 'retyr'", "did you mean 'retry'?"),
         ),
     ],
-    ids=["negative-retries", "zero-timeout", "text-timeout", "on_fail-twice", "unknown-word"],
+    ids=["negative-retries", "zero-timeout", "text-timeout", "on_fail-twice", "unknown-word", "misspelled-word"],
 )
 def test_seed_step_fields_with_bad_values(fields: dict[str, Any], problem: FormatProblem) -> None:
     assert _problems({"steps": [{"id": "s", "prompt": "p", **fields}]}) == [problem]

@@ -20,13 +20,14 @@ from .._utils import did_you_mean
 from ..errors import PlankitError
 from ..lint import DEFAULT_POLICY_YAML, RULES, Linter, Status, ValidationResult
 from ..lint._report import plain_text, render_json, render_sarif, render_text
-from ..lint._risk import DEFAULT_RISK_WEIGHTS, SEVERITY_WEIGHTS
 from ..tools import ToolRegistry
 from ._common import EXIT_FAILED, EXIT_OK, EXIT_USAGE, TextOrJson, fail, print_json, stderr
 from ._model_options import McpConfigOption, McpOption, StepModel, mcp_specs
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ..lint._levels import RuleLevel
 
 PLAN_SUFFIXES = (".json", ".yaml", ".yml")
 
@@ -242,49 +243,94 @@ def _exit_code(results: list[tuple[str, ValidationResult]], unusable: bool, stri
 
 def rules(
     code: Annotated[str | None, typer.Argument(help="Show this rule's documentation.", show_default=False)] = None,
+    policy: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--policy",
+            "-p",
+            help="Show each rule's level under this policy and what set it; repeat to merge in order, as for lint.",
+        ),
+    ] = None,
     output_format: Annotated[TextOrJson, typer.Option("--format", "-f", help="text or json.")] = TextOrJson.TEXT,
 ) -> None:
-    """List the lint rules (code, name, severity, summary), or document one."""
+    """List the lint rules (code, name, severity, summary), or document one.
+
+    With --policy, each rule's level under that policy (error, warning, info, or off: the rule does not run) and
+    the key and file that set it. JSON always has both (`level`, `set_by`; without --policy, under the built-in
+    default policy).
+    """
+    levels = _levels(policy or [])
     if code is not None:
-        _rule_doc(code.strip().upper(), output_format)
+        _rule_doc(code.strip().upper(), output_format, levels, shown=bool(policy))
         return
     if output_format is TextOrJson.JSON:
-        print_json([_rule_data(rule_code) for rule_code in RULES])
+        print_json([_rule_data(rule_code, levels[rule_code]) for rule_code in RULES])
         return
     from rich.table import Table  # only the rule list draws a table
 
-    table = Table("code", "name", "severity", "summary", box=None, pad_edge=False)
-    for rule in RULES.values():
-        table.add_row(rule.code, rule.name, rule.severity.value, rule.summary)
-    _console().print(table)
+    if not policy:
+        table = Table("code", "name", "severity", "summary", box=None, pad_edge=False)
+        for rule in RULES.values():
+            table.add_row(rule.code, rule.name, rule.severity.value, rule.summary)
+    else:
+        table = Table("code", "name", "level", "set by", "summary", box=None, pad_edge=False)
+        for rule in RULES.values():
+            level = levels[rule.code]
+            table.add_row(rule.code, rule.name, level.level, level.set_by, rule.summary)
+    console = _console()
+    console.print(table)
+    idle = [level for level in levels.values() if level.idle is not None]
+    if policy and idle:  # a level that reads "error" but can never fire would mislead a reviewer
+        console.print("\nNothing to check under this policy, so these never fire:", markup=False)
+        for level in idle:
+            console.print(f"  {level.code}: {level.idle}", markup=False, highlight=False)
 
 
-def _rule_doc(code: str, output_format: TextOrJson) -> None:
+def _levels(paths: list[Path]) -> dict[str, RuleLevel]:
+    """Each rule's level under the policy of these files (merged in order), or under the built-in default."""
+    from ..lint._levels import policy_files, rule_levels
+
+    try:
+        # Loaded as lint loads it (Rego files compiled too), so a policy lint refuses is refused here.
+        merged = Linter([str(path) for path in paths] or None).policy
+        files = policy_files(paths)
+    except PlankitError as exc:
+        fail(exc)
+    return {level.code: level for level in rule_levels(merged, files)}
+
+
+def _rule_doc(code: str, output_format: TextOrJson, levels: dict[str, RuleLevel], *, shown: bool) -> None:
     rule = RULES.get(code)
     if rule is None:
         hint = did_you_mean(code, RULES) or "run `plankit rules` for the list"
         fail(f"unknown rule code {code!r}; {hint}")
     if output_format is TextOrJson.JSON:
-        print_json({**_rule_data(code), "doc": rule.doc})
+        print_json({**_rule_data(code, levels[code]), "doc": rule.doc})
         return
     from rich.text import Text
 
     console = _console()
-    console.print(Text(f"{rule.code} ({rule.name}) · {rule.severity.value}", style="bold"))
+    level = levels[code]
+    heading = f"{rule.code} ({rule.name}) · {rule.severity.value}"
+    if shown and level.set_by not in ("built-in", "always on"):
+        heading = f"{rule.code} ({rule.name}) · {level.level} ({level.set_by}; built-in: {rule.severity.value})"
+    console.print(Text(heading, style="bold"))
     console.print(rule.summary)
     console.print()
     console.print(rule.doc, markup=False)
 
 
-def _rule_data(code: str) -> dict[str, Any]:
+def _rule_data(code: str, level: RuleLevel) -> dict[str, Any]:
     rule = RULES[code]
-    weight = DEFAULT_RISK_WEIGHTS.get(code, SEVERITY_WEIGHTS[rule.severity])
     return {
         "code": rule.code,
         "name": rule.name,
         "severity": rule.severity.value,
+        "level": level.level,
+        "set_by": level.set_by,
         "summary": rule.summary,
-        "risk_weight": weight,
+        "risk_weight": level.risk_weight,
+        "idle": level.idle,
     }
 
 

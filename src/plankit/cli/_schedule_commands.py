@@ -568,8 +568,27 @@ async def _once(worker: Scheduler, output_format: TextOrJson) -> int:
 
 async def _forever(worker: Scheduler, db: str, grace: float) -> int:
     loop = asyncio.get_running_loop()
+    signals: list[int] = []
+
+    def on_signal() -> None:
+        # The first Ctrl-C (or SIGTERM) stops taking work and lets running executions finish within --grace;
+        # a second one doesn't make the user wait: they are interrupted at once, resumable by any worker.
+        signals.append(1)
+        if len(signals) == 1:
+            worker.stop()
+            running = worker.running
+            if running:
+                stderr.print(
+                    f"stopping: {running} running execution(s) get up to {grace:g} s to finish (--grace); press "
+                    "Ctrl-C again to interrupt them now (any worker resumes them)",
+                    markup=False, highlight=False,
+                )  # fmt: skip
+        elif len(signals) == 2:
+            worker.hurry()
+            stderr.print("stopping now: interrupting the running executions", markup=False, highlight=False)
+
     for signum in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(signum, worker.stop)
+        loop.add_signal_handler(signum, on_signal)
     where = redact_dsn(db)
     stderr.print(f"scheduler {worker.worker_id} on {where}: working (Ctrl-C or SIGTERM to stop)", markup=False)
     await worker.run(grace_seconds=grace)

@@ -40,7 +40,7 @@ from ._engine_codes import (
 )
 from ._findings import Diagnostic, Finding, Severity
 from ._gates import GATES, Applies, Gate, is_simple
-from ._policy import Policy
+from ._policy import Policy, detached
 from ._registry import RULES, Rule
 from ._rego import RegoEvaluationError, RegoPolicy, RegoViolation
 from ._result import ValidationResult
@@ -74,9 +74,10 @@ class Linter:
     """A configured linter: policy, tools and rule selection are checked once, then any number of plans are
     linted. :func:`validate_plan` is a one-shot shortcut.
 
-    ``policy``, ``tools``, ``codes`` and ``rules`` are read-only (assigning one raises ``AttributeError``), and
-    the policy and tool registry must not be changed in place while the linter is in use: which rules run is
-    decided once, here. For another configuration, make another ``Linter``."""
+    ``policy``, ``tools``, ``codes`` and ``rules`` are read-only (assigning one raises ``AttributeError``): which
+    rules run is decided once, here. The linter lints with its own copy of a ``Policy`` it is given, so changing
+    that object later changes nothing here; ``policy`` is the copy, and it and the tool registry must not be
+    changed in place while the linter is in use. For another configuration, make another ``Linter``."""
 
     def __init__(
         self,
@@ -289,7 +290,7 @@ def resolve_policy(policy: PolicySource) -> Policy:
     if policy is None:
         return Policy.default()
     if isinstance(policy, Policy):
-        return policy
+        return detached(policy)  # the linter's own: changing the caller's object later changes nothing here
     if isinstance(policy, str | Path):
         return Policy.load_all([policy])
     return Policy.load_all(list(policy))

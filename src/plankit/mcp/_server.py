@@ -11,7 +11,8 @@ Tools:
   ``approve_step``, as from the command line; a plan with lint errors is refused, with its findings;
 * ``get_execution(execution_id)``: status, each step's status, output and error, and token usage;
 * ``approve_step`` / ``deny_step(execution_id, step_id, by)``: record the decision and resume the run;
-* ``list_rules()``: every lint rule's code, name, severity and summary.
+* ``list_rules()``: every lint rule's code, name, severity, level under the server's policy (and what set it)
+  and summary.
 
 Resources: ``plankit://schema/plan`` (the plan JSON Schema) and ``plankit://rules/{code}`` (a rule's docs).
 
@@ -35,6 +36,7 @@ from ..compile import compile_goal
 from ..errors import PlankitError
 from ..execute import Executor, ModelSteps, approve, deny, token_usage
 from ..lint import RULES, Linter, Policy
+from ..lint._levels import policy_files, rule_levels
 from ..llm import LlmClient, make_llm
 from ..plan import Execution, Plan, RetryPolicy, parse_document, plan_from_data, plan_json_schema, plan_to_data
 from ..store import SqliteStore
@@ -226,11 +228,24 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
         await deny(store, execution_id, step_id, by=by)
         return await runs.resume(execution_id, wait_seconds)
 
+    levels = rule_levels(policy, policy_files(settings.policy_files), tools)
+
     @server.tool()
-    def list_rules() -> list[dict[str, str]]:
-        """Every lint rule: code, name, severity and summary (the docs are resources plankit://rules/{code})."""
+    def list_rules() -> list[dict[str, str | None]]:
+        """Every lint rule: code, name, built-in severity, its level under the server's policy (error, warning,
+        info, or off: it does not run) and what set it, summary, and ``idle``: why it can find nothing under
+        this policy and these tools, if so (docs: resources plankit://rules/{code})."""
         return [
-            {"code": r.code, "name": r.name, "severity": r.severity.value, "summary": r.summary} for r in RULES.values()
+            {
+                "code": rule.code,
+                "name": rule.name,
+                "severity": rule.severity.value,
+                "level": level.level,
+                "set_by": level.set_by,
+                "summary": rule.summary,
+                "idle": level.idle,
+            }
+            for rule, level in zip(RULES.values(), levels, strict=True)
         ]
 
     @server.resource("plankit://schema/plan", mime_type="application/schema+json")

@@ -167,8 +167,19 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
             f"no {field!r} key, so it is not clear what this is",
             f'add "{field}" (for a step: action, llm, ...)',
         )
+    if loc and loc[-1] == "on_failure" and not isinstance(error.get("input"), dict):
+        word = error.get("input")
+        close = did_you_mean(word, _FAILURE_WORDS) if isinstance(word, str) else None
+        return f"unknown on_failure {word!r}", close or _FAILURE_HINT
     return validator_message(str(error["msg"])), None
 
+
+# What on_failure may be (see _normalize._FAILURE_WORDS), said where a word or value is not one of them.
+_FAILURE_WORDS = ("abort", "skip", "retry", "continue", "fail")
+_FAILURE_HINT = (
+    'use abort (stop the plan), skip (go on without this step) or retry, or an object such as {"strategy": "retry",'
+    ' "max_attempts": 3, "delay_ms": 1000}'
+)
 
 # Words people use for a key under another name: suggested when no key is spelled alike.
 _SYNONYMS = {

@@ -137,6 +137,7 @@ class Scheduler:
         self._prices_loaded_at: datetime | None = None
         self._next_price_tick: datetime | None = None
         self._stopping = asyncio.Event()
+        self._hurry = asyncio.Event()
         self._wakeup = asyncio.Event()
 
     # --------------------------------------------------------------------------------------- running
@@ -203,6 +204,16 @@ class Scheduler:
         """Stop taking work (safe to call from a signal handler on the loop)."""
         self._stopping.set()
 
+    def hurry(self) -> None:
+        """After :meth:`stop`, cancel the running executions now instead of at the end of the grace period
+        (a second Ctrl-C); they stay resumable by any worker. Safe to call from a signal handler."""
+        self._hurry.set()
+
+    @property
+    def running(self) -> int:
+        """How many executions this worker is running now."""
+        return sum(1 for task in self._tasks.values() if not task.done())
+
     def wake(self) -> None:
         """Look for due work now instead of at the next poll (new work was just stored by this process)."""
         self._wakeup.set()
@@ -211,8 +222,15 @@ class Scheduler:
         running = set(self._tasks.values())
         if not running:
             return
-        logger.info("waiting up to %.0f s for %d running executions", grace_seconds, len(running))
-        _, pending = await asyncio.wait(running, timeout=grace_seconds)
+        logger.info("waiting up to %g s for %d running execution(s)", grace_seconds, len(running))
+        # Until they all finish, the grace period ends or hurry() is called. (Cancelling the waiter of
+        # asyncio.wait leaves the executions running: only the ones still pending below are cancelled.)
+        finished = asyncio.ensure_future(asyncio.wait(running))
+        hurried = asyncio.ensure_future(self._hurry.wait())
+        await asyncio.wait({finished, hurried}, timeout=grace_seconds, return_when=asyncio.FIRST_COMPLETED)
+        finished.cancel()
+        hurried.cancel()
+        pending = {task for task in running if not task.done()}
         for task in pending:
             task.cancel()
         if pending:

@@ -64,3 +64,36 @@ def test_a_valid_reference_is_never_flagged(root: str, path: list[str], before: 
 def test_text_that_cannot_be_a_reference_is_flagged(inside: str) -> None:
     plan = {"goal": "g", "steps": [{"id": "a", "tool": "t", "args": {"x": f"say {{{{{inside}}}}} now"}}]}
     assert [finding.path for finding in run_rule(CODE, plan)] == ["$.steps[0].params.x"]
+
+
+def test_a_reference_never_closed_is_flagged_with_how_to_close_it() -> None:
+    # Before: "{{lookup.result.amount" passed this rule, and the refund went out with the text as its amount.
+    plan = {
+        "goal": "g",
+        "steps": [
+            {"id": "lookup", "tool": "db.query_ro", "args": {"q": "x"}},
+            {"id": "pay", "tool": "t", "args": {"amount": "{{lookup.result.amount", "memo": "for {{lookup.id}} {{x"}},
+        ],
+    }
+    close = "close it with }}, as in {{step.path}}"
+
+    def message(written: str) -> str:
+        return (
+            f"'pay' has {written!r}, which looks like a reference but is not one (its }}}} is missing): the tool would"
+            " get this text as is"
+        )
+
+    assert [(f.node_id, f.path, f.message, f.hint) for f in run_rule(CODE, plan)] == [
+        ("pay", "$.steps[1].params.amount", message("{{lookup.result.amount"), close),
+        ("pay", "$.steps[1].params.memo", message("{{x"), close),
+    ]
+    long = "{{" + "a" * 80
+    (finding,) = run_rule(CODE, {"goal": "g", "steps": [{"id": "a", "tool": "t", "args": {"x": long}}]})
+    assert finding.message.startswith(f"'a' has {'{{' + 'a' * 55 + '...'!r}, ")
+
+
+@given(text=st.text(alphabet="ab{}. ", max_size=12))
+def test_flagged_exactly_when_some_brace_pair_is_not_a_reference(text: str) -> None:
+    plan = {"goal": "g", "steps": [{"id": "a", "tool": "t", "args": {"x": text}}]}
+    literal = "".join(part for part in parse_template(text) if isinstance(part, str))
+    assert bool(run_rule(CODE, plan)) == ("{{" in literal)

@@ -30,12 +30,23 @@ def _why(inside: str) -> str:
     return "a reference is a step id then .names and [numbers] (letters, digits, _ and - only)"
 
 
-def _malformed(text: str) -> Iterator[str]:
-    """Each ``{{...}}`` of ``text`` that is not a reference."""
+_HINT = (
+    "write one value per reference, {{step.path}} or {{step.items[0].field}}; for every item of a list, use a loop"
+    " over it or pass the whole list ({{step.items}})"
+)
+
+
+def _malformed(text: str) -> Iterator[tuple[str, str, str]]:
+    """Each ``{{...}}`` of ``text`` that is not a reference, and each ``{{`` never closed; why, and the fix."""
     for part in parse_template(text):
         if isinstance(part, str) and "{{" in part:
             for match in _BRACES.finditer(part):
-                yield match.group(0)
+                yield match.group(0), _why(match.group("inside")), _HINT
+            rest = _BRACES.sub("", part)
+            if "{{" in rest:
+                opened = rest[rest.index("{{") :]
+                shown = opened if len(opened) <= 60 else opened[:57] + "..."
+                yield shown, "its }} is missing", "close it with }}, as in {{step.path}}"
 
 
 @rule(
@@ -47,7 +58,8 @@ def _malformed(text: str) -> Iterator[str]:
 def malformed_reference(ctx: LintContext) -> Iterator[Finding]:
     """What it does: finds ``{{...}}`` in action params and llm prompts that does not parse as a reference:
     a wildcard (``{{list.result.items[*].email}}``), an empty path part (``{{a.result.}}``), spaces, filters
-    or calls inside (``{{ a.name | upper }}``), or nothing at all (``{{}}``). ``{{`` always starts a reference
+    or calls inside (``{{ a.name | upper }}``), nothing at all (``{{}}``), or no closing ``}}``
+    (``{{lookup.result.amount``). ``{{`` always starts a reference
     in a plan, so such text is a mistake, not a template of the tool's.
 
     Why is this bad: nothing resolves it, so the tool gets the text itself: a mail "to"
@@ -74,12 +86,11 @@ def malformed_reference(ctx: LintContext) -> Iterator[Finding]:
 
 
 def _findings(node_id: str, text: str, where: str) -> Iterator[Finding]:
-    for written in _malformed(text):
+    for written, why, hint in _malformed(text):
         yield Finding(
             f"'{node_id}' has {written!r}, which looks like a reference but is not one "
-            f"({_why(written[2:-2])}): the tool would get this text as is",
+            f"({why}): the tool would get this text as is",
             node_id=node_id,
             path=where,
-            hint="write one value per reference, {{step.path}} or {{step.items[0].field}}; for every item of a "
-            "list, use a loop over it or pass the whole list ({{step.items}})",
+            hint=hint,
         )
