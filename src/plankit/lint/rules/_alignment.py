@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
+from .._amounts import is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
@@ -251,7 +252,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         if kinds <= _FOLLOWS:
             if change is None:
                 change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
-            if change and _all_targets_trusted(ctx, action, path):
+            if (change or _made_to_send(ctx, intent, action, effects_of)) and _all_targets_trusted(ctx, action, path):
                 continue
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
@@ -341,9 +342,12 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
+    reversal = is_reversal(action.tool)
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
+        if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
+            continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
@@ -362,6 +366,62 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
 
 
+def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
+    """Whether the step makes what a send the goal asks for delivers (*send the invoice*: the invoice is
+    created, then sent): a later step that only sends names the step's output as the object it sends
+    (``invoice_id: {{inv.result.id}}``). Asked for in a goal that asks to send, like the send itself."""
+    if not intent.asks("send"):
+        return False
+    for node in ctx.graph.nodes.values():
+        if not isinstance(node, ActionNode) or (effects_of.of(node.tool)[0] & IMPACT) != _SEND:
+            continue
+        for ref in ctx.graph.references.get(node.id, ()):
+            key = _last_path_key(ref.location.partition(".params.")[2])
+            if ref.root == action.id and key and target_kind(key) == "object":
+                return True
+    return False
+
+
+def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
+    (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer
+    (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
+    if _itemised(ctx, action, amount):
+        return True
+    return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+
+
+def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
+    """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
+    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it."""
+    number = _number(amount)
+    if number is None:
+        return False
+    stated = money_amounts(ctx.plan.goal or "")
+    return not stated or number <= max(stated)
+
+
+def _number(amount: Any) -> float | None:
+    """The size of a literal amount (``-40``, ``"$1,250.00"``), or None for text that is not a number."""
+    if isinstance(amount, int | float) and not isinstance(amount, bool):
+        return abs(float(amount))
+    if isinstance(amount, str):
+        try:
+            return abs(float(amount.strip().lstrip("$€£").replace(",", "")))
+        except ValueError:
+            return None
+    return None
+
+
+def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
+    """Whether ``amount`` is the total of the step's own line lists, each price and quantity trusted."""
+    number = _number(amount)
+    if number is None or not isinstance(action.params, dict):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    return round(number, 2) in itemised_totals(action.params, lambda value: trusted.trusts("amount", value))
+
+
 def _known_step(ctx: LintContext, ref: Reference) -> bool:
     """Whether a reference reads an action or a model step of the plan (not an unknown id, not a composite)."""
     return isinstance(ctx.graph.nodes.get(ref.root), ActionNode | LlmNode)
@@ -370,8 +430,18 @@ def _known_step(ctx: LintContext, ref: Reference) -> bool:
 def _many(ref: Reference) -> bool:
     """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
     last = _last_path_key(ref.path)
-    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists.
-    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists; nor is an
+    # amount in a minor unit (``amount_cents``, ``total_pence``): one number.
+    return "*" in ref.path or (
+        len(last) > 3
+        and last.endswith("s")
+        and not last.endswith(("ss", "us", "is"))
+        and not ("_" in last and last.rpartition("_")[2] in _MINOR_UNITS)
+    )
+
+
+_MINOR_UNITS = frozenset({"cents", "pence"})
+"""Minor units of money, the last word of an amount's key (``amount_cents``): one number, not a list."""
 
 
 def _whole(ref: Reference) -> bool:
@@ -637,7 +707,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
-            if verdict:
+            if verdict or (kind == "amount" and _priced_by_step(ctx, action, path, shown)):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
