@@ -159,6 +159,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     command_tools: set[str] = set()
     open_tools: set[str] = set()
     implied_tools: dict[str, tuple[str, str]] = {}
+    asked_deletes: dict[str, str] = {}
     implied = [effect for effect in ("destructive", "credentials") if intent.only_implied(effect)]
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
@@ -174,6 +175,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             kind = next((effect for effect in implied if effect in effects), None)
             if kind is not None:
                 implied_tools[tool] = kind, source
+            elif "destructive" in effects and intent.asks("destructive"):
+                asked_deletes[tool] = source
     # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
     # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not. So
     # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
@@ -188,6 +191,21 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
+    # A delete the goal asks for, written whole by the plan (no step found what it deletes), must name what the
+    # goal names: *void the tickets at Fifth & Vine* deletes there, not the transactions of another site.
+    stray: list[tuple[ActionNode, str]] = []
+    if asked_deletes:
+        said = _said_words(ctx.plan.goal or "")
+        references = ctx.graph.references
+        for action, path in ctx.actions_of(asked_deletes):
+            if (
+                action.params
+                and not any(ref.is_step for ref in references.get(action.id, ()))
+                and not said.intersection(name_words(action.tool))
+                and not _names_any(action, said)
+                and not _names_given_object(ctx, action, path)
+            ):
+                stray.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
     for action, path in ctx.actions_of(command_tools):
@@ -226,7 +244,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             key = credential_key(action.params) if action.params else None
             if key is not None:
                 keyed.append((action, path, key))
-    if not unasked and not grants and not commands and not beyond and not roles and not keyed:
+    if not unasked and not grants and not commands and not beyond and not roles and not keyed and not stray:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -270,6 +288,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         )
         yield Finding(
             f"'{action.id}' calls {action.tool} ({kind}, from its {source}) {why} ({checked}; goal: "
+            f"{_quote(ctx.plan.goal or '')})",
+            node_id=action.id,
+            path=f"{path}.tool",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path in stray:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} (destructive, from its {asked_deletes[action.tool]}) on nothing the "
+            f"goal names or a step found; the goal asks to delete only what it names ({checked}; goal: "
             f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
@@ -471,6 +499,27 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
             continue
         if value.strip() in named or any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
             return True  # a whole value: a time of day the goal gives (``after: "15:00"`` for *closing at 3pm*)
+    return False
+
+
+def _said_words(goal: str) -> frozenset[str]:
+    """Every word of three letters or more the goal says, and its times of day: what a delete the goal asks
+    for may be called by (*delete the plans*: ``delete_berth_plans``; *the checkout api backups*:
+    ``ourco-backups``)."""
+    lowered = goal.lower()
+    return frozenset(word for word in _GOAL_WORD.findall(lowered) if len(word) >= 3) | clock_times(goal)
+
+
+_GOAL_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _names_given_object(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether the action names its object by an id, an account or an address the user gave (``user_id:
+    00u9667abc`` the context lists for the person the goal offboards)."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
+        if kind != "amount" and _opaque(shown) and trusted.trusts(kind, shown):
+            return True
     return False
 
 
@@ -697,10 +746,15 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         if action.tool in linking:
             found_in = itertools.chain(found_in, _text_links(action, path))
         for kind, shown, where in found_in:
-            if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
+            if effect == "write" and (
+                kind not in _OUTWARD
+                or (kind == "object" and not _opaque(shown))
+                or (kind in ("recipient", "account") and _OPTION_WORD.fullmatch(str(shown)) is not None)
+            ):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
                 # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
-                # ``calendar_id: work``) sets a property or names a category.
+                # ``calendar_id: work``) sets a property or names a category, and so does one lower-case word
+                # where a party would go (``billTo: closing``): an option of the record, not an address.
                 continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
@@ -729,6 +783,9 @@ _TARGET_HINT = (
 )
 
 
+_OPTION_WORD = re.compile(r"[a-z]{2,}")
+"""One lower-case word (``closing``, ``insurer``): an option a record's field takes, not a person's name (capitalised),
+an address, a number or a handle with digits."""
 _PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
 """A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
 
