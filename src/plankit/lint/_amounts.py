@@ -52,8 +52,9 @@ def money_amounts(goal: str) -> tuple[float, ...]:
 def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[float]:
     """The totals of the line lists in a step's arguments: for each list of objects that each give a price
     (``unit_price``, ``rate``, ``amount``) and maybe a quantity (``quantity``, ``qty``, ``hours``; 1 when
-    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list with a line whose price
-    or quantity ``trusted`` does not accept gives no total: a made-up price or count makes any total."""
+    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list
+    with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
+    makes any total."""
     totals: set[float] = set()
     for lines in _line_lists(params):
         total = 0.0
