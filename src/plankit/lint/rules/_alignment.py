@@ -195,14 +195,14 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # goal names: *void the tickets at Fifth & Vine* deletes there, not the transactions of another site.
     stray: list[tuple[ActionNode, str]] = []
     if asked_deletes:
-        said = _said_words(ctx.plan.goal or "")
+        spoken = _said_words(ctx.plan.goal or "")
         references = ctx.graph.references
         for action, path in ctx.actions_of(asked_deletes):
             if (
                 action.params
                 and not any(ref.is_step for ref in references.get(action.id, ()))
-                and not said.intersection(name_words(action.tool))
-                and not _names_any(action, said)
+                and not spoken.intersection(name_words(action.tool))
+                and not _names_any(action, spoken)
                 and not _names_given_object(ctx, action, path)
             ):
                 stray.append((action, path))
