@@ -19,6 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
+from .._delivery import addressed_to, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
@@ -272,6 +273,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
             if (change or _made_to_send(ctx, intent, action, effects_of)) and _all_targets_trusted(ctx, action, path):
                 continue
+            if kinds == _SEND and _delivers_to_named(ctx, action, path):
+                continue  # what the goal asks to make, for a person it names, delivered to that person
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -392,6 +395,35 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether a message goes only to people the goal names and the context lists (*summarize the callbacks for
+    Adaeze*: to Adaeze's address; *the pick list for Dario Delacroix's run*: to his handle), by literal targets,
+    with no other way to reach anyone in its text: the delivery of what the goal asks to make for them, in any
+    goal (a question included). Its text may be the plan's own product (a model's summary)."""
+    if not action.params:
+        return False
+    people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
+    if not people:
+        return False
+    targets = [
+        (kind, shown)
+        for kind, shown, _where in itertools.chain(
+            _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
+        )
+    ]
+    if not addressed_to(targets, people):
+        return False
+    for key, value, _where in walk_params(action.params, f"{path}.params", None):
+        if not isinstance(value, str):
+            continue
+        if target_kind(key) is not None:
+            if is_reference_value(value) or "{{" in value:
+                return False  # a recipient read at run time: not one the goal names
+        elif not is_reference_value(value) and _reaches(ctx, value):
+            return False  # its text gives another way to reach someone: an address, a link, a phone number
+    return True
 
 
 def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
