@@ -182,7 +182,7 @@ def _postal(key: str) -> bool:
 def _account_field(key: str) -> bool:
     """A record's payment detail (``source_account``, ``card_on_file``, ``routing_number``): where its money came
     from or goes, which the platform records when the payment is made; read off the record itself, not out of
-    its free text (which :meth:`Provenance.untrusted_path` looks for first)."""
+    its free text (``notes.account``: :meth:`Provenance.untrusted_path` looks for that on the path)."""
     return target_kind(key) == "account"
 
 
@@ -267,7 +267,13 @@ class Provenance:
         if last in _NAMES and len(keys) > 1 and keys[-2] in _PARTIES:
             return None  # ``order.customer.name``: the name on the party's account, kept as the record's own
         if kind == "content" and not (
-            last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last) or _account_field(last))
+            last
+            and (
+                last in STRUCTURED_FIELDS
+                or _is_id(last)
+                or _postal(last)
+                or (_account_field(last) and not any(key in self._free for key in keys[:-1]))
+            )
         ):
             if last in _AMOUNT_PARTS and len(keys) > 1 and _postal(keys[-2]):
                 return None  # ``costs.gross.value``: the value of an amount the platform keeps
