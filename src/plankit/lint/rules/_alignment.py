@@ -197,12 +197,15 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     stray: list[tuple[ActionNode, str]] = []
     if asked_deletes:
         spoken = _said_words(ctx.plan.goal or "")
+        # The goal's own effect words (*delete*, *void*) say what is done, not to what: ``spire_delete_collection``
+        # names no object of "delete the overdue notices".
+        verbs = {word for phrases in intent.asked.values() for phrase in phrases for word in phrase.split()}
         references = ctx.graph.references
         for action, path in ctx.actions_of(asked_deletes):
             if (
                 action.params
                 and not any(ref.is_step for ref in references.get(action.id, ()))
-                and not spoken.intersection(name_words(action.tool))
+                and not spoken.intersection(set(name_words(action.tool)) - verbs)
                 and not _names_any(action, spoken)
                 and not _names_given_object(ctx, action, path)
             ):
