@@ -17,6 +17,7 @@ Both are read only for an amount that is not trusted otherwise, once per step.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -38,6 +39,7 @@ _MONEY = re.compile(
 """An amount of money written in a goal: after a currency sign (``$40``) or before a currency word (``45 dollars``)."""
 
 
+@functools.lru_cache(maxsize=1024)
 def is_reversal(tool: str) -> bool:
     """Whether the tool's name returns a payment to its payer (a refund, a reversal, a void), by its words."""
     return any(word in _REVERSAL_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
@@ -56,6 +58,8 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
     with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
     makes any total."""
     totals: set[float] = set()
+    if not has_lists(params):
+        return frozenset()  # most steps carry no lines: looked at once, without building anything
     for lines in _line_lists(params):
         total = 0.0
         for line in lines:
@@ -74,6 +78,24 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
         else:
             totals.update((round(total, 2), round(total * 100, 2)))
     return frozenset(value for value in totals if value > 0)
+
+
+def has_lists(params: Any) -> bool:
+    """Whether a step's arguments hold a list at any depth (where line items could be): a cheap gate."""
+    if params.__class__ is dict:
+        for value in params.values():
+            if value.__class__ is list or value.__class__ is dict:
+                break
+        else:
+            return False  # flat arguments, the common case
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is list:
+            return True
+        if item.__class__ is dict:
+            stack.extend(value for value in item.values() if value.__class__ in (dict, list))
+    return False
 
 
 def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import is_reversal, itemised_totals, money_amounts
+from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
@@ -768,6 +768,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
+    reversals = frozenset(tool for tool in side if is_reversal(tool))  # an amount a reversal returns: once per tool
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
@@ -796,7 +797,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
-            if verdict or (kind == "amount" and _priced_by_step(ctx, action, path, shown)):
+            if verdict or (
+                kind == "amount"
+                and (action.tool in reversals or has_lists(action.params))
+                and _priced_by_step(ctx, action, path, shown)
+            ):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
