@@ -178,6 +178,10 @@ def test_an_asked_delete_of_something_the_goal_never_names_is_reported() -> None
     assert _flagged("GOAL_UNASKED_EFFECT", _library(_s("void", "tomekeep_void_fines", loan_id="L-2207"), purge)) == [
         "purge"
     ]
+    # The goal's own effect word in the tool's name (*delete*) names no object.
+    notices = _s("notices", "tomekeep_delete_notices", patron_id="PT-40991")
+    wing = _s("wing", "tomekeep_delete_wing", wing="East Stacks")
+    assert _flagged("GOAL_UNASKED_EFFECT", _library(notices, wing, goal="Delete Orla's overdue notices")) == ["wing"]
 
 
 # --------------------------------------------------- a plain write's one lower-case word is an option
