@@ -259,6 +259,9 @@ def test_people_named_are_read_from_the_contexts_entries() -> None:
         "wren.okafor@moonbase.example": "Wren Okafor",
     }
     assert people_named("build the pick list for the night shift", COLONY) == {}
+    # A list of people, each with a name field; a role or a team reaches no one.
+    listed = {"crew": [{"name": "Wren Okafor", "slack": "wren", "role": "lead"}, {"name": "Tobin Hale", "id": "u2"}]}
+    assert people_named("the pick list for Wren's shift", listed) == {"wren": "Wren Okafor"}
     assert addressed_to([("channel", "@u1374")], {"u1374": "Wren Okafor"})
     assert not addressed_to([("recipient", "u2290")], {"u1374": "Wren Okafor"})
     assert not addressed_to([], {"u1374": "Wren Okafor"})
