@@ -135,7 +135,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     ``GOAL_UNTRUSTED_TARGET``. Nor is, in a goal that asks for a change, a send or a payment whose every target
     is trusted (in the goal, the context or ``trusted_values``, or an untainted field a step read; not a list
     of everyone a listing returned) and whose text holds no address, link or phone number nor a whole output:
-    the customer told the car is ready, the refund of a cancelled contract. Runs only when the plan has a
+    the customer told the car is ready, the refund of a cancelled contract; nor, in a goal that asks to send, a
+    charge whose output a send delivers (*send the invoice*), nor, in any goal, a message only to people the goal
+    names by the addresses the context gives them (*summarize the callbacks for Adaeze*). A delete the goal asks
+    for, written whole by the plan, must name something the goal says or an id the user gave: a delete of
+    another site in a "void the tickets at Fifth & Vine" plan is reported. Runs only when the plan has a
     ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
 
@@ -736,8 +740,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
     worked out from the goal's own numbers
     in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
-    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. A literal target found
-    in none of them is reported with where it would go.
+    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
+    trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
+    step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
+    more than the most money the goal states. A literal target found in none of them is reported with where it
+    would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
