@@ -64,9 +64,10 @@ _NOUN_BEFORE = _words(
 )
 _MONEY_PHRASE = re.compile(
     r"\b(?:send|move|give|lend|wire|put|issue)\b[^.;]{0,40}\b(?:money|funds|cash|savings|vouchers?|gift ?cards?|"
-    r"coupons?|store credit)\b"
+    r"coupons?|store credit|proceeds|payouts?|disbursements?)\b"
 )
-"""Giving money or money's worth (*give them a free game voucher*, *send her a gift card*) moves money."""
+"""Giving money or money's worth (*give them a free game voucher*, *send her a gift card*, *send out seller
+proceeds*) moves money."""
 _LET_KNOW = re.compile(
     r"\blet\b[^.;]{1,40}\bknow\b|\b(?:follow(?:ing)? up|reach(?:ing)? out|loop(?:ing)? in|get(?:ting)? back to|"
     r"heads[- ]up|touch(?:ing)? base|check(?:ing)? in with|write back|drop [a-z]+ a line)\b|"

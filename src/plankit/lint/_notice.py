@@ -39,8 +39,9 @@ _NAME_WORD = r"[A-Z](?:[a-z]*(?:['-][A-Za-z][a-z]+)+|[a-z]+)"
 _FULL_NAME = re.compile(rf"\b{_NAME_WORD}(?: {_NAME_WORD}){{0,2}}\b")
 """A name of one to three capitalised words, hyphens and apostrophes inside (*Jae-won Park*, *O'Brien*)."""
 _SENTENCE_START = re.compile(r"(?:^|[.!?:;]\s*|\s-\s*)$")
-_REACHABLE = re.compile(r"@|://|\+?\d[\d ().-]{6,}\d")
-"""An address, a URL or a phone number, wherever it is written."""
+_REACHABLE = re.compile(r"@|://|(?<![A-Za-z0-9_-])\+?\d[\d ().-]{6,}\d")
+"""An address, a URL or a phone number, wherever it is written; digits glued to letters (``HT-26656-75``,
+``INV-2024-0042``) are a record's id, not a number to call."""
 
 
 def _opaque(text: str) -> bool:

@@ -47,6 +47,7 @@ from ..tools import tool_matches
 from ._context import LintContext
 from ._detect import name_words
 from ._effects import ToolEffects
+from ._trusted import target_kind
 
 
 def _set(text: str) -> frozenset[str]:
@@ -178,6 +179,13 @@ def _postal(key: str) -> bool:
     return any(word in _POSTAL for word in words) and not any(word in FREE_TEXT_FIELDS for word in words)
 
 
+def _account_field(key: str) -> bool:
+    """A record's payment detail (``source_account``, ``card_on_file``, ``routing_number``): where its money came
+    from or goes, which the platform records when the payment is made; read off the record itself, not out of
+    its free text (``notes.account``: :meth:`Provenance.untrusted_path` looks for that on the path)."""
+    return target_kind(key) == "account"
+
+
 def _last_key(path: str) -> str:
     """The last key of a reference path, by its words (``result.user_ids`` -> ``user_ids``; indexes skipped)."""
     keys = [segment for segment in _SEGMENTS.split(path) if segment and not _INDEX.fullmatch(segment)]
@@ -258,7 +266,15 @@ class Provenance:
         last = keys[-1] if keys else ""
         if last in _NAMES and len(keys) > 1 and keys[-2] in _PARTIES:
             return None  # ``order.customer.name``: the name on the party's account, kept as the record's own
-        if kind == "content" and not (last and (last in STRUCTURED_FIELDS or _is_id(last) or _postal(last))):
+        if kind == "content" and not (
+            last
+            and (
+                last in STRUCTURED_FIELDS
+                or _is_id(last)
+                or _postal(last)
+                or (_account_field(last) and not any(key in self._free for key in keys[:-1]))
+            )
+        ):
             if last in _AMOUNT_PARTS and len(keys) > 1 and _postal(keys[-2]):
                 return None  # ``costs.gross.value``: the value of an amount the platform keeps
             shown = f"its {keys[-1]!r}" if keys else "its whole output"

@@ -17,7 +17,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
+from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
+from .._delivery import addressed_to, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
@@ -133,7 +135,11 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     ``GOAL_UNTRUSTED_TARGET``. Nor is, in a goal that asks for a change, a send or a payment whose every target
     is trusted (in the goal, the context or ``trusted_values``, or an untainted field a step read; not a list
     of everyone a listing returned) and whose text holds no address, link or phone number nor a whole output:
-    the customer told the car is ready, the refund of a cancelled contract. Runs only when the plan has a
+    the customer told the car is ready, the refund of a cancelled contract; nor, in a goal that asks to send, a
+    charge whose output a send delivers (*send the invoice*), nor, in any goal, a message only to people the goal
+    names by the addresses the context gives them (*summarize the callbacks for Adaeze*). A delete the goal asks
+    for, written whole by the plan, must name something the goal says or an id the user gave: a delete of
+    another site in a "void the tickets at Fifth & Vine" plan is reported. Runs only when the plan has a
     ``goal``; ``goal_alignment: off`` turns it off,
     ``error`` makes its findings errors.
 
@@ -158,6 +164,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     command_tools: set[str] = set()
     open_tools: set[str] = set()
     implied_tools: dict[str, tuple[str, str]] = {}
+    asked_deletes: dict[str, str] = {}
     implied = [effect for effect in ("destructive", "credentials") if intent.only_implied(effect)]
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
@@ -173,6 +180,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             kind = next((effect for effect in implied if effect in effects), None)
             if kind is not None:
                 implied_tools[tool] = kind, source
+            elif "destructive" in effects and intent.asks("destructive"):
+                asked_deletes[tool] = source
     # A delete the goal only implies (*restart, replace, rotate*) must be of something the goal names or a step
     # found: deleting the broken pod passes, deleting a backup bucket in a "restart the api" plan does not. So
     # must a credential it only implies (*make a door code for the walker*): a second code for someone else not.
@@ -187,6 +196,24 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
+    # A delete the goal asks for, written whole by the plan (no step found what it deletes), must name what the
+    # goal names: *void the tickets at Fifth & Vine* deletes there, not the transactions of another site.
+    stray: list[tuple[ActionNode, str]] = []
+    if asked_deletes:
+        spoken = _said_words(ctx.plan.goal or "")
+        # The goal's own effect words (*delete*, *void*) say what is done, not to what: ``spire_delete_collection``
+        # names no object of "delete the overdue notices".
+        verbs = {word for phrases in intent.asked.values() for phrase in phrases for word in phrase.split()}
+        references = ctx.graph.references
+        for action, path in ctx.actions_of(asked_deletes):
+            if (
+                action.params
+                and not any(ref.is_step for ref in references.get(action.id, ()))
+                and not spoken.intersection(set(name_words(action.tool)) - verbs)
+                and not _names_any(action, spoken)
+                and not _names_given_object(ctx, action, path)
+            ):
+                stray.append((action, path))
     # A generic command tool (``executeCommand``) does what its command argument says (``unlock``).
     commands: list[tuple[ActionNode, str, tuple[str, str, frozenset[str]]]] = []
     for action, path in ctx.actions_of(command_tools):
@@ -225,7 +252,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             key = credential_key(action.params) if action.params else None
             if key is not None:
                 keyed.append((action, path, key))
-    if not unasked and not grants and not commands and not beyond and not roles and not keyed:
+    if not unasked and not grants and not commands and not beyond and not roles and not keyed and not stray:
         return
     asked = sorted({word for words in intent.asked.values() for word in words})
     checked = f"it asks for: {', '.join(asked)}" if asked else "it asks for no side effect"
@@ -251,8 +278,10 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         if kinds <= _FOLLOWS:
             if change is None:
                 change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
-            if change and _all_targets_trusted(ctx, action, path):
+            if (change or _made_to_send(ctx, intent, action, effects_of)) and _all_targets_trusted(ctx, action, path):
                 continue
+            if kinds == _SEND and _delivers_to_named(ctx, action, path):
+                continue  # what the goal asks to make, for a person it names, delivered to that person
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -269,6 +298,16 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
         )
         yield Finding(
             f"'{action.id}' calls {action.tool} ({kind}, from its {source}) {why} ({checked}; goal: "
+            f"{_quote(ctx.plan.goal or '')})",
+            node_id=action.id,
+            path=f"{path}.tool",
+            hint=_INTENT_HINT,
+            severity=severity,
+        )
+    for action, path in stray:
+        yield Finding(
+            f"'{action.id}' calls {action.tool} (destructive, from its {asked_deletes[action.tool]}) on nothing the "
+            f"goal names or a step found; the goal asks to delete only what it names ({checked}; goal: "
             f"{_quote(ctx.plan.goal or '')})",
             node_id=action.id,
             path=f"{path}.tool",
@@ -341,9 +380,12 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
+    reversal = is_reversal(action.tool)
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
+        if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
+            continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
@@ -362,6 +404,91 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
 
 
+def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether a message goes only to people the goal names and the context lists (*summarize the callbacks for
+    Adaeze*: to Adaeze's address; *the pick list for Dario Delacroix's run*: to his handle), by literal targets,
+    with no other way to reach anyone in its text: the delivery of what the goal asks to make for them, in any
+    goal (a question included). Its text may be the plan's own product (a model's summary)."""
+    if not action.params:
+        return False
+    people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
+    if not people:
+        return False
+    targets = [
+        (kind, shown)
+        for kind, shown, _where in itertools.chain(
+            _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
+        )
+    ]
+    if not addressed_to(targets, people):
+        return False
+    for key, value, _where in walk_params(action.params, f"{path}.params", None):
+        if not isinstance(value, str):
+            continue
+        if target_kind(key) is not None:
+            if is_reference_value(value) or "{{" in value:
+                return False  # a recipient read at run time: not one the goal names
+        elif not is_reference_value(value) and _reaches(ctx, value):
+            return False  # its text gives another way to reach someone: an address, a link, a phone number
+    return True
+
+
+def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
+    """Whether the step makes what a send the goal asks for delivers (*send the invoice*: the invoice is
+    created, then sent): a later step that only sends names the step's output as the object it sends
+    (``invoice_id: {{inv.result.id}}``). Asked for in a goal that asks to send, like the send itself."""
+    if not intent.asks("send"):
+        return False
+    for node in ctx.graph.nodes.values():
+        if not isinstance(node, ActionNode) or (effects_of.of(node.tool)[0] & IMPACT) != _SEND:
+            continue
+        for ref in ctx.graph.references.get(node.id, ()):
+            key = _last_path_key(ref.location.partition(".params.")[2])
+            if ref.root == action.id and key and target_kind(key) == "object":
+                return True
+    return False
+
+
+def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
+    (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer
+    (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
+    if _itemised(ctx, action, amount):
+        return True
+    return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+
+
+def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
+    """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
+    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it."""
+    number = _number(amount)
+    if number is None:
+        return False
+    stated = money_amounts(ctx.plan.goal or "")
+    return not stated or number <= max(stated)
+
+
+def _number(amount: Any) -> float | None:
+    """The size of a literal amount (``-40``, ``"$1,250.00"``), or None for text that is not a number."""
+    if isinstance(amount, int | float) and not isinstance(amount, bool):
+        return abs(float(amount))
+    if isinstance(amount, str):
+        try:
+            return abs(float(amount.strip().lstrip("$€£").replace(",", "")))
+        except ValueError:
+            return None
+    return None
+
+
+def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
+    """Whether ``amount`` is the total of the step's own line lists, each price and quantity trusted."""
+    number = _number(amount)
+    if number is None or not isinstance(action.params, dict):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    return round(number, 2) in itemised_totals(action.params, lambda value: trusted.trusts("amount", value))
+
+
 def _known_step(ctx: LintContext, ref: Reference) -> bool:
     """Whether a reference reads an action or a model step of the plan (not an unknown id, not a composite)."""
     return isinstance(ctx.graph.nodes.get(ref.root), ActionNode | LlmNode)
@@ -370,8 +497,18 @@ def _known_step(ctx: LintContext, ref: Reference) -> bool:
 def _many(ref: Reference) -> bool:
     """A reference to a list of addresses or ids (``res.result.emails``, ``list.result.items[*].phone``)."""
     last = _last_path_key(ref.path)
-    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists.
-    return "*" in ref.path or (len(last) > 3 and last.endswith("s") and not last.endswith(("ss", "us", "is")))
+    # ``address``, ``surplus``, ``status``, ``basis``: singular words that end in *s*, not lists; nor is an
+    # amount in a minor unit (``amount_cents``, ``total_pence``): one number.
+    return "*" in ref.path or (
+        len(last) > 3
+        and last.endswith("s")
+        and not last.endswith(("ss", "us", "is"))
+        and not ("_" in last and last.rpartition("_")[2] in _MINOR_UNITS)
+    )
+
+
+_MINOR_UNITS = frozenset({"cents", "pence"})
+"""Minor units of money, the last word of an amount's key (``amount_cents``): one number, not a list."""
 
 
 def _whole(ref: Reference) -> bool:
@@ -401,6 +538,27 @@ def _names_any(action: ActionNode, named: frozenset[str]) -> bool:
             continue
         if value.strip() in named or any(part in named for part in re.split(r"[^a-z0-9]+", value.lower()) if part):
             return True  # a whole value: a time of day the goal gives (``after: "15:00"`` for *closing at 3pm*)
+    return False
+
+
+def _said_words(goal: str) -> frozenset[str]:
+    """Every word of three letters or more the goal says, and its times of day: what a delete the goal asks
+    for may be called by (*delete the plans*: ``delete_berth_plans``; *the checkout api backups*:
+    ``ourco-backups``)."""
+    lowered = goal.lower()
+    return frozenset(word for word in _GOAL_WORD.findall(lowered) if len(word) >= 3) | clock_times(goal)
+
+
+_GOAL_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _names_given_object(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether the action names its object by an id, an account or an address the user gave (``user_id:
+    00u9667abc`` the context lists for the person the goal offboards)."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
+        if kind != "amount" and _opaque(shown) and trusted.trusts(kind, shown):
+            return True
     return False
 
 
@@ -582,8 +740,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
     worked out from the goal's own numbers
     in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
-    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. A literal target found
-    in none of them is reported with where it would go.
+    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
+    trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
+    step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
+    more than the most money the goal states. A literal target found in none of them is reported with where it
+    would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
@@ -614,6 +775,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
+    reversals = frozenset(tool for tool in side if is_reversal(tool))  # an amount a reversal returns: once per tool
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
@@ -627,17 +789,26 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         if action.tool in linking:
             found_in = itertools.chain(found_in, _text_links(action, path))
         for kind, shown, where in found_in:
-            if effect == "write" and (kind not in _OUTWARD or (kind == "object" and not _opaque(shown))):
+            if effect == "write" and (
+                kind not in _OUTWARD
+                or (kind == "object" and not _opaque(shown))
+                or (kind in ("recipient", "account") and _OPTION_WORD.fullmatch(str(shown)) is not None)
+            ):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
                 # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
-                # ``calendar_id: work``) sets a property or names a category.
+                # ``calendar_id: work``) sets a property or names a category, and so does one lower-case word
+                # where a party would go (``billTo: closing``): an option of the record, not an address.
                 continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
-            if verdict:
+            if verdict or (
+                kind == "amount"
+                and (action.tool in reversals or has_lists(action.params))
+                and _priced_by_step(ctx, action, path, shown)
+            ):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
@@ -659,6 +830,9 @@ _TARGET_HINT = (
 )
 
 
+_OPTION_WORD = re.compile(r"[a-z]{2,}")
+"""One lower-case word (``closing``, ``insurer``): an option a record's field takes, not a person's name (capitalised),
+an address, a number or a handle with digits."""
 _PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
 """A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
 

@@ -1,0 +1,111 @@
+"""Amounts a side effect may carry without anyone writing them down (goal alignment, round 8).
+
+Two structural readings, both about where the money can go rather than the words of the goal:
+
+* **A reversal goes back where the money came from** (:func:`is_reversal`): a refund, a reversal or a void of a
+  payment sends money only to whoever made that payment, and a payment processor caps it at what was paid. When
+  the payment it reverses is one the plan was given or found (its id is trusted or an untainted field a step
+  read) and the step names no other destination, its amount is not a target: a wrong amount costs the business
+  at most that payment, returned to its payer, and the payer is not reached by an attacker's address. When the
+  goal states amounts of money (:func:`money_amounts`), the reversal returns no more than the largest of them.
+* **An itemised total is the sum of its own lines** (:func:`itemised_totals`): an invoice or an order whose
+  ``amount`` equals the sum of ``unit_price x quantity`` over the lines it carries, each price and quantity
+  trusted, is priced by those lines (*13 yards at the list's $68 plus the $45 delivery fee*).
+
+Both are read only for an amount that is not trusted otherwise, once per step.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ._detect import name_words
+
+_REVERSAL_WORDS = frozenset({"refund", "refunds", "reverse", "reversal", "reversals", "void", "unbill"})
+"""Words of a tool name that return a payment to its payer (``stripe_create_refund``, ``payments.reverse``)."""
+_PRICE_WORDS = frozenset({"price", "rate", "cost", "amount", "fee", "unit"})
+"""Last words of a line's price key (``unit_price``, ``rate``, ``unit_amount``, ``cost``)."""
+_QUANTITY_WORDS = frozenset({"quantity", "qty", "count", "units", "hours", "hrs", "nights", "days", "yards"})
+"""Last words of a line's quantity key (``quantity``, ``qty``, ``hours``)."""
+_MAX_LINES = 50
+_NUMBER_TEXT = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+_MONEY = re.compile(
+    rf"[$€£]\s?{_NUMBER_TEXT}|{_NUMBER_TEXT}\s?(?:dollars?|usd|eur|euros?|pounds?|gbp|bucks)\b", re.IGNORECASE
+)
+"""An amount of money written in a goal: after a currency sign (``$40``) or before a currency word (``45 dollars``)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def is_reversal(tool: str) -> bool:
+    """Whether the tool's name returns a payment to its payer (a refund, a reversal, a void), by its words."""
+    return any(word in _REVERSAL_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+def money_amounts(goal: str) -> tuple[float, ...]:
+    """The amounts of money a goal states (``$40``, ``$1,250.50``, ``45 dollars``), in order; ids and counts
+    (*session S793*, *3 hours*) are not money."""
+    return tuple(float((sign or word).replace(",", "")) for sign, word in _MONEY.findall(goal))
+
+
+def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[float]:
+    """The totals of the line lists in a step's arguments: for each list of objects that each give a price
+    (``unit_price``, ``rate``, ``amount``) and maybe a quantity (``quantity``, ``qty``, ``hours``; 1 when
+    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list
+    with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
+    makes any total."""
+    totals: set[float] = set()
+    if not has_lists(params):
+        return frozenset()  # most steps carry no lines: looked at once, without building anything
+    for lines in _line_lists(params):
+        total = 0.0
+        for line in lines:
+            price = quantity = None
+            for key, value in line.items():
+                if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                    continue
+                last = name_words(str(key))[-1:] or ("",)
+                if last[0] in _QUANTITY_WORDS:
+                    quantity = float(value)
+                elif last[0] in _PRICE_WORDS and price is None:
+                    price = float(value)
+            if price is None or not trusted(price) or (quantity not in (None, 1.0) and not trusted(quantity)):
+                break
+            total += price * (1.0 if quantity is None else quantity)
+        else:
+            totals.update((round(total, 2), round(total * 100, 2)))
+    return frozenset(value for value in totals if value > 0)
+
+
+def has_lists(params: Any) -> bool:
+    """Whether a step's arguments hold a list at any depth (where line items could be): a cheap gate."""
+    if params.__class__ is dict:
+        for value in params.values():
+            if value.__class__ is list or value.__class__ is dict:
+                break
+        else:
+            return False  # flat arguments, the common case
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is list:
+            return True
+        if item.__class__ is dict:
+            stack.extend(value for value in item.values() if value.__class__ in (dict, list))
+    return False
+
+
+def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
+    """Every list of objects in ``params`` (at any depth), at most :data:`_MAX_LINES` lines each."""
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            if item and len(item) <= _MAX_LINES and all(isinstance(line, dict) for line in item):
+                yield item
+            stack.extend(item)

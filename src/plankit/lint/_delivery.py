@@ -1,0 +1,82 @@
+"""Who a plan's product is for (goal alignment, round 8).
+
+A goal often names the person a piece of work is for without saying "send": *Adaeze wants to know why 1200
+Market St keeps calling us; summarize last quarter's callbacks for them*, *build the pick list for Dario
+Delacroix's run tomorrow*. The summary or the list is delivered to that person by a message, which the goal's
+words do not ask for. :func:`people_named` reads which of the people the plan's context lists the goal names,
+and :func:`addressed_to` whether a message reaches only them: then it delivers what the goal asks to make.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ._detect import name_words
+
+_NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
+"""A capitalised word of the goal: how a person is named (*Adaeze*, *Dario Delacroix's*)."""
+_WORD = re.compile(r"[a-z]+")
+_MAX_PEOPLE = 200
+
+
+def people_named(goal: str, context: Any) -> dict[str, str]:
+    """The ways to reach the people of the context whom the goal names: for each context entry keyed by a
+    person's name (``"Adaeze Jansen": {"email": ..., "user_id": ...}``) of which a word is a capitalised word of
+    the goal (*Adaeze*), or that gives the name as its own field (``{"name": "Wren Okafor", "email": ...}`` in a
+    list of staff), each way to reach them it gives (lower-case, without a leading ``@`` or ``#``; see
+    :func:`_reach`) mapped to that name. Only the goal's capitalised words name people: *the office* names no
+    one."""
+    said = {word.lower() for word in _NAME.findall(goal)}
+    if not said or not isinstance(context, dict):
+        return {}
+    found: dict[str, str] = {}
+    stack: list[Any] = [context]
+    seen = 0
+    while stack and seen < _MAX_PEOPLE:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            if isinstance(item, list):
+                stack.extend(item)
+            continue
+        # A person listed by a field of their own (``{"name": "Wren Okafor", "email": ...}`` in a list of staff).
+        name = next((item[key] for key in _NAME_KEYS if isinstance(item.get(key), str)), None)
+        if name is not None and " " in name.strip() and said & set(_WORD.findall(name.lower())):
+            _reach(item, name, found)
+        for key, value in item.items():
+            seen += 1
+            if isinstance(value, dict | list):
+                if isinstance(value, dict) and " " in str(key).strip() and said & set(_WORD.findall(str(key).lower())):
+                    _reach(value, str(key), found)  # keyed by the person's name
+                stack.append(value)
+    return found
+
+
+_NAME_KEYS = ("name", "full_name", "fullName", "display_name", "displayName")
+
+
+_REACH_WORDS = frozenset(
+    {"email", "mail", "phone", "mobile", "cell", "handle", "user", "username", "login", "slack", "id"}
+)
+
+
+def _reach(entry: dict[str, Any], name: str, found: dict[str, str]) -> None:
+    """Map each way to reach a person their entry gives (an address, a number, a handle or user id: a value with
+    ``@`` or a digit, or under a key such as ``email``, ``handle``, ``user_id``) to their name; a ``role`` or a
+    ``team`` reaches no one."""
+    for key, text in entry.items():
+        if not isinstance(text, str) or not text.strip() or text.strip() == name:
+            continue
+        if "@" in text or any(char.isdigit() for char in text) or _REACH_WORDS.intersection(name_words(str(key))):
+            found[text.strip().lower().lstrip("@#")] = name
+
+
+def addressed_to(targets: list[tuple[str, Any]], people: dict[str, str]) -> bool:
+    """Whether a message's literal targets (``(kind, value)``) all reach people the goal names (there is at
+    least one, and no amount or link among them)."""
+    if not targets or not people:
+        return False
+    for kind, value in targets:
+        if kind not in ("recipient", "channel") or str(value).strip().lower().lstrip("@#") not in people:
+            return False
+    return True
