@@ -180,3 +180,22 @@ def test_flat_params_compare_exactly_as_their_canonical_text(left: dict[str, Any
 
     assert (_canonical(left) == _canonical(right)) == (text(left) == text(right))
     assert _canonical(dict(reversed(left.items()))) == _canonical(left)
+
+
+_ROLE_LEAVES = st.sampled_from(["admin", "Owner", "TeacherEnrollment", "viewer", "a admin", "ROLE_ADMIN", "x", 3, None])
+_ROLE_KEYS_DRAWN = st.sampled_from(["role", "accessLevel", "type", "user_roles", "name", "note", "members", "q"])
+_ROLE_PARAMS = st.recursive(
+    _ROLE_LEAVES,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_ROLE_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.dictionaries(_ROLE_KEYS_DRAWN, _ROLE_PARAMS, min_size=1, max_size=3))
+def test_the_role_key_prefilter_never_hides_a_role_grant(params: dict[str, Any]) -> None:
+    from plankit.lint._documents import may_elevate, may_name_role, role_grant
+
+    text = plan_text(context_of({"goal": "g", "steps": [{"id": "a", "tool": "t", "params": params}]}))
+    if role_grant(params, "$.steps[0].params") is not None:
+        assert may_elevate(text.text) and may_name_role(text.keys)
+    assert may_name_role(frozenset({"accessLevel"})) and not may_name_role(frozenset({"name", "query"}))

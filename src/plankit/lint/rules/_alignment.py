@@ -24,6 +24,7 @@ from .._documents import (
     json_documents,
     may_elevate,
     may_grant,
+    may_name_role,
     outer_path,
     public_grant,
     role_grant,
@@ -211,7 +212,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
     # one that only asks to add a member (*put Tom on the roster*).
     roles: list[tuple[ActionNode, str, tuple[str, str]]] = []
-    if open_tools and not intent.asks_control() and may_elevate(plan_text(ctx).text):
+    if (
+        open_tools
+        and not intent.asks_control()
+        and may_elevate(plan_text(ctx).text)
+        and may_name_role(plan_text(ctx).keys)  # no role-like key anywhere: no step gives a role
+    ):
         for action, path in ctx.actions_of(open_tools):
             role = role_grant(action.params, f"{path}.params") if action.params else None
             if role is not None:
