@@ -14,7 +14,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import chain
@@ -277,9 +277,28 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     # graph has parsed every reference already; a string that is the whole text of one is such a param.
     whole: set[Any] = set(map(_TEXT_OF, chain.from_iterable(ctx.graph.references.values())))  # in C
     whole.discard(None)  # object references have no text
-    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
+    params_keys: set[Any] = set()  # apart from the context's: the rules about parameters read only these
+    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, params_keys, whole)
+    ctx.memo("action_keys", _as_keys, params_keys)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
-    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys)))
+    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys.union(params_keys))))
+
+
+def action_keys(ctx: LintContext) -> frozenset[str]:
+    """Every dict key at any depth of the plan's action params: :attr:`PlanText.keys` without the context's
+    and the prompts' (read with :func:`plan_text`, once per lint run)."""
+    plan_text(ctx)  # which keeps them
+    return ctx.memo("action_keys", _read_action_keys, ctx)  # read here only for a plan text shared in
+
+
+def _read_action_keys(ctx: LintContext) -> frozenset[str]:
+    keys: set[Any] = set()
+    _read_strings([node.params for node, _ in ctx.actions if node.params], [], keys, frozenset())
+    return _as_keys(keys)
+
+
+def _as_keys(keys: Iterable[Any]) -> frozenset[str]:
+    return frozenset(map(str, keys))
 
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:

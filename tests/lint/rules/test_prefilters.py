@@ -14,6 +14,7 @@ from plankit.lint import RULES, Finding, LintContext, Policy
 from plankit.lint._detect import (
     PII_FORMATS,
     SECRET_FORMATS,
+    action_keys,
     could_match,
     find_pii,
     find_secrets,
@@ -55,6 +56,17 @@ def test_plan_text_holds_each_distinct_string_once_without_single_references() -
         "z",
     ]
     assert text.keys == frozenset({"region", "query", "args", "note", "deep", "inner_key"})
+
+
+def test_action_keys_are_the_plan_text_keys_of_the_action_params_only() -> None:
+    plan = chain(3, note={"deep": ["x {{s0.id}} y", {"inner_key": "z"}]})
+    plan["context"]["to"] = "a@example.com"
+    ctx = context_of(plan)
+    assert action_keys(ctx) == frozenset({"query", "args", "note", "deep", "inner_key"})
+    assert plan_text(ctx).keys == action_keys(ctx) | {"region", "to"}
+    shared = context_of(plan)  # a plan text shared in from another run of the same plan: read on their own
+    shared.share(ctx, "plan_text")
+    assert action_keys(shared) == action_keys(ctx)
 
 
 def test_literal_text_equals_template_text_string_by_string() -> None:

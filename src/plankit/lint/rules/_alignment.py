@@ -18,7 +18,7 @@ from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._context import LintContext
-from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
+from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
     json_documents,
@@ -99,7 +99,7 @@ def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[st
             elif not known:
                 # Nothing says what it does: it is checked as a write, where something could leave through it.
                 side[tool] = "write"
-        names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
+        names = frozenset(norm_key(key) for key in action_keys(ctx) if target_kind(key) is not None)
         return (side, names) if side else None
 
     return memo(ctx, "side_effect_targets", compute)
