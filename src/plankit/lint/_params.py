@@ -198,6 +198,39 @@ def _walk_from(
 _CONTAINERS = frozenset((dict, list))
 
 
+def named_tools(ctx: LintContext, tools: Iterable[str], names: frozenset[str]) -> list[str]:
+    """The tools of ``tools`` (in their order) whose actions' params hold, at any depth, a key whose
+    :func:`norm_key` is one of ``names``: :func:`walk_params` with ``names`` finds nothing in the actions of
+    the others. The keys of each tool's actions are read once per lint run."""
+    known: dict[str, frozenset[str]] = ctx.memo("tool_keys", dict)
+    tools = list(tools)
+    unread = [tool for tool in tools if tool not in known]
+    if unread:
+        raw: dict[str, set[Any]] = {tool: set() for tool in unread}
+        for node, _ in ctx.actions_of(unread):
+            if node.params:
+                _read_keys(node.params, raw[node.tool])
+        known.update((tool, frozenset(map(norm_key, map(str, keys)))) for tool, keys in raw.items())
+    return [tool for tool in tools if not names.isdisjoint(known[tool])]
+
+
+def _read_keys(params: dict[str, Any], keys: set[Any]) -> None:
+    """Every dict key at any depth of ``params`` into ``keys`` (every dict and list entered: a superset of
+    what :func:`walk_params` enters)."""
+    keys.update(params)
+    if _CONTAINERS.isdisjoint(map(type, params.values())):
+        return  # most params: scalars only
+    pending: list[Any] = [value for value in params.values() if value.__class__ is dict or value.__class__ is list]
+    while pending:
+        current = pending.pop()
+        if current.__class__ is dict:
+            keys.update(current)
+            current = current.values()
+        elif _CONTAINERS.isdisjoint(map(type, current)):
+            continue  # a list of scalars (bound args, values): no key in it
+        pending.extend(value for value in current if value.__class__ is dict or value.__class__ is list)
+
+
 def _is_reference(value: dict[str, Any]) -> bool:
     return value.get("type") in ("step_output", "env", "runtime")
 

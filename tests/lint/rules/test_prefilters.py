@@ -211,3 +211,46 @@ def test_the_role_key_prefilter_never_hides_a_role_grant(params: dict[str, Any])
     if role_grant(params, "$.steps[0].params") is not None:
         assert may_elevate(text.text) and may_name_role(text.keys)
     assert may_name_role(frozenset({"accessLevel"})) and not may_name_role(frozenset({"name", "query"}))
+
+
+_KEYS_DRAWN = st.sampled_from(["to", "Cc", "user_id", "query", "note", "values", "deep", "x-to"])
+_NESTED_PARAMS = st.recursive(
+    st.sampled_from(["a@b.example", "{{s0.id}}", 4, None, True]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _all_keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return {str(key) for key in value}.union(*map(_all_keys, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_all_keys, value))
+    return set()
+
+
+_TOOLS_DRAWN = st.sampled_from(["mail.send", "calc.sum", "db.query"])
+
+
+@given(
+    st.lists(st.tuples(_TOOLS_DRAWN, st.dictionaries(_KEYS_DRAWN, _NESTED_PARAMS, max_size=3)), min_size=1, max_size=5),
+    st.frozensets(st.sampled_from(["to", "cc", "userid", "note", "xto", "absent"])),
+)
+def test_named_tools_keeps_every_tool_with_an_action_walk_params_finds_a_name_in(
+    steps: list[tuple[str, dict[str, Any]]], names: frozenset[str]
+) -> None:
+    from plankit.lint._params import named_tools, norm_key, walk_params
+
+    plan = {"goal": "g", "steps": [{"id": f"s{i}", "tool": tool, "params": p} for i, (tool, p) in enumerate(steps)]}
+    ctx = context_of(plan)
+    tools = sorted({tool for tool, _ in steps})
+    kept = named_tools(ctx, tools, names)
+    # Exactly the tools with a key of ``names`` anywhere in their actions' params, in the order asked...
+    assert kept == [
+        tool for tool in tools if any(norm_key(key) in names for _, p in steps if _ == tool for key in _all_keys(p))
+    ]
+    # ... so every tool an action of which walk_params finds a name in.
+    for node, path in ctx.actions:
+        if next(walk_params(node.params, path, names), None) is not None:
+            assert node.tool in kept
+    assert named_tools(ctx, reversed(tools), names) == [t for t in reversed(tools) if t in kept]  # kept per run

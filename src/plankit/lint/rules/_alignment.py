@@ -43,6 +43,7 @@ from .._effects import (
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects, clock_times, orders_a_change
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
+from .._params import named_tools
 from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
@@ -621,7 +622,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
         return
     severity = _severity(ctx)
     verdicts: dict[tuple[str, type, Any], bool] = {}
-    for action, path in ctx.actions_of(side):
+    # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
+    for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
         if not action.params:
             continue
         effect = side[action.tool]
@@ -827,7 +829,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
-    for action, path in ctx.actions_of(side):
+    for action, path in ctx.actions_of(named_tools(ctx, side, names)):  # the others have no target names
         # Only the step-output references of this action, by the JSON path of the value holding them.
         at: dict[str, list[Reference]] = {}
         for ref in references.get(action.id, ()):
