@@ -207,28 +207,31 @@ def named_tools(ctx: LintContext, tools: Iterable[str], names: frozenset[str]) -
     unread = [tool for tool in tools if tool not in known]
     if unread:
         raw: dict[str, set[Any]] = {tool: set() for tool in unread}
+        nested: list[tuple[dict[str, Any], set[Any]]] = []
         for node, _ in ctx.actions_of(unread):
-            if node.params:
-                _read_keys(node.params, raw[node.tool])
+            params = node.params
+            if params:
+                keys = raw[node.tool]
+                keys.update(params)
+                if not _CONTAINERS.isdisjoint(map(type, params.values())):
+                    nested.append((params, keys))  # most params hold scalars only: read in C, done
+        for params, keys in nested:
+            _read_keys(params, keys)
         known.update((tool, frozenset(map(norm_key, map(str, keys)))) for tool, keys in raw.items())
     return [tool for tool in tools if not names.isdisjoint(known[tool])]
 
 
 def _read_keys(params: dict[str, Any], keys: set[Any]) -> None:
-    """Every dict key at any depth of ``params`` into ``keys`` (every dict and list entered: a superset of
-    what :func:`walk_params` enters)."""
-    keys.update(params)
-    if _CONTAINERS.isdisjoint(map(type, params.values())):
-        return  # most params: scalars only
-    pending: list[Any] = [value for value in params.values() if value.__class__ is dict or value.__class__ is list]
+    """Every dict key below the top level of ``params`` into ``keys`` (every dict and list entered: a superset
+    of what :func:`walk_params` enters)."""
+    pending: list[Any] = list(params.values())
     while pending:
         current = pending.pop()
         if current.__class__ is dict:
             keys.update(current)
-            current = current.values()
-        elif _CONTAINERS.isdisjoint(map(type, current)):
-            continue  # a list of scalars (bound args, values): no key in it
-        pending.extend(value for value in current if value.__class__ is dict or value.__class__ is list)
+            pending.extend(current.values())
+        elif current.__class__ is list and not _CONTAINERS.isdisjoint(map(type, current)):
+            pending.extend(current)  # a list of scalars (bound args, values) holds no key: not entered
 
 
 def _is_reference(value: dict[str, Any]) -> bool:
