@@ -278,7 +278,7 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     whole: set[Any] = set(map(_TEXT_OF, chain.from_iterable(ctx.graph.references.values())))  # in C
     whole.discard(None)  # object references have no text
     params_keys: set[Any] = set()  # apart from the context's: the rules about parameters read only these
-    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, params_keys, whole)
+    _read_params([node.params for node, _ in ctx.actions if node.params], texts, params_keys, whole)
     ctx.memo("action_keys", _as_keys, params_keys)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
     return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys.union(params_keys))))
@@ -299,6 +299,30 @@ def _read_action_keys(ctx: LintContext) -> frozenset[str]:
 
 def _as_keys(keys: Iterable[Any]) -> frozenset[str]:
     return frozenset(map(str, keys))
+
+
+def _read_params(params: list[dict[str, Any]], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:
+    """:func:`_read_strings` of the actions' params (plain dicts): the same strings and keys, read level by
+    level (the top level's keys in one call, its values in one loop: most params hold nothing deeper)."""
+    keys.update(*params)
+    pending: list[Any] = []
+    for value in chain.from_iterable(map(dict.values, params)):
+        kind = value.__class__
+        if kind is str:
+            if value not in skipped:
+                texts.append(value)
+        elif kind is list:
+            for item in value:
+                item_kind = item.__class__
+                if item_kind is str:
+                    if item not in skipped:
+                        texts.append(item)
+                elif item_kind is dict or item_kind is list:
+                    pending.append(item)
+        elif kind is dict:
+            pending.append(value)
+    if pending:
+        _read_strings(pending, texts, keys, skipped)
 
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:

@@ -254,3 +254,30 @@ def test_named_tools_keeps_every_tool_with_an_action_walk_params_finds_a_name_in
         if next(walk_params(node.params, path, names), None) is not None:
             assert node.tool in kept
     assert named_tools(ctx, reversed(tools), names) == [t for t in reversed(tools) if t in kept]  # kept per run
+
+
+_JSON_LEAVES = st.sampled_from(["a", "{{s0.id}}", "b c", 1, 2.5, None, True])
+_JSON = st.recursive(
+    _JSON_LEAVES,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=10,
+)
+_SKIPPED = st.frozensets(st.sampled_from(["a", "{{s0.id}}"]))
+
+
+@given(st.lists(st.dictionaries(_KEYS_DRAWN, _JSON, max_size=4), max_size=4), _SKIPPED)
+def test_the_params_reading_finds_the_strings_and_keys_of_the_general_reading(
+    params: list[dict[str, Any]], skipped: frozenset[str]
+) -> None:
+    from collections import Counter
+
+    from plankit.lint._detect import _read_params, _read_strings
+
+    texts: list[str] = []
+    keys: set[Any] = set()
+    _read_params(params, texts, keys, skipped)
+    expected_texts: list[str] = []
+    expected_keys: set[Any] = set()
+    _read_strings(list(params), expected_texts, expected_keys, skipped)
+    assert Counter(texts) == Counter(expected_texts)
+    assert keys == expected_keys
