@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..plan import (
@@ -22,7 +23,7 @@ from ..plan import (
     TimeTrigger,
     parse_template,
 )
-from ._detect import plan_text
+from ._detect import nested_params, plan_text
 
 if TYPE_CHECKING:
     from ._context import LintContext
@@ -196,6 +197,8 @@ def _walk_from(
 
 
 _CONTAINERS = frozenset((dict, list))
+_NODE_OF = itemgetter(0)
+_PARAMS_OF = attrgetter("params")
 
 
 def named_tools(ctx: LintContext, tools: Iterable[str], names: frozenset[str]) -> list[str]:
@@ -205,7 +208,11 @@ def named_tools(ctx: LintContext, tools: Iterable[str], names: frozenset[str]) -
     known: dict[str, frozenset[str]] = ctx.memo("tool_keys", dict)
     tools = list(tools)
     unread = [tool for tool in tools if tool not in known]
-    if unread:
+    if unread and not nested_params(ctx):  # every key is a top-level one: each tool's, gathered in C
+        for tool in unread:
+            found = map(_PARAMS_OF, map(_NODE_OF, ctx.actions_of((tool,))))
+            known[tool] = frozenset(map(norm_key, set().union(*found)))
+    elif unread:
         raw: dict[str, set[Any]] = {tool: set() for tool in unread}
         nested: list[tuple[dict[str, Any], set[Any]]] = []
         for node, _ in ctx.actions_of(unread):

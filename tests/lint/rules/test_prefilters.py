@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from plankit.lint import RULES, Finding, LintContext, Policy
@@ -67,6 +67,19 @@ def test_action_keys_are_the_plan_text_keys_of_the_action_params_only() -> None:
     shared = context_of(plan)  # a plan text shared in from another run of the same plan: read on their own
     shared.share(ctx, "plan_text")
     assert action_keys(shared) == action_keys(ctx)
+
+
+def test_nested_params_says_whether_some_params_hold_a_container_below_their_top_level() -> None:
+    from plankit.lint._detect import nested_params
+
+    assert nested_params(context_of(chain(3))) is False  # lists of scalars are not containers of keys
+    assert nested_params(context_of(chain(3, note={"deep": 1}))) is True
+    assert nested_params(context_of(chain(3, note=["a", ["b"]]))) is True
+    assert nested_params(context_of(chain(3, note=[{"k": 1}]))) is True
+    read, shared = context_of(chain(3)), context_of(chain(3))
+    plan_text(read)
+    shared.share(read, "plan_text")  # the plan text shared in, not read here: maybe
+    assert nested_params(shared) is True
 
 
 def test_literal_text_equals_template_text_string_by_string() -> None:
@@ -236,6 +249,8 @@ _TOOLS_DRAWN = st.sampled_from(["mail.send", "calc.sum", "db.query"])
     st.lists(st.tuples(_TOOLS_DRAWN, st.dictionaries(_KEYS_DRAWN, _NESTED_PARAMS, max_size=3)), min_size=1, max_size=5),
     st.frozensets(st.sampled_from(["to", "cc", "userid", "note", "xto", "absent"])),
 )
+@example([("mail.send", {"Cc": "a@b.example"}), ("calc.sum", {"values": ["a", 4]})], frozenset({"cc"}))
+@example([("mail.send", {"note": [{"x-to": "a"}]}), ("calc.sum", {"to": "b"})], frozenset({"xto"}))
 def test_named_tools_keeps_every_tool_with_an_action_walk_params_finds_a_name_in(
     steps: list[tuple[str, dict[str, Any]]], names: frozenset[str]
 ) -> None:
