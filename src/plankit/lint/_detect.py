@@ -14,7 +14,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import chain
@@ -277,9 +277,63 @@ def _read_plan_text(ctx: LintContext) -> PlanText:
     # graph has parsed every reference already; a string that is the whole text of one is such a param.
     whole: set[Any] = set(map(_TEXT_OF, chain.from_iterable(ctx.graph.references.values())))  # in C
     whole.discard(None)  # object references have no text
-    _read_strings([node.params for node, _ in ctx.actions if node.params], texts, keys, whole)
+    params_keys: set[Any] = set()  # apart from the context's: the rules about parameters read only these
+    nested = _read_params([node.params for node, _ in ctx.actions if node.params], texts, params_keys, whole)
+    ctx.memo("action_keys", _as_keys, params_keys)
+    ctx.memo("nested_params", bool, nested)
     # Plans repeat their strings (the same query in every step): each distinct one is scanned once.
-    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys)))
+    return PlanText("\x00".join(dict.fromkeys(texts)), frozenset(map(str, keys.union(params_keys))))
+
+
+def action_keys(ctx: LintContext) -> frozenset[str]:
+    """Every dict key at any depth of the plan's action params: :attr:`PlanText.keys` without the context's
+    and the prompts' (read with :func:`plan_text`, once per lint run)."""
+    plan_text(ctx)  # which keeps them
+    return ctx.memo("action_keys", _read_action_keys, ctx)  # read here only for a plan text shared in
+
+
+def nested_params(ctx: LintContext) -> bool:
+    """False when no action's params hold a container below their top level (no dict value, no list holding a
+    dict or a list): then their top-level keys are all their keys (read with :func:`plan_text`)."""
+    plan_text(ctx)
+    return ctx.memo("nested_params", bool, True)  # a plan text shared in: not known, so maybe
+
+
+def _read_action_keys(ctx: LintContext) -> frozenset[str]:
+    keys: set[Any] = set()
+    _read_strings([node.params for node, _ in ctx.actions if node.params], [], keys, frozenset())
+    return _as_keys(keys)
+
+
+def _as_keys(keys: Iterable[Any]) -> frozenset[str]:
+    return frozenset(map(str, keys))
+
+
+def _read_params(params: list[dict[str, Any]], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> bool:
+    """:func:`_read_strings` of the actions' params (plain dicts): the same strings and keys, read level by
+    level (the top level's keys in one call, its values in one loop: most params hold nothing deeper).
+    True when some params hold a container below their top level (a dict, or a list holding one)."""
+    keys.update(*params)
+    pending: list[Any] = []
+    for value in chain.from_iterable(map(dict.values, params)):
+        kind = value.__class__
+        if kind is str:
+            if value not in skipped:
+                texts.append(value)
+        elif kind is list:
+            for item in value:
+                item_kind = item.__class__
+                if item_kind is str:
+                    if item not in skipped:
+                        texts.append(item)
+                elif item_kind is dict or item_kind is list:
+                    pending.append(item)
+        elif kind is dict:
+            pending.append(value)
+    if not pending:
+        return False
+    _read_strings(pending, texts, keys, skipped)
+    return True
 
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:

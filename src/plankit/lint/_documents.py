@@ -216,6 +216,13 @@ def may_elevate(text: str) -> bool:
     return any(stem in lowered for stem in _CONTROL_STEMS)
 
 
+def may_name_role(keys: frozenset[str]) -> bool:
+    """True when some key of the plan (:class:`~plankit.lint._detect.PlanText`'s ``keys``, any depth) is
+    role-like (``role``, ``type``, ``access_level``): :func:`role_grant` finds nothing without one (a superset:
+    it only lets the per-step reading run)."""
+    return any(_key_words(key) & _ROLE_KEYS for key in keys)
+
+
 def _grants_role(value: Any, key: str) -> bool:
     """Whether :func:`role_grant` finds something in ``value`` (held under ``key``)."""
     if isinstance(value, dict):

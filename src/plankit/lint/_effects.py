@@ -290,6 +290,10 @@ def _declared(tool: str, effects: frozenset[str], source: str) -> tuple[frozense
     return effects, source
 
 
+def _new_memo(_: str) -> dict[str, tuple[frozenset[str], str]]:
+    return {}
+
+
 class ToolEffects:
     """The effects of each tool of one lint run (worked out once per tool name)."""
 
@@ -297,7 +301,8 @@ class ToolEffects:
         # The registry and the policy, not the context: the context memoizes this object, and a reference
         # back would make a cycle that keeps every lint run's graph alive until a full garbage collection.
         self._tools, self._policy = ctx.tools, ctx.policy
-        self._memo: dict[str, tuple[frozenset[str], str]] = {}
+        # A tool's effects depend on its name, the policy and the specs only: kept for every plan of the linter.
+        self._memo: dict[str, tuple[frozenset[str], str]] = ctx.per_tool("effects", "", _new_memo)
 
     def of(self, tool: str) -> tuple[frozenset[str], str]:
         """``(effects, where they come from)``: ``"tool spec"``, ``"policy tool_effects"``, ``"tool name"``."""

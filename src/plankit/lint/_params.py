@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..plan import (
@@ -22,7 +23,7 @@ from ..plan import (
     TimeTrigger,
     parse_template,
 )
-from ._detect import plan_text
+from ._detect import nested_params, plan_text
 
 if TYPE_CHECKING:
     from ._context import LintContext
@@ -196,6 +197,48 @@ def _walk_from(
 
 
 _CONTAINERS = frozenset((dict, list))
+_NODE_OF = itemgetter(0)
+_PARAMS_OF = attrgetter("params")
+
+
+def named_tools(ctx: LintContext, tools: Iterable[str], names: frozenset[str]) -> list[str]:
+    """The tools of ``tools`` (in their order) whose actions' params hold, at any depth, a key whose
+    :func:`norm_key` is one of ``names``: :func:`walk_params` with ``names`` finds nothing in the actions of
+    the others. The keys of each tool's actions are read once per lint run."""
+    known: dict[str, frozenset[str]] = ctx.memo("tool_keys", dict)
+    tools = list(tools)
+    unread = [tool for tool in tools if tool not in known]
+    if unread and not nested_params(ctx):  # every key is a top-level one: each tool's, gathered in C
+        for tool in unread:
+            found = map(_PARAMS_OF, map(_NODE_OF, ctx.actions_of((tool,))))
+            known[tool] = frozenset(map(norm_key, set().union(*found)))
+    elif unread:
+        raw: dict[str, set[Any]] = {tool: set() for tool in unread}
+        nested: list[tuple[dict[str, Any], set[Any]]] = []
+        for node, _ in ctx.actions_of(unread):
+            params = node.params
+            if params:
+                keys = raw[node.tool]
+                keys.update(params)
+                if not _CONTAINERS.isdisjoint(map(type, params.values())):
+                    nested.append((params, keys))  # most params hold scalars only: read in C, done
+        for params, keys in nested:
+            _read_keys(params, keys)
+        known.update((tool, frozenset(map(norm_key, map(str, keys)))) for tool, keys in raw.items())
+    return [tool for tool in tools if not names.isdisjoint(known[tool])]
+
+
+def _read_keys(params: dict[str, Any], keys: set[Any]) -> None:
+    """Every dict key below the top level of ``params`` into ``keys`` (every dict and list entered: a superset
+    of what :func:`walk_params` enters)."""
+    pending: list[Any] = list(params.values())
+    while pending:
+        current = pending.pop()
+        if current.__class__ is dict:
+            keys.update(current)
+            pending.extend(current.values())
+        elif current.__class__ is list and not _CONTAINERS.isdisjoint(map(type, current)):
+            pending.extend(current)  # a list of scalars (bound args, values) holds no key: not entered
 
 
 def _is_reference(value: dict[str, Any]) -> bool:

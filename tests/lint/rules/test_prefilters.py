@@ -7,13 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from plankit.lint import RULES, Finding, LintContext, Policy
 from plankit.lint._detect import (
     PII_FORMATS,
     SECRET_FORMATS,
+    action_keys,
     could_match,
     find_pii,
     find_secrets,
@@ -55,6 +56,30 @@ def test_plan_text_holds_each_distinct_string_once_without_single_references() -
         "z",
     ]
     assert text.keys == frozenset({"region", "query", "args", "note", "deep", "inner_key"})
+
+
+def test_action_keys_are_the_plan_text_keys_of_the_action_params_only() -> None:
+    plan = chain(3, note={"deep": ["x {{s0.id}} y", {"inner_key": "z"}]})
+    plan["context"]["to"] = "a@example.com"
+    ctx = context_of(plan)
+    assert action_keys(ctx) == frozenset({"query", "args", "note", "deep", "inner_key"})
+    assert plan_text(ctx).keys == action_keys(ctx) | {"region", "to"}
+    shared = context_of(plan)  # a plan text shared in from another run of the same plan: read on their own
+    shared.share(ctx, "plan_text")
+    assert action_keys(shared) == action_keys(ctx)
+
+
+def test_nested_params_says_whether_some_params_hold_a_container_below_their_top_level() -> None:
+    from plankit.lint._detect import nested_params
+
+    assert nested_params(context_of(chain(3))) is False  # lists of scalars are not containers of keys
+    assert nested_params(context_of(chain(3, note={"deep": 1}))) is True
+    assert nested_params(context_of(chain(3, note=["a", ["b"]]))) is True
+    assert nested_params(context_of(chain(3, note=[{"k": 1}]))) is True
+    read, shared = context_of(chain(3)), context_of(chain(3))
+    plan_text(read)
+    shared.share(read, "plan_text")  # the plan text shared in, not read here: maybe
+    assert nested_params(shared) is True
 
 
 def test_literal_text_equals_template_text_string_by_string() -> None:
@@ -180,3 +205,94 @@ def test_flat_params_compare_exactly_as_their_canonical_text(left: dict[str, Any
 
     assert (_canonical(left) == _canonical(right)) == (text(left) == text(right))
     assert _canonical(dict(reversed(left.items()))) == _canonical(left)
+
+
+_ROLE_LEAVES = st.sampled_from(["admin", "Owner", "TeacherEnrollment", "viewer", "a admin", "ROLE_ADMIN", "x", 3, None])
+_ROLE_KEYS_DRAWN = st.sampled_from(["role", "accessLevel", "type", "user_roles", "name", "note", "members", "q"])
+_ROLE_PARAMS = st.recursive(
+    _ROLE_LEAVES,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_ROLE_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@given(st.dictionaries(_ROLE_KEYS_DRAWN, _ROLE_PARAMS, min_size=1, max_size=3))
+def test_the_role_key_prefilter_never_hides_a_role_grant(params: dict[str, Any]) -> None:
+    from plankit.lint._documents import may_elevate, may_name_role, role_grant
+
+    text = plan_text(context_of({"goal": "g", "steps": [{"id": "a", "tool": "t", "params": params}]}))
+    if role_grant(params, "$.steps[0].params") is not None:
+        assert may_elevate(text.text) and may_name_role(text.keys)
+    assert may_name_role(frozenset({"accessLevel"})) and not may_name_role(frozenset({"name", "query"}))
+
+
+_KEYS_DRAWN = st.sampled_from(["to", "Cc", "user_id", "query", "note", "values", "deep", "x-to"])
+_NESTED_PARAMS = st.recursive(
+    st.sampled_from(["a@b.example", "{{s0.id}}", 4, None, True]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+def _all_keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return {str(key) for key in value}.union(*map(_all_keys, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_all_keys, value))
+    return set()
+
+
+_TOOLS_DRAWN = st.sampled_from(["mail.send", "calc.sum", "db.query"])
+
+
+@given(
+    st.lists(st.tuples(_TOOLS_DRAWN, st.dictionaries(_KEYS_DRAWN, _NESTED_PARAMS, max_size=3)), min_size=1, max_size=5),
+    st.frozensets(st.sampled_from(["to", "cc", "userid", "note", "xto", "absent"])),
+)
+@example([("mail.send", {"Cc": "a@b.example"}), ("calc.sum", {"values": ["a", 4]})], frozenset({"cc"}))
+@example([("mail.send", {"note": [{"x-to": "a"}]}), ("calc.sum", {"to": "b"})], frozenset({"xto"}))
+def test_named_tools_keeps_every_tool_with_an_action_walk_params_finds_a_name_in(
+    steps: list[tuple[str, dict[str, Any]]], names: frozenset[str]
+) -> None:
+    from plankit.lint._params import named_tools, norm_key, walk_params
+
+    plan = {"goal": "g", "steps": [{"id": f"s{i}", "tool": tool, "params": p} for i, (tool, p) in enumerate(steps)]}
+    ctx = context_of(plan)
+    tools = sorted({tool for tool, _ in steps})
+    kept = named_tools(ctx, tools, names)
+    # Exactly the tools with a key of ``names`` anywhere in their actions' params, in the order asked...
+    assert kept == [
+        tool for tool in tools if any(norm_key(key) in names for _, p in steps if _ == tool for key in _all_keys(p))
+    ]
+    # ... so every tool an action of which walk_params finds a name in.
+    for node, path in ctx.actions:
+        if next(walk_params(node.params, path, names), None) is not None:
+            assert node.tool in kept
+    assert named_tools(ctx, reversed(tools), names) == [t for t in reversed(tools) if t in kept]  # kept per run
+
+
+_JSON_LEAVES = st.sampled_from(["a", "{{s0.id}}", "b c", 1, 2.5, None, True])
+_JSON = st.recursive(
+    _JSON_LEAVES,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_KEYS_DRAWN, inner, max_size=3),
+    max_leaves=10,
+)
+_SKIPPED = st.frozensets(st.sampled_from(["a", "{{s0.id}}"]))
+
+
+@given(st.lists(st.dictionaries(_KEYS_DRAWN, _JSON, max_size=4), max_size=4), _SKIPPED)
+def test_the_params_reading_finds_the_strings_and_keys_of_the_general_reading(
+    params: list[dict[str, Any]], skipped: frozenset[str]
+) -> None:
+    from collections import Counter
+
+    from plankit.lint._detect import _read_params, _read_strings
+
+    texts: list[str] = []
+    keys: set[Any] = set()
+    _read_params(params, texts, keys, skipped)
+    expected_texts: list[str] = []
+    expected_keys: set[Any] = set()
+    _read_strings(list(params), expected_texts, expected_keys, skipped)
+    assert Counter(texts) == Counter(expected_texts)
+    assert keys == expected_keys

@@ -20,12 +20,13 @@ from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, people_named
-from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
+from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
     json_documents,
     may_elevate,
     may_grant,
+    may_name_role,
     outer_path,
     public_grant,
     role_grant,
@@ -44,6 +45,7 @@ from .._effects import (
 from .._findings import Finding, Severity
 from .._intent import Intent, asked_effects, clock_times, orders_a_change
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
+from .._params import named_tools
 from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
@@ -100,7 +102,7 @@ def _side_effect_targets(ctx: LintContext) -> tuple[dict[str, str], frozenset[st
             elif not known:
                 # Nothing says what it does: it is checked as a write, where something could leave through it.
                 side[tool] = "write"
-        names = frozenset(norm_key(key) for key in plan_text(ctx).keys if target_kind(key) is not None)
+        names = frozenset(norm_key(key) for key in action_keys(ctx) if target_kind(key) is not None)
         return (side, names) if side else None
 
     return memo(ctx, "side_effect_targets", compute)
@@ -238,7 +240,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     # tool is called; only a goal that asks to share (*give Dana admin*, *invite*, *onboard*) asks for it, not
     # one that only asks to add a member (*put Tom on the roster*).
     roles: list[tuple[ActionNode, str, tuple[str, str]]] = []
-    if open_tools and not intent.asks_control() and may_elevate(plan_text(ctx).text):
+    if (
+        open_tools
+        and not intent.asks_control()
+        and may_elevate(plan_text(ctx).text)
+        and may_name_role(plan_text(ctx).keys)  # no role-like key anywhere: no step gives a role
+    ):
         for action, path in ctx.actions_of(open_tools):
             role = role_grant(action.params, f"{path}.params") if action.params else None
             if role is not None:
@@ -777,7 +784,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     reversals = frozenset(tool for tool in side if is_reversal(tool))  # an amount a reversal returns: once per tool
     verdicts: dict[tuple[str, type, Any], bool] = {}
-    for action, path in ctx.actions_of(side):
+    # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
+    for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
         if not action.params:
             continue
         effect = side[action.tool]
@@ -995,7 +1003,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
-    for action, path in ctx.actions_of(side):
+    for action, path in ctx.actions_of(named_tools(ctx, side, names)):  # the others have no target names
         # Only the step-output references of this action, by the JSON path of the value holding them.
         at: dict[str, list[Reference]] = {}
         for ref in references.get(action.id, ()):

@@ -332,7 +332,10 @@ def duplicate_action(ctx: LintContext) -> Iterator[Finding]:
     if None not in texts and len(set(texts)) == len(texts):
         # Every reference is a template written once in the plan (a chain's): a step holding any repeats no
         # step, and the steps holding none are picked in C.
-        held = map(references.__getitem__, map(_ID_OF, map(_NODE_OF, pairs)))
+        if graph.flat:  # every node is an action, and the graph's references are in their order
+            held: Iterator[tuple[Any, ...]] = iter(references.values())
+        else:
+            held = map(references.__getitem__, map(_ID_OF, map(_NODE_OF, pairs)))
         pairs = list(compress(pairs, map(not_, held)))
     else:
         counted = Counter(texts)
