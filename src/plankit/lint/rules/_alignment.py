@@ -19,7 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
-from .._delivery import addressed_to, people_named
+from .._delivery import addressed_to, app_named, own_room, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
@@ -169,6 +169,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
+        if "send" in kinds and app_named(ctx.plan.goal or "", tool):
+            kinds -= _SEND  # *put it in Slack*: the goal names the app a message goes by (round 9)
         if kinds:
             unasked[tool] = kinds, source
             continue
@@ -444,9 +446,28 @@ def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_
             continue
         for ref in ctx.graph.references.get(node.id, ()):
             key = _last_path_key(ref.location.partition(".params.")[2])
-            if ref.root == action.id and key and target_kind(key) == "object":
-                return True
+            if ref.root == action.id and key and target_kind(key) in ("object", None):
+                return True  # as its object, or attached or quoted (``attachment: {{inv.result.pdf_url}}``)
     return False
+
+
+def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel: Any) -> bool:
+    """Whether a message goes to a room of the organisation's own chat (``#brewhouse``) or by an option
+    (``channel: preferred``), not to an outside party (:func:`own_room`), and carries the plan's own words: no
+    whole output a step read (a record dumped into a room is reported) and no way to reach anyone in its text."""
+    if not own_room(channel, ctx.plan.context):
+        return False
+    located: dict[str, list[Reference]] = {}
+    for ref in ctx.graph.references.get(action.id, ()):
+        located.setdefault(ref.location, []).append(ref)
+    for key, value, where in walk_params(action.params or {}, f"{path}.params", None):
+        refs = located.get(where, ())
+        if any(_whole(ref) and not isinstance(ctx.graph.nodes.get(ref.root), LlmNode) for ref in refs):
+            return False  # a whole record read by a step, posted as it is
+        text = value if isinstance(value, str) and target_kind(key) is None else None
+        if text is not None and not is_reference_value(text) and _reaches(ctx, text):
+            return False  # its text gives a way to reach someone outside
+    return True
 
 
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
@@ -809,6 +830,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 and (action.tool in reversals or has_lists(action.params))
                 and _priced_by_step(ctx, action, path, shown)
             ):
+                continue
+            if kind == "channel" and effect == "send" and _posts_to_own_room(ctx, action, path, shown):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
