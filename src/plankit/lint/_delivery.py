@@ -131,3 +131,13 @@ def app_named(goal: str, tool: str) -> bool:
     if not words or len(words[0]) < 3:
         return False
     return any(app.lower() == words[0] for app in _DESTINATION.findall(goal))
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def goal_addresses(goal: str) -> dict[str, str]:
+    """The addresses the goal itself writes (*caterer (events@saltandsage.com) has us at 150, update them if that
+    changed*), each mapped to itself: the user typed them, so a message only to them reaches whom the user
+    meant; no one else can put an address into the goal."""
+    return {address.lower().rstrip("."): address for address in _ADDRESS.findall(goal)}

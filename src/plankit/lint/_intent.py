@@ -175,7 +175,7 @@ when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shar
 _GET_DONE = re.compile(
     r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
     r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
-    r"(?=\s*$|\s*[.,;:!?-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
+    r"(?=\s*$|\s*[.,;:!?+&-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
     r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
 )
 """*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
@@ -208,14 +208,16 @@ _DELIVERABLE_FOR = re.compile(
 _FOR_AUDIENCE = re.compile(
     r"\b(?:(?:write|writes|writing|wrote|put|puts|putting|pull|pulls|pulling|type|typing) (?:[a-z0-9'-]+ ){0,4}?"
     r"(?:up|together)|summari[sz]e|summari[sz]es|summari[sz]ing|recap|recaps|recapping|prepare|prepares|preparing|"
-    r"compile|compiles|compiling)\b[^.;:?!]{0,80}?\bfor (?:their|his|her|the|our|your|its|all|each) "
+    r"compile|compiles|compiling|recap|report|summary|update|digest|rundown|briefing|overview|numbers|stats|"
+    r"statistics|figures|minutes)\b[^.;:?!]{0,80}?\bfor (?:their|his|her|the|our|your|its|all|each) "
     r"(?:[a-z'-]+ )?(?!(?:records?|files?|reference|archives?|log|logs|notes|books|week|weeks|month|months|year|"
     r"years|quarter|day|days|today|tomorrow|meeting|meetings|weekend|morning|afternoon|evening|night|file|"
     r"audit|review)\b)[a-z'-]+(?=\s*$|\s*[.;:!?,]|\s+(?:and|by|before|today|tomorrow|please|asap)\b)"
 )
-"""*Write up Kiri's progress this month for their parents*, *put together the numbers for the board*: a write-up
-made for an audience (a party the goal names by its role) is delivered to them, a send; not *for our records*,
-*for the week* or *for the meeting* (kept or used, not delivered)."""
+"""*Write up Kiri's progress this month for their parents*, *monthly stats for the board please*: a write-up
+(made by a writing verb, or named by what it is: stats, a report, a summary) made for an audience (a party the
+goal names by its role) is delivered to them, a send; not *for our records*, *for the week* or *for the meeting*
+(kept or used, not delivered)."""
 _SEE_TO = re.compile(
     r"\b(?:take|takes|taking|took) care of\b|\bsort(?:s|ing|ed)? (?:[a-z0-9'-]+ ){0,4}?out\b|"
     r"\bmake (?:it|things|this|that) right\b"

@@ -19,7 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
-from .._delivery import addressed_to, app_named, own_room, people_named
+from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
@@ -198,6 +198,13 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
+    if beyond and "destructive" in implied:
+        # An implied delete is never judged more strictly than an unasked one (round 9): a cancel confined to
+        # the object the goal names passes either way (*Eun-ji can't teach today - sort out their students*).
+        provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+        scoped = {tool: frozenset({kind}) for tool, (kind, _) in implied_tools.items() if kind == "destructive"}
+        confined = Subjects(ctx, effects_of, scoped, provenance).confined
+        beyond = [(action, path) for action, path in beyond if action.id not in confined]
     # A delete the goal asks for, written whole by the plan (no step found what it deletes), must name what the
     # goal names: *void the tickets at Fifth & Vine* deletes there, not the transactions of another site.
     stray: list[tuple[ActionNode, str]] = []
@@ -414,6 +421,7 @@ def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
     if not action.params:
         return False
     people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
+    people = {**people, **goal_addresses(ctx.plan.goal or "")}  # *caterer (events@...) ... update them*
     if not people:
         return False
     targets = [
@@ -449,6 +457,10 @@ def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_
             if ref.root == action.id and key and target_kind(key) in ("object", None):
                 return True  # as its object, or attached or quoted (``attachment: {{inv.result.pdf_url}}``)
     return False
+
+
+_WORDING = ("message", "greeting", "wording", "inscription", "caption", "sentiment")
+"""Last words of a key that holds what is written (``cardMessage``, ``gift_greeting``), whatever its first words."""
 
 
 def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel: Any) -> bool:
@@ -833,6 +845,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "channel" and effect == "send" and _posts_to_own_room(ctx, action, path, shown):
                 continue
+            if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
+                continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
