@@ -464,10 +464,16 @@ _WORDING = ("message", "greeting", "wording", "inscription", "caption", "sentime
 
 
 def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel: Any) -> bool:
-    """Whether a message goes to a room of the organisation's own chat (``#brewhouse``) or by an option
-    (``channel: preferred``), not to an outside party (:func:`own_room`), and carries the plan's own words: no
+    """Whether a message goes to a room of the organisation's own chat (``#brewhouse``, when it names no other
+    recipient) or by an option (``channel: preferred``), not to an outside party (:func:`own_room`), and carries
+    the plan's own words: no
     whole output a step read (a record dumped into a room is reported) and no way to reach anyone in its text."""
     if not own_room(channel, ctx.plan.context):
+        return False
+    keys = [key for key, _value, _where in walk_params(action.params or {}, f"{path}.params", None)]
+    if any(target_kind(key) == "recipient" for key in keys) and not _OPTION_WORD.fullmatch(str(channel)):
+        # Beside recipients a channel says how they are reached (``preferred``, ``sms``); a room there
+        # (``#ops-leaks``) is one more place the message goes, which someone must have given.
         return False
     located: dict[str, list[Reference]] = {}
     for ref in ctx.graph.references.get(action.id, ()):
