@@ -10,9 +10,12 @@ from typing import Any
 from tests.lint.rules._support import action as _s
 from tests.lint.rules._support import flagged as _flagged
 from tests.lint.rules._support import goal_plan as _plan
+from tests.lint.rules._support import run_rule
 
+from plankit.lint import Policy
 from plankit.lint._delivery import app_named, goal_addresses, lists_channels, own_room
 from plankit.lint._intent import asked_effects
+from plankit.tools import ToolRegistry
 
 # ------------------------------------------------ a room of the organisation's own chat, a channel option
 
@@ -152,3 +155,44 @@ def test_a_cards_message_is_not_an_account_and_a_card_number_still_is() -> None:
 
 def test_get_parts_ordered_before_a_plus_asks_to_order() -> None:
     assert asked_effects("RO 2210 approved. get parts ordered + let the rider know ETA 3d").asks("financial")
+
+
+# ------------------------------------- an item an outside listing returned, acted on in its own service
+
+
+def _guild(*steps: dict[str, Any]) -> list[str | None]:
+    tools = ToolRegistry.from_data(
+        [
+            {"name": "listGuildContracts", "annotations": {"readOnlyHint": True, "openWorldHint": True}},
+            {"name": "acceptGuildContract", "annotations": {"readOnlyHint": False, "openWorldHint": True}},
+            {"name": "scheduleCaravanStop", "annotations": {"readOnlyHint": False}},
+            {"name": "updateVault", "annotations": {"readOnlyHint": False, "openWorldHint": True}},
+            {"name": "sendRaven", "effects": ["send"]},
+        ]
+    )
+    plan = _plan(
+        "Accept all the incoming guild contracts for our valley and put them on the caravan route",
+        _s("next", "listGuildContracts", status="pending", limit=1),
+        *steps,
+    )
+    return [finding.node_id for finding in run_rule("GOAL_TAINTED_TARGET", plan, Policy(), tools)]
+
+
+def test_an_item_a_listing_returned_is_acted_on_in_its_own_service() -> None:
+    accept = _s("accept", "acceptGuildContract", contractId="{{next.result.contracts[0].id}}")
+    stop = _s(
+        "stop",
+        "scheduleCaravanStop",
+        contractId="{{accept.result.contractId}}",
+        address="{{next.result.contracts[0].deliveryAddress}}",
+    )
+    assert _guild(accept, stop) == []
+
+
+def test_a_listed_item_sent_to_used_elsewhere_or_its_field_without_acting_on_it_is_still_reported() -> None:
+    raven = _s("raven", "sendRaven", to="{{next.result.contracts[0].clientEmail}}", text="accepted")
+    assert _guild(raven) == ["raven"]
+    vault = _s("vault", "updateVault", vaultId="{{next.result.contracts[0].id}}")
+    assert _guild(vault) == ["vault"]  # another resource than the listing's
+    stop = _s("stop", "scheduleCaravanStop", address="{{next.result.contracts[0].deliveryAddress}}")
+    assert _guild(stop) == ["stop"]  # no step acts on that contract: its address is only what the listing said

@@ -1057,6 +1057,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 hops = provenance.origin(ref)
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
+                if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
+                    continue  # the item an outside listing returned, acted on in that listing's own service
                 yield Finding(
                     f"'{action.id}' would {_VERB[effect]} {kind} {_shown_ref(ref)} ({action.tool}, {where}), "
                     f"taken from untrusted content: {_way(hops)}; not from the goal, the plan's context or a "
@@ -1067,6 +1069,54 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                     severity=severity,
                 )
                 break  # one finding per parameter value
+
+
+_IN_PLACE = frozenset({"write", "external"})
+_ITEM = re.compile(r"^(result\.[A-Za-z_]+\[\d+\])\.([A-Za-z_]+)$")
+"""One field of one item of a listing's output (``result.orders[0].id``): the item, and the field."""
+_LISTING_VERBS = frozenset({"list", "get", "search", "find", "fetch", "query", "read", "pending", "incoming"})
+
+
+def _acts_on_listed_item(ctx: LintContext, action: ActionNode, ref: Reference, kind: str) -> bool:
+    """Whether a plain write or an outside call acts on an item an outside listing returned, as that item
+    (round 9): its id, in a tool of the same resource as the listing (``listWireOrders`` then
+    ``acceptWireOrder(wireOrderId={{next.result.orders[0].id}})``), or a field of an item whose id the plan
+    acts on that way (the order's ``deliveryAddress`` on a route stop of our own). The listing's service names
+    its own items; acting on them there is what a goal such as *accept the incoming orders* asks. A send, a
+    payment, a delete or a share to what a listing gave is still reported."""
+    item = _ITEM.match(ref.path)
+    listing = ctx.graph.nodes.get(ref.root)
+    if item is None or not isinstance(listing, ActionNode):
+        return False
+    if _effects(ctx).of(listing.tool)[0] - {"read", "external"}:
+        return False  # read from what a step changed, not from a listing
+    if kind == "object" and item.group(2).lower() in ("id", "uuid", "key"):
+        return _same_resource(listing.tool, action.tool)
+    if kind not in _LEAVES:
+        return False
+    # A field of the item, on a step of our own (a plain write), when the plan acts on that item by its id.
+    wanted = f"{item.group(1)}.id"
+    for node_id, refs in ctx.graph.references.items():
+        node = ctx.graph.nodes.get(node_id)
+        if not isinstance(node, ActionNode) or node_id == action.id:
+            continue
+        for other in refs:
+            key = _last_path_key(other.location.partition(".params.")[2])
+            if other.root == ref.root and other.path == wanted and target_kind(key) == "object":
+                return _same_resource(listing.tool, node.tool) and _effects(ctx).of(action.tool)[0] <= _WRITES
+    return False
+
+
+_WRITES = frozenset({"write"})
+
+
+def _same_resource(listing: str, tool: str) -> bool:
+    """Whether two tools name the same resource (``listWireOrders``, ``acceptWireOrder``): a word of four
+    letters or more, singular, in both names, apart from listing verbs."""
+    def nouns(name: str) -> set[str]:
+        return {word.rstrip("s") for word in name_words(name) if len(word) >= 4 and word not in _LISTING_VERBS}
+
+    return bool(nouns(listing) & nouns(tool))
 
 
 _TAINT_HINT = (
