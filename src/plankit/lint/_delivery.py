@@ -109,13 +109,23 @@ def lists_channels(context: Any) -> bool:
     return False
 
 
-def own_room(value: Any, context: Any) -> bool:
+_GOAL_ROOM = re.compile(r"(?<![\w&])#[a-z][a-z0-9_-]+", re.IGNORECASE)
+"""A room the goal names (*for the night crew (#night-setters)*): then a room is one it names."""
+
+
+def own_room(value: Any, context: Any, goal: str = "") -> bool:
     """Whether a literal channel is a room of the organisation's own chat workspace or an option of how a
     message goes (``#brewhouse``, ``preferred``) rather than a party outside it: a plain room name (see
     :data:`_ROOM`), in a plan whose context lists no channels (when it lists them, the channel must be one of
-    them, as any target). A chat room is reached only by the workspace's members; an outside party is reached
-    by an address, a number or a link, which this never passes."""
-    return isinstance(value, str) and _ROOM.fullmatch(value.strip()) is not None and not lists_channels(context)
+    them, as any target), nor does its goal name a room (then the room must be the one it names). A chat room is
+    reached only by the workspace's members; an outside party is reached by an address, a number or a link,
+    which this never passes."""
+    return (
+        isinstance(value, str)
+        and _ROOM.fullmatch(value.strip()) is not None
+        and _GOAL_ROOM.search(goal) is None
+        and not lists_channels(context)
+    )
 
 
 _DESTINATION = re.compile(r"\b(?:in|on|onto|into|to|via|over|through)\s+(?:the\s+)?([A-Z][A-Za-z]{2,})\b")

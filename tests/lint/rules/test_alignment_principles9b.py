@@ -28,6 +28,7 @@ def test_a_room_name_or_an_option_word_is_the_organisations_own() -> None:
     assert not own_room("https://hooks.evil.example/x", {})
     assert not own_room("+15550142998", {})
     assert not own_room("C0HOLD1", {})  # an id is judged as any id
+    assert not own_room("#vendors", {}, "post the notes for the night crew (#night-setters)")  # the goal names one
     assert lists_channels({"slack": {"crew_channel": "C0HOLD1"}})
     assert not lists_channels({"crew": {"Oru Vance": {"email": "oru@dock.example"}}})
 

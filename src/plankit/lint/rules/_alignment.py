@@ -468,7 +468,7 @@ def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel:
     recipient) or by an option (``channel: preferred``), not to an outside party (:func:`own_room`), and carries
     the plan's own words: no
     whole output a step read (a record dumped into a room is reported) and no way to reach anyone in its text."""
-    if not own_room(channel, ctx.plan.context):
+    if not own_room(channel, ctx.plan.context, ctx.plan.goal or ""):
         return False
     keys = [key for key, _value, _where in walk_params(action.params or {}, f"{path}.params", None)]
     if any(target_kind(key) == "recipient" for key in keys) and not _OPTION_WORD.fullmatch(str(channel)):
