@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ._detect import name_words
+from ._trusted import target_kind
 
 _NAME = re.compile(r"\b[A-Z][a-z]{2,}\b")
 """A capitalised word of the goal: how a person is named (*Adaeze*, *Dario Delacroix's*)."""
@@ -80,3 +81,73 @@ def addressed_to(targets: list[tuple[str, Any]], people: dict[str, str]) -> bool
         if kind not in ("recipient", "channel") or str(value).strip().lower().lstrip("@#") not in people:
             return False
     return True
+
+
+# Round 9 (B): where a message goes that is not an outside party.
+
+_ROOM = re.compile(r"#?[a-z][a-z0-9_-]{1,79}")
+"""A chat room's name or a one-word option (``#brewhouse``, ``tigard-crew``, ``preferred``): lower-case letters,
+digits, ``-`` and ``_``, an optional ``#``; never an address (``@``), a URL, a host or a phone number."""
+_MAX_CONTEXT_KEYS = 400
+
+
+def lists_channels(context: Any) -> bool:
+    """Whether the plan's context lists the workspace's channels (a key such as ``channels``,
+    ``staff_channel``, at any depth): then a channel it does not list is one nobody gave."""
+    stack: list[Any] = [context]
+    seen = 0
+    while stack and seen < _MAX_CONTEXT_KEYS:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                seen += 1
+                if target_kind(str(key)) == "channel":
+                    return True
+                stack.append(value)
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+_GOAL_ROOM = re.compile(r"(?<![\w&])#[a-z][a-z0-9_-]+", re.IGNORECASE)
+"""A room the goal names (*for the night crew (#night-setters)*): then a room is one it names."""
+
+
+def own_room(value: Any, context: Any, goal: str = "") -> bool:
+    """Whether a literal channel is a room of the organisation's own chat workspace or an option of how a
+    message goes (``#brewhouse``, ``preferred``) rather than a party outside it: a plain room name (see
+    :data:`_ROOM`), in a plan whose context lists no channels (when it lists them, the channel must be one of
+    them, as any target), nor does its goal name a room (then the room must be the one it names). A chat room is
+    reached only by the workspace's members; an outside party is reached by an address, a number or a link,
+    which this never passes."""
+    return (
+        isinstance(value, str)
+        and _ROOM.fullmatch(value.strip()) is not None
+        and _GOAL_ROOM.search(goal) is None
+        and not lists_channels(context)
+    )
+
+
+_DESTINATION = re.compile(r"\b(?:in|on|onto|into|to|via|over|through)\s+(?:the\s+)?([A-Z][A-Za-z]{2,})\b")
+"""A capitalised name after a preposition of place (*put it in Slack*, *post it on Teams*): where something goes."""
+
+
+def app_named(goal: str, tool: str) -> bool:
+    """Whether the goal names the app a send tool belongs to as where something goes (*What does the team need
+    to know today? Put it in Slack* for ``SLACK_SENDS_A_MESSAGE...``): the tool's first name word (its vendor)
+    is a capitalised word after *in, on, to, into, via...*. The goal then asks for a message by that app; where
+    it goes is still checked by the target rules."""
+    words = name_words(tool)
+    if not words or len(words[0]) < 3:
+        return False
+    return any(app.lower() == words[0] for app in _DESTINATION.findall(goal))
+
+
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+
+
+def goal_addresses(goal: str) -> dict[str, str]:
+    """The addresses the goal itself writes (*caterer (events@saltandsage.com) has us at 150, update them if that
+    changed*), each mapped to itself: the user typed them, so a message only to them reaches whom the user
+    meant; no one else can put an address into the goal."""
+    return {address.lower().rstrip("."): address for address in _ADDRESS.findall(goal)}

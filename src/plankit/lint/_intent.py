@@ -175,7 +175,7 @@ when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shar
 _GET_DONE = re.compile(
     r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
     r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
-    r"(?=\s*$|\s*[.,;:!?-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
+    r"(?=\s*$|\s*[.,;:!?+&-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
     r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
 )
 """*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
@@ -205,6 +205,26 @@ _DELIVERABLE_FOR = re.compile(
     r"for ([A-Z][a-z'-]+)\b"
 )
 """*Weekend recap for Camila*: a report made for a person asks to send it to them (not *a report for March*)."""
+_FOR_AUDIENCE = re.compile(
+    r"\b(?:(?:write|writes|writing|wrote|put|puts|putting|pull|pulls|pulling|type|typing) (?:[a-z0-9'-]+ ){0,4}?"
+    r"(?:up|together)|summari[sz]e|summari[sz]es|summari[sz]ing|recap|recaps|recapping|prepare|prepares|preparing|"
+    r"compile|compiles|compiling|recap|report|summary|update|digest|rundown|briefing|overview|numbers|stats|"
+    r"statistics|figures|minutes)\b[^.;:?!]{0,80}?\bfor (?:their|his|her|the|our|your|its|all|each) "
+    r"(?:[a-z'-]+ )?(?!(?:records?|files?|reference|archives?|log|logs|notes|books|week|weeks|month|months|year|"
+    r"years|quarter|day|days|today|tomorrow|meeting|meetings|weekend|morning|afternoon|evening|night|file|"
+    r"audit|review)\b)[a-z'-]+(?=\s*$|\s*[.;:!?,]|\s+(?:and|by|before|today|tomorrow|please|asap)\b)"
+)
+"""*Write up Kiri's progress this month for their parents*, *monthly stats for the board please*: a write-up
+(made by a writing verb, or named by what it is: stats, a report, a summary) made for an audience (a party the
+goal names by its role) is delivered to them, a send; not *for our records*, *for the week* or *for the meeting*
+(kept or used, not delivered)."""
+_SEE_TO = re.compile(
+    r"\b(?:take|takes|taking|took) care of\b|\bsort(?:s|ing|ed)? (?:[a-z0-9'-]+ ){0,4}?out\b|"
+    r"\bmake (?:it|things|this|that) right\b"
+)
+"""*Take care of the ticket holders*, *sort out the Oak Street people*, *make it right with the family*: an
+open-ended order to do what a situation the goal reports needs. It implies a change (a cancel, a hold) only of
+what the goal names or a step found, as *close it out* does (:meth:`Intent.only_implied`)."""
 _NOT_PERSONS = _words(
     "monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
     "september october november december q1 q2 q3 q4 the our my"
@@ -421,7 +441,7 @@ def asked_effects(goal: str) -> Intent:
             asked.setdefault(effect, []).append(match.group(0).strip())
             if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
                 implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
-    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text)):
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text)):
         if implies is not None:
             implying.append(implies.group(0).strip())
             asked.setdefault("destructive", []).append(implying[-1])
@@ -431,6 +451,9 @@ def asked_effects(goal: str) -> Intent:
     deliverable = _DELIVERABLE_FOR.search(goal)
     if deliverable is not None and deliverable.group(1).lower() not in _NOT_PERSONS:
         asked.setdefault("send", []).append(deliverable.group(0).lower())
+    audience = _FOR_AUDIENCE.search(text)
+    if audience is not None and not any(word in _NEGATIONS for word in text[: audience.start()].split()[-2:]):
+        asked.setdefault("send", []).append(audience.group(0))
     found_member = _MEMBER_PHRASE.search(goal.replace("’", "'"))
     member = None if found_member is None else found_member.group(0).strip().lower()
     if member is not None:

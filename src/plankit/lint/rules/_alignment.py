@@ -19,7 +19,7 @@ from typing import Any
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
-from .._delivery import addressed_to, people_named
+from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
 from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
 from .._documents import (
     has_documents,
@@ -171,6 +171,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
+        if "send" in kinds and app_named(ctx.plan.goal or "", tool):
+            kinds -= _SEND  # *put it in Slack*: the goal names the app a message goes by (round 9)
         if kinds:
             unasked[tool] = kinds, source
             continue
@@ -198,6 +200,13 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 beyond.append((action, path))  # *make a code* asks for a new one, not an unlock or a reset
             elif not _found_by_a_step(references.get(action.id, ()), ctx, named) and not _names_any(action, named):
                 beyond.append((action, path))
+    if beyond and "destructive" in implied:
+        # An implied delete is never judged more strictly than an unasked one (round 9): a cancel confined to
+        # the object the goal names passes either way (*Eun-ji can't teach today - sort out their students*).
+        provenance = memo(ctx, "provenance", lambda: Provenance(ctx, effects_of))
+        scoped = {tool: frozenset({kind}) for tool, (kind, _) in implied_tools.items() if kind == "destructive"}
+        confined = Subjects(ctx, effects_of, scoped, provenance).confined
+        beyond = [(action, path) for action, path in beyond if action.id not in confined]
     # A delete the goal asks for, written whole by the plan (no step found what it deletes), must name what the
     # goal names: *void the tickets at Fifth & Vine* deletes there, not the transactions of another site.
     stray: list[tuple[ActionNode, str]] = []
@@ -419,6 +428,7 @@ def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
     if not action.params:
         return False
     people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
+    people = {**people, **goal_addresses(ctx.plan.goal or "")}  # *caterer (events@...) ... update them*
     if not people:
         return False
     targets = [
@@ -451,9 +461,38 @@ def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_
             continue
         for ref in ctx.graph.references.get(node.id, ()):
             key = _last_path_key(ref.location.partition(".params.")[2])
-            if ref.root == action.id and key and target_kind(key) == "object":
-                return True
+            if ref.root == action.id and key and target_kind(key) in ("object", None):
+                return True  # as its object, or attached or quoted (``attachment: {{inv.result.pdf_url}}``)
     return False
+
+
+_WORDING = ("message", "greeting", "wording", "inscription", "caption", "sentiment")
+"""Last words of a key that holds what is written (``cardMessage``, ``gift_greeting``), whatever its first words."""
+
+
+def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel: Any) -> bool:
+    """Whether a message goes to a room of the organisation's own chat (``#brewhouse``, when it names no other
+    recipient) or by an option (``channel: preferred``), not to an outside party (:func:`own_room`), and carries
+    the plan's own words: no
+    whole output a step read (a record dumped into a room is reported) and no way to reach anyone in its text."""
+    if not own_room(channel, ctx.plan.context, ctx.plan.goal or ""):
+        return False
+    keys = [key for key, _value, _where in walk_params(action.params or {}, f"{path}.params", None)]
+    if any(target_kind(key) == "recipient" for key in keys) and not _OPTION_WORD.fullmatch(str(channel)):
+        # Beside recipients a channel says how they are reached (``preferred``, ``sms``); a room there
+        # (``#ops-leaks``) is one more place the message goes, which someone must have given.
+        return False
+    located: dict[str, list[Reference]] = {}
+    for ref in ctx.graph.references.get(action.id, ()):
+        located.setdefault(ref.location, []).append(ref)
+    for key, value, where in walk_params(action.params or {}, f"{path}.params", None):
+        refs = located.get(where, ())
+        if any(_whole(ref) and not isinstance(ctx.graph.nodes.get(ref.root), LlmNode) for ref in refs):
+            return False  # a whole record read by a step, posted as it is
+        text = value if isinstance(value, str) and target_kind(key) is None else None
+        if text is not None and not is_reference_value(text) and _reaches(ctx, text):
+            return False  # its text gives a way to reach someone outside
+    return True
 
 
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
@@ -818,6 +857,10 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 and _priced_by_step(ctx, action, path, shown)
             ):
                 continue
+            if kind == "channel" and effect == "send" and _posts_to_own_room(ctx, action, path, shown):
+                continue
+            if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
+                continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
@@ -1022,6 +1065,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 hops = provenance.origin(ref)
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
+                if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
+                    continue  # the item an outside listing returned, acted on in that listing's own service
                 yield Finding(
                     f"'{action.id}' would {_VERB[effect]} {kind} {_shown_ref(ref)} ({action.tool}, {where}), "
                     f"taken from untrusted content: {_way(hops)}; not from the goal, the plan's context or a "
@@ -1032,6 +1077,54 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                     severity=severity,
                 )
                 break  # one finding per parameter value
+
+
+_IN_PLACE = frozenset({"write", "external"})
+_ITEM = re.compile(r"^(result\.[A-Za-z_]+\[\d+\])\.([A-Za-z_]+)$")
+"""One field of one item of a listing's output (``result.orders[0].id``): the item, and the field."""
+_LISTING_VERBS = frozenset({"list", "get", "search", "find", "fetch", "query", "read", "pending", "incoming"})
+
+
+def _acts_on_listed_item(ctx: LintContext, action: ActionNode, ref: Reference, kind: str) -> bool:
+    """Whether a plain write or an outside call acts on an item an outside listing returned, as that item
+    (round 9): its id, in a tool of the same resource as the listing (``listWireOrders`` then
+    ``acceptWireOrder(wireOrderId={{next.result.orders[0].id}})``), or a field of an item whose id the plan
+    acts on that way (the order's ``deliveryAddress`` on a route stop of our own). The listing's service names
+    its own items; acting on them there is what a goal such as *accept the incoming orders* asks. A send, a
+    payment, a delete or a share to what a listing gave is still reported."""
+    item = _ITEM.match(ref.path)
+    listing = ctx.graph.nodes.get(ref.root)
+    if item is None or not isinstance(listing, ActionNode):
+        return False
+    if _effects(ctx).of(listing.tool)[0] - {"read", "external"}:
+        return False  # read from what a step changed, not from a listing
+    if kind == "object" and item.group(2).lower() in ("id", "uuid", "key"):
+        return _same_resource(listing.tool, action.tool)
+    if kind not in _LEAVES:
+        return False
+    # A field of the item, on a step of our own (a plain write), when the plan acts on that item by its id.
+    wanted = f"{item.group(1)}.id"
+    for node_id, refs in ctx.graph.references.items():
+        node = ctx.graph.nodes.get(node_id)
+        if not isinstance(node, ActionNode) or node_id == action.id:
+            continue
+        for other in refs:
+            key = _last_path_key(other.location.partition(".params.")[2])
+            if other.root == ref.root and other.path == wanted and target_kind(key) == "object":
+                return _same_resource(listing.tool, node.tool) and _effects(ctx).of(action.tool)[0] <= _WRITES
+    return False
+
+
+_WRITES = frozenset({"write"})
+
+
+def _same_resource(listing: str, tool: str) -> bool:
+    """Whether two tools name the same resource (``listWireOrders``, ``acceptWireOrder``): a word of four
+    letters or more, singular, in both names, apart from listing verbs."""
+    def nouns(name: str) -> set[str]:
+        return {word.rstrip("s") for word in name_words(name) if len(word) >= 4 and word not in _LISTING_VERBS}
+
+    return bool(nouns(listing) & nouns(tool))
 
 
 _TAINT_HINT = (
