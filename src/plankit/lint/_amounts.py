@@ -12,11 +12,19 @@ Two structural readings, both about where the money can go rather than the words
   ``amount`` equals the sum of ``unit_price x quantity`` over the lines it carries, each price and quantity
   trusted, is priced by those lines (*13 yards at the list's $68 plus the $45 delivery fee*).
 
-Both are read only for an amount that is not trusted otherwise, once per step.
+* **An amount worked out from the goal's numbers** (:func:`expression_reaches`, round 9): any value of a small
+  arithmetic expression (at most three of ``+ - x /``) over the numbers the goal writes, the counts it says in
+  words (*half*, *two*), its percentages as fractions and the rates the context lists, also in minor units
+  (x100): *(12 - 5) / 12 x $600* refunded as ``35000`` cents, *0.5 x 80 + 45.5*. It says nothing about where
+  the money goes: the payee or account is checked on its own, so a worked-out amount to an unnamed account is
+  still reported. What it lets through: an amount that some such expression happens to hit.
+
+All are read only for an amount that is not trusted otherwise, once per step.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -32,6 +40,9 @@ _PRICE_WORDS = frozenset({"price", "rate", "cost", "amount", "fee", "unit"})
 _QUANTITY_WORDS = frozenset({"quantity", "qty", "count", "units", "hours", "hrs", "nights", "days", "yards"})
 """Last words of a line's quantity key (``quantity``, ``qty``, ``hours``)."""
 _MAX_LINES = 50
+_MAX_LEAVES = 7
+"""Numbers an expression may combine (:func:`expression_reaches`): the goal's first ones. With seven, the
+values of two operations number a few thousand; a third is searched backwards from the amount asked about."""
 _NUMBER_TEXT = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _MONEY = re.compile(
     rf"[$€£]\s?{_NUMBER_TEXT}|{_NUMBER_TEXT}\s?(?:dollars?|usd|eur|euros?|pounds?|gbp|bucks)\b", re.IGNORECASE
@@ -109,3 +120,72 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
             if item and len(item) <= _MAX_LINES and all(isinstance(line, dict) for line in item):
                 yield item
             stack.extend(item)
+
+
+def _pairs(values: tuple[float, ...]) -> set[float]:
+    """Every value of one operation on two of ``values`` (either order for ``-`` and ``/``; no division by 0)."""
+    found: set[float] = set()
+    for index, a in enumerate(values):
+        for b in values[index + 1 :]:
+            found.update((a + b, a * b, a - b, b - a))
+            if b:
+                found.add(a / b)
+            if a:
+                found.add(b / a)
+    return found
+
+
+@functools.lru_cache(maxsize=256)
+def _two_operations(leaves: tuple[float, ...]) -> tuple[frozenset[float], tuple[float, ...]]:
+    """The values of at most two operations over ``leaves`` (a chain ``(a op b) op c``, any two of the leaves
+    first): rounded to cents (a set) and exact (sorted, for the third operation's tolerance). Worked out once
+    per set of leaves (one goal)."""
+    first = _pairs(leaves)
+    found = set(leaves) | first
+    for x in first:
+        for c in leaves:
+            found.update((x + c, x * c, x - c, c - x))
+            if c:
+                found.add(x / c)
+            if x:
+                found.add(c / x)
+    exact = tuple(sorted(value for value in found if math.isfinite(value)))
+    return frozenset(round(value, 2) for value in exact), exact
+
+
+def _near(exact: tuple[float, ...], x: float, tolerance: float) -> bool:
+    """Whether a value of ``exact`` (sorted) lies within ``tolerance`` of ``x``."""
+    index = bisect.bisect_left(exact, x - tolerance)
+    return index < len(exact) and exact[index] <= x + tolerance
+
+
+def expression_reaches(amount: float, leaves: tuple[float, ...]) -> bool:
+    """Whether ``amount`` (or ``amount / 100``, an amount in cents) is the value of an expression of at most
+    three operations (``+ - x /``) over ``leaves``, rounded to cents: the two-operation values are worked out
+    forwards (:func:`_two_operations`, cached per goal), the third operation backwards from the amount (``x op
+    c = amount`` solved for ``x``, for each leaf ``c``, within the half cent the rounding allows), so one
+    question costs a few dozen lookups. ``leaves`` are at most :data:`_MAX_LEAVES` positive numbers (the caller
+    picks the goal's first ones)."""
+    if not leaves or not math.isfinite(amount) or amount <= 0:
+        return False
+    leaves = tuple(dict.fromkeys(leaves))[:_MAX_LEAVES]
+    rounded, exact = _two_operations(leaves)
+    targets = [amount]
+    if float(amount).is_integer() and amount >= 100:
+        targets.append(amount / 100)  # minor units: 35000 cents is 350.00
+    half = 0.005
+    for target in targets:
+        if round(target, 2) in rounded:
+            return True
+        for c in leaves:
+            # target = x + c, x - c, c - x, x * c, x / c, c / x: the x each needs, and how far off it may be.
+            if (
+                _near(exact, target - c, half)
+                or _near(exact, target + c, half)
+                or _near(exact, c - target, half)
+                or _near(exact, target / c, half / c)
+                or _near(exact, target * c, half * c)
+                or _near(exact, c / target, half * c / (target * target))
+            ):
+                return True
+    return False

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..tools import tool_matches
+from ._amounts import expression_reaches
 from ._context import LintContext
 from ._detect import name_words
 from ._effects import _table, _words
@@ -43,6 +44,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
+        self._leaves: tuple[float, ...] | None = None
         self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
@@ -77,6 +79,15 @@ class Trusted:
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
         return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+
+    def has_expression(self, value: float) -> bool:
+        """True when the amount ``value`` is the value of a small expression (at most three operations) over the
+        goal's numbers, counts, percentages and the context's rates (:func:`expression_leaves`,
+        :func:`._amounts.expression_reaches`), also in minor units. Looser than :meth:`has_computed`: asked only
+        for an amount nothing else trusts, on a step whose every other target is trusted (the rule decides)."""
+        if self._leaves is None:
+            self._leaves = expression_leaves(self.goal, context_rates(self._context))
+        return expression_reaches(abs(float(value)), self._leaves)
 
     def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
         """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
@@ -292,6 +303,25 @@ def computed_amounts(goal: str) -> frozenset[float]:
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
+
+
+@functools.lru_cache(maxsize=256)
+def _goal_leaves(goal: str) -> tuple[float, ...]:
+    numbers = [abs(value) for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
+    words = _GOAL_TOKEN.findall(goal)
+    counts = [_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS]
+    shares = [float(match) / 100 for match in _PERCENT.findall(goal)]
+    return tuple(dict.fromkeys([*numbers[:5], *counts, *shares]))
+
+
+def expression_leaves(goal: str, rates: tuple[float, ...]) -> tuple[float, ...]:
+    """The numbers an amount may be worked out from (:func:`._amounts.expression_reaches`): the goal's own
+    numbers first (ids in it too: they cannot be told apart), then the counts it says in words (*half* is 2,
+    *two* is 2), its percentages as fractions (*15%* is 0.15) and the rates the context lists under a rate,
+    price or fee key (:func:`context_rates`); at most seven in all. Never the context's other numbers (its ids,
+    phones and balances would make nearly any amount reachable). Lower-case input."""
+    leaves = [value for value in _goal_leaves(goal) if value > 0]
+    return tuple(dict.fromkeys([*leaves, *rates]))[:7]
 
 
 _RATE_WORDS = _words("rate rates price prices pricing fee fees fare fares tariff tariffs per")

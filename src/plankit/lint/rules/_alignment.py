@@ -480,6 +480,25 @@ def _number(amount: Any) -> float | None:
     return None
 
 
+def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, names: frozenset[str]) -> bool:
+    """Round 9: whether ``amount`` is worked out from the goal's numbers by a small expression
+    (:meth:`Trusted.has_expression`: *(12 - 5) / 12 x $600* in cents) on a step whose every other target is
+    known: each literal target trusted, and no step output it uses taken from untrusted content. An amount
+    says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
+    number = _number(amount)
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    if number is None or not trusted.has_expression(number):
+        return False
+    for kind, shown, _where in _targets(action, path, names):
+        if kind != "amount" and not trusted.trusts(kind, shown):
+            return False
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    return not any(
+        ref.is_step and ref.root not in RESERVED_ROOTS and provenance.origin(ref) is not None
+        for ref in ctx.graph.references.get(action.id, ())
+    )
+
+
 def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
     """Whether ``amount`` is the total of the step's own line lists, each price and quantity trusted."""
     number = _number(amount)
@@ -809,6 +828,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 and (action.tool in reversals or has_lists(action.params))
                 and _priced_by_step(ctx, action, path, shown)
             ):
+                continue
+            if kind == "amount" and _worked_out(ctx, action, path, shown, names):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
