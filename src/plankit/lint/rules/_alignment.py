@@ -492,11 +492,49 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
     for kind, shown, _where in _targets(action, path, names):
         if kind != "amount" and not trusted.trusts(kind, shown):
             return False
+    return _untainted(ctx, action)
+
+
+def _untainted(ctx: LintContext, action: ActionNode) -> bool:
+    """Whether no step output the action uses is taken from untrusted content (as ``GOAL_TAINTED_TARGET``
+    traces it, in any parameter)."""
     provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
     return not any(
         ref.is_step and ref.root not in RESERVED_ROOTS and provenance.origin(ref) is not None
         for ref in ctx.graph.references.get(action.id, ())
     )
+
+
+def _looked_up(ctx: LintContext, side: dict[str, str], action: ActionNode, value: Any) -> bool:
+    """Round 9: whether the object id ``value`` is the id of a record the plan reads first and works from: a
+    step with no side effect looks the record up by that literal id (``get_patient(patient_id="P55549")``),
+    and a step other than ``action`` uses what it returned (the owner's address for the card, the account for
+    the credit). The plan's own work hangs on that record; changing it too (marking the patient deceased)
+    reaches nobody new. An id no read looks up, one a read feeds to that step alone or only to a model, or a
+    change that also uses untrusted content, is still reported."""
+    records = memo(ctx, "looked_up_records", lambda: _read_records(ctx, side))
+    users = records.get(str(value))
+    return bool(users) and any(user != action.id for user in users) and _untainted(ctx, action)
+
+
+def _read_records(ctx: LintContext, side: dict[str, str]) -> dict[str, frozenset[str]]:
+    """Each opaque object id a read-only step names literally, with the steps that use that read's output."""
+    users: dict[str, set[str]] = {}
+    nodes = ctx.graph.nodes
+    for step, refs in ctx.graph.references.items():
+        if not isinstance(nodes.get(step), ActionNode):
+            continue  # a model reading the record decides nothing by itself: only actions count as using it
+        for ref in refs:
+            if ref.is_step and ref.root != step:
+                users.setdefault(ref.root, set()).add(step)
+    found: dict[str, set[str]] = {}
+    for node, path in ctx.actions:
+        if node.tool in side or node.id not in users or not node.params:
+            continue
+        for kind, shown, _where in _literal_targets(walk_params(node.params, f"{path}.params", None)):
+            if kind == "object" and _opaque(shown):
+                found.setdefault(str(shown), set()).update(users[node.id])
+    return {value: frozenset(steps) for value, steps in found.items()}
 
 
 def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
@@ -830,6 +868,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             ):
                 continue
             if kind == "amount" and _worked_out(ctx, action, path, shown, names):
+                continue
+            if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
