@@ -513,8 +513,8 @@ def _looked_up(ctx: LintContext, side: dict[str, str], action: ActionNode, value
     reaches nobody new. An id no read looks up, one a read feeds to that step alone or only to a model, or a
     change that also uses untrusted content, is still reported."""
     records = memo(ctx, "looked_up_records", lambda: _read_records(ctx, side))
-    users = records.get(str(value))
-    return bool(users) and any(user != action.id for user in users) and _untainted(ctx, action)
+    users = records.get(str(value), frozenset())
+    return any(user != action.id for user in users) and _untainted(ctx, action)
 
 
 def _read_records(ctx: LintContext, side: dict[str, str]) -> dict[str, frozenset[str]]:
