@@ -35,6 +35,12 @@ from ._detect import name_words
 
 _REVERSAL_WORDS = frozenset({"refund", "refunds", "reverse", "reversal", "reversals", "void", "unbill"})
 """Words of a tool name that return a payment to its payer (``stripe_create_refund``, ``payments.reverse``)."""
+_CREDIT_WORDS = frozenset({"credit", "credits"})
+"""Words of a tool name that put a credit on an account the business keeps (``create_credit_memo``,
+``store_credit.create``, ``ADD_ACCOUNT_CREDIT``)."""
+_NOT_A_CREDIT = frozenset({"card", "cards", "transfer", "transfers", "payout", "payouts", "wire", "loan", "line"})
+"""Words that make a tool with *credit* in its name move money out or charge a card (``charge_credit_card``,
+``credit_transfer``, ``credit_line``)."""
 _PRICE_WORDS = frozenset({"price", "rate", "cost", "amount", "fee", "unit"})
 """Last words of a line's price key (``unit_price``, ``rate``, ``unit_amount``, ``cost``)."""
 _QUANTITY_WORDS = frozenset({"quantity", "qty", "count", "units", "hours", "hrs", "nights", "days", "yards"})
@@ -54,6 +60,14 @@ _MONEY = re.compile(
 def is_reversal(tool: str) -> bool:
     """Whether the tool's name returns a payment to its payer (a refund, a reversal, a void), by its words."""
     return any(word in _REVERSAL_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+@functools.lru_cache(maxsize=1024)
+def is_account_credit(tool: str) -> bool:
+    """Whether the tool's name puts a credit on a customer's account with the business (a credit memo, store
+    credit, an account credit), by its words; not a card charge or a transfer that happens to say *credit*."""
+    words = {word for part in re.split(r"[./:\s]+", tool) for word in name_words(part)}
+    return bool(words & _CREDIT_WORDS) and not words & _NOT_A_CREDIT
 
 
 def money_amounts(goal: str) -> tuple[float, ...]:

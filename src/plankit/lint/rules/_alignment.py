@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
+from .._amounts import has_lists, is_account_credit, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, people_named
 from .._detect import is_reference_value, literal_of, name_words, plan_text, template_text
@@ -366,7 +366,7 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
-def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
+def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
     are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
@@ -380,7 +380,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = is_reversal(action.tool)
+    reversal = credit or is_reversal(action.tool)
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -455,7 +455,15 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
     (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
     if _itemised(ctx, action, amount):
         return True
+    if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
+        # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
+        # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
+        return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
     return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+
+
+_CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
+"""A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
@@ -832,7 +840,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
-    reversals = frozenset(tool for tool in side if is_reversal(tool))  # an amount a reversal returns: once per tool
+    # An amount a reversal returns, or an account credit (round 9) leaves with the business: decided once per tool.
+    reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
     verdicts: dict[tuple[str, type, Any], bool] = {}
     for action, path in ctx.actions_of(side):
         if not action.params:
