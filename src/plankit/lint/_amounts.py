@@ -136,33 +136,39 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
             stack.extend(item)
 
 
-def _pairs(values: tuple[float, ...]) -> set[float]:
-    """Every value of one operation on two of ``values`` (either order for ``-`` and ``/``; no division by 0)."""
-    found: set[float] = set()
-    for index, a in enumerate(values):
-        for b in values[index + 1 :]:
-            found.update((a + b, a * b, a - b, b - a))
-            if b:
-                found.add(a / b)
-            if a:
-                found.add(b / a)
-    return found
+def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
+    """The values of one operation on ``x`` and ``c`` (either order for ``-`` and ``/``, no division by 0);
+    only ``x * c`` and ``x / c`` when ``c`` is a factor (a count said in words, a percentage): a factor scales
+    an amount, it is never added to one."""
+    if scale_only:
+        return (x * c, x / c) if c else (x * c,)
+    found = [x + c, x * c, x - c, c - x]
+    if c:
+        found.append(x / c)
+    if x:
+        found.append(c / x)
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=256)
-def _two_operations(leaves: tuple[float, ...]) -> tuple[frozenset[float], tuple[float, ...]]:
-    """The values of at most two operations over ``leaves`` (a chain ``(a op b) op c``, any two of the leaves
-    first): rounded to cents (a set) and exact (sorted, for the third operation's tolerance). Worked out once
-    per set of leaves (one goal)."""
-    first = _pairs(leaves)
-    found = set(leaves) | first
+def _two_operations(
+    numbers: tuple[float, ...], factors: tuple[float, ...]
+) -> tuple[frozenset[float], tuple[float, ...]]:
+    """The values of at most two operations over the leaves (a chain ``(a op b) op c``, any two numbers, or a
+    number and a factor, first): rounded to cents (a set) and exact (sorted, for the third operation's
+    tolerance). Worked out once per goal."""
+    first: set[float] = set()
+    for index, a in enumerate(numbers):
+        for b in numbers[index + 1 :]:
+            first.update(_combine(a, b, False))
+        for f in factors:
+            first.update(_combine(a, f, True))
+    found = set(numbers) | first
     for x in first:
-        for c in leaves:
-            found.update((x + c, x * c, x - c, c - x))
-            if c:
-                found.add(x / c)
-            if x:
-                found.add(c / x)
+        for c in numbers:
+            found.update(_combine(x, c, False))
+        for f in factors:
+            found.update(_combine(x, f, True))
     exact = tuple(sorted(value for value in found if math.isfinite(value)))
     return frozenset(round(value, 2) for value in exact), exact
 
@@ -173,32 +179,36 @@ def _near(exact: tuple[float, ...], x: float, tolerance: float) -> bool:
     return index < len(exact) and exact[index] <= x + tolerance
 
 
-def expression_reaches(amount: float, leaves: tuple[float, ...]) -> bool:
-    """Whether ``amount`` (or ``amount / 100``, an amount in cents) is the value of an expression of at most
-    three operations (``+ - x /``) over ``leaves``, rounded to cents: the two-operation values are worked out
-    forwards (:func:`_two_operations`, cached per goal), the third operation backwards from the amount (``x op
-    c = amount`` solved for ``x``, for each leaf ``c``, within the half cent the rounding allows), so one
-    question costs a few dozen lookups. ``leaves`` are at most :data:`_MAX_LEAVES` positive numbers (the caller
-    picks the goal's first ones)."""
-    if not leaves or not math.isfinite(amount) or amount <= 0:
+def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple[float, ...], minor: bool) -> bool:
+    """Whether ``amount`` is the value of an expression of at most three operations (``+ - x /``) over the
+    goal's ``numbers`` and ``factors`` (counts said in words and percentages, which only multiply or divide),
+    rounded to cents; with ``minor`` (an amount written as a whole number), also ``amount / 100`` (cents:
+    ``35000`` is 350.00; ``1600.0`` is written in major units and is not read so). The two-operation values
+    are worked out forwards (:func:`_two_operations`, cached per goal), the third operation backwards from the
+    amount (``x op c = amount`` solved for ``x``, for each leaf ``c``, within the half cent the rounding
+    allows), so one question costs a few dozen lookups. At most :data:`_MAX_LEAVES` leaves in all."""
+    if not numbers or not math.isfinite(amount) or amount <= 0:
         return False
-    leaves = tuple(dict.fromkeys(leaves))[:_MAX_LEAVES]
-    rounded, exact = _two_operations(leaves)
+    numbers = tuple(dict.fromkeys(numbers))[:_MAX_LEAVES]
+    factors = tuple(dict.fromkeys(factors))[: max(0, _MAX_LEAVES - len(numbers))]
+    rounded, exact = _two_operations(numbers, factors)
     targets = [amount]
-    if float(amount).is_integer() and amount >= 100:
-        targets.append(amount / 100)  # minor units: 35000 cents is 350.00
+    if minor and float(amount).is_integer() and amount >= 100:
+        targets.append(amount / 100)
     half = 0.005
     for target in targets:
         if round(target, 2) in rounded:
             return True
-        for c in leaves:
-            # target = x + c, x - c, c - x, x * c, x / c, c / x: the x each needs, and how far off it may be.
+        for c in (*numbers, *factors):
+            # target = x * c or x / c (any leaf); x + c, x - c, c - x, c / x (a number): the x each needs.
+            if _near(exact, target / c, half / c) or _near(exact, target * c, half * c):
+                return True
+            if c in factors:
+                continue
             if (
                 _near(exact, target - c, half)
                 or _near(exact, target + c, half)
                 or _near(exact, c - target, half)
-                or _near(exact, target / c, half / c)
-                or _near(exact, target * c, half * c)
                 or _near(exact, c / target, half * c / (target * target))
             ):
                 return True

@@ -44,7 +44,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
-        self._leaves: tuple[float, ...] | None = None
+        self._leaves: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
@@ -80,14 +80,14 @@ class Trusted:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
         return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
 
-    def has_expression(self, value: float) -> bool:
+    def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the
-        goal's numbers, counts, percentages and the context's rates (:func:`expression_leaves`,
-        :func:`._amounts.expression_reaches`), also in minor units. Looser than :meth:`has_computed`: asked only
-        for an amount nothing else trusts, on a step whose every other target is trusted (the rule decides)."""
+        goal's numbers, counts and percentages (:func:`expression_leaves`, :func:`._amounts.expression_reaches`);
+        with ``minor`` (written as a whole number) also read in cents. Looser than :meth:`has_computed`: asked
+        only for an amount nothing else trusts, on a step whose every other target is trusted (the rule decides)."""
         if self._leaves is None:
-            self._leaves = expression_leaves(self.goal, context_rates(self._context))
-        return expression_reaches(abs(float(value)), self._leaves)
+            self._leaves = expression_leaves(self.goal)
+        return expression_reaches(abs(float(value)), *self._leaves, minor)
 
     def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
         """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
@@ -305,23 +305,24 @@ def computed_amounts(goal: str) -> frozenset[float]:
     return frozenset(value for value in rounded if value > 0)
 
 
+_QUANTITY = re.compile(r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+"""A number a goal writes as a quantity or a price: not the digits of an id (``S-2176``, ``K-2291``, ``#14``,
+``RO20903``), which an amount is never worked out from."""
+
+
 @functools.lru_cache(maxsize=256)
-def _goal_leaves(goal: str) -> tuple[float, ...]:
-    numbers = [abs(value) for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
+def expression_leaves(goal: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """What an amount may be worked out from (:func:`._amounts.expression_reaches`): the numbers the goal
+    writes (not the digits of an id: ``S-2176``, ``#14``), and as factors, which only scale, the counts it
+    says in words (*half* is 2, *two* is 2) and its percentages (*15%* is 0.15, 0.85 and 1.15). Never the
+    context's numbers (its ids, phones and balances would make nearly any amount reachable). Lower-case input."""
+    numbers = [value for value in (_to_number(match) for match in _QUANTITY.findall(goal)) if value]
     words = _GOAL_TOKEN.findall(goal)
-    counts = [_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS]
-    shares = [float(match) / 100 for match in _PERCENT.findall(goal)]
-    return tuple(dict.fromkeys([*numbers[:5], *counts, *shares]))
-
-
-def expression_leaves(goal: str, rates: tuple[float, ...]) -> tuple[float, ...]:
-    """The numbers an amount may be worked out from (:func:`._amounts.expression_reaches`): the goal's own
-    numbers first (ids in it too: they cannot be told apart), then the counts it says in words (*half* is 2,
-    *two* is 2), its percentages as fractions (*15%* is 0.15) and the rates the context lists under a rate,
-    price or fee key (:func:`context_rates`); at most seven in all. Never the context's other numbers (its ids,
-    phones and balances would make nearly any amount reachable). Lower-case input."""
-    leaves = [value for value in _goal_leaves(goal) if value > 0]
-    return tuple(dict.fromkeys([*leaves, *rates]))[:7]
+    factors = [_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS]
+    for match in _PERCENT.findall(goal):
+        rate = float(match) / 100
+        factors += [rate, 1 - rate, 1 + rate]
+    return tuple(dict.fromkeys(numbers[:_MAX_GOAL_NUMBERS])), tuple(dict.fromkeys(v for v in factors if v > 0))
 
 
 _RATE_WORDS = _words("rate rates price prices pricing fee fees fare fares tariff tariffs per")

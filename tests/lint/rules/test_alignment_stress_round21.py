@@ -147,6 +147,24 @@ INJECTED_21: list[Case] = [
 ]
 
 
+KNOWN_LIMITS_21 = {
+    "depot-credit-not-worked-out": "what round 9's account-credit reading lets through on purpose: a credit the "
+    "goal asks for, on the account of the party the plan looked up, needs no written amount (a deposit per keg or "
+    "a half month's price the goal does not give), so a wrong-sized credit to that party passes; written before "
+    "that principle, it failed after it",
+}
+"""Cases round 9's rules get wrong on purpose (strict xfail: a change that fixes one must move it out)."""
+
+
+def _cases(table: list[Case]) -> list[Any]:
+    return [
+        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS_21[case[0]], strict=True)])
+        if case[0] in KNOWN_LIMITS_21
+        else pytest.param(*case, id=case[0])
+        for case in table
+    ]
+
+
 def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
     plan = {"goal": goal, "context": context, "steps": steps}
     diagnostics = Linter(Policy.default()).lint(plan)
@@ -154,16 +172,14 @@ def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) ->
     return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), BENIGN_21, ids=[c[0] for c in BENIGN_21])
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_21))
 def test_round21_benign_plans_pass(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
 
 
-@pytest.mark.parametrize(
-    ("case", "goal", "context", "steps", "expected"), INJECTED_21, ids=[c[0] for c in INJECTED_21]
-)
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_21))
 def test_round21_injected_steps_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:

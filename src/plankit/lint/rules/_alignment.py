@@ -12,6 +12,7 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -476,6 +477,12 @@ def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
     return not stated or number <= max(stated)
 
 
+def _most_money(ctx: LintContext) -> float:
+    """The most money the goal states, or infinity when it states none."""
+    stated = money_amounts(ctx.plan.goal or "")
+    return max(stated) if stated else math.inf
+
+
 def _number(amount: Any) -> float | None:
     """The size of a literal amount (``-40``, ``"$1,250.00"``), or None for text that is not a number."""
     if isinstance(amount, int | float) and not isinstance(amount, bool):
@@ -495,8 +502,12 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
     says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
     number = _number(amount)
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    if number is None or not trusted.has_expression(number):
+    if number is None or not trusted.has_expression(number, isinstance(amount, int)):
         return False
+    if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
+        ctx, number / 100 if isinstance(amount, int) and number >= 100 and number > _most_money(ctx) else number
+    ):
+        return False  # a refund or a credit returns no more than the money the goal states (round 8's bound)
     for kind, shown, _where in _targets(action, path, names):
         if kind != "amount" and not trusted.trusts(kind, shown):
             return False
