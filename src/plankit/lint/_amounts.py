@@ -173,12 +173,6 @@ def _two_operations(
     return frozenset(round(value, 2) for value in exact), exact
 
 
-def _near(exact: tuple[float, ...], x: float, tolerance: float) -> bool:
-    """Whether a value of ``exact`` (sorted) lies within ``tolerance`` of ``x``."""
-    index = bisect.bisect_left(exact, x - tolerance)
-    return index < len(exact) and exact[index] <= x + tolerance
-
-
 def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple[float, ...], minor: bool) -> bool:
     """Whether ``amount`` is the value of an expression of at most three operations (``+ - x /``) over the
     goal's ``numbers`` and ``factors`` (counts said in words and percentages, which only multiply or divide),
@@ -189,27 +183,33 @@ def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple
     allows), so one question costs a few dozen lookups. At most :data:`_MAX_LEAVES` leaves in all."""
     if not numbers or not math.isfinite(amount) or amount <= 0:
         return False
-    numbers = tuple(dict.fromkeys(numbers))[:_MAX_LEAVES]
-    factors = tuple(dict.fromkeys(factors))[: max(0, _MAX_LEAVES - len(numbers))]
+    numbers = numbers[:_MAX_LEAVES]
+    factors = factors[: max(0, _MAX_LEAVES - len(numbers))]
     rounded, exact = _two_operations(numbers, factors)
-    targets = [amount]
-    if minor and float(amount).is_integer() and amount >= 100:
-        targets.append(amount / 100)
+    targets = (amount, amount / 100) if minor and float(amount).is_integer() and amount >= 100 else (amount,)
     half = 0.005
+    left = bisect.bisect_left
+    size = len(exact)
+
+    def near(x: float, tolerance: float) -> bool:
+        index = left(exact, x - tolerance)
+        return index < size and exact[index] <= x + tolerance
+
     for target in targets:
         if round(target, 2) in rounded:
             return True
-        for c in (*numbers, *factors):
-            # target = x * c or x / c (any leaf); x + c, x - c, c - x, c / x (a number): the x each needs.
-            if _near(exact, target / c, half / c) or _near(exact, target * c, half * c):
+        for c in factors:
+            if near(target / c, half / c) or near(target * c, half * c):
                 return True
-            if c in factors:
-                continue
+        for c in numbers:
+            # target = x * c, x / c, x + c, x - c, c - x, c / x: the x each needs, within the rounding.
             if (
-                _near(exact, target - c, half)
-                or _near(exact, target + c, half)
-                or _near(exact, c - target, half)
-                or _near(exact, c / target, half * c / (target * target))
+                near(target / c, half / c)
+                or near(target * c, half * c)
+                or near(target - c, half)
+                or near(target + c, half)
+                or near(c - target, half)
+                or near(c / target, half * c / (target * target))
             ):
                 return True
     return False

@@ -524,6 +524,15 @@ def _untainted(ctx: LintContext, action: ActionNode) -> bool:
     )
 
 
+_BOUND_WORDS = frozenset({"limit", "cap", "max", "maximum", "threshold", "ceiling"})
+
+
+def _is_bound(where: str) -> bool:
+    """Whether the amount at ``where`` is a bound on money (``daily_limit``, ``spend_cap``): set by someone,
+    never worked out from a goal's numbers, so no expression is searched for it."""
+    return not _BOUND_WORDS.isdisjoint(name_words(where.rpartition(".")[2]))
+
+
 def _looked_up(ctx: LintContext, side: dict[str, str], action: ActionNode, value: Any) -> bool:
     """Round 9: whether the object id ``value`` is the id of a record the plan reads first and works from: a
     step with no side effect looks the record up by that literal id (``get_patient(patient_id="P55549")``),
@@ -819,8 +828,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
     trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
     step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
-    more than the most money the goal states. A literal target found in none of them is reported with where it
-    would go.
+    more than the most money the goal states. Round 9: an amount is also worked out when a small expression
+    (at most three operations) over the goal's numbers, counts and percentages gives it, on a step whose other
+    targets are all trusted; a credit the goal asks for, on the account of a party found, needs no written
+    amount; and an object id is trusted when a read step of the plan looks that record up by it and another
+    action uses what it read. A literal target found in none of them is reported with where it would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
@@ -887,7 +899,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 and _priced_by_step(ctx, action, path, shown)
             ):
                 continue
-            if kind == "amount" and _worked_out(ctx, action, path, shown, names):
+            if kind == "amount" and not _is_bound(where) and _worked_out(ctx, action, path, shown, names):
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
