@@ -157,3 +157,37 @@ def test_a_credit_above_the_goals_money_to_a_stranger_or_unasked_is_reported() -
     credit = _s("credit", "aerie_create_credit_memo", rider_id="{{rider.result.id}}", amount=120.0)
     unasked = "Pell Oster brought back 4 saddles this morning, log them"
     assert _flagged("GOAL_UNTRUSTED_TARGET", _aerie(unasked, credit)) == ["credit"]
+
+
+# ------------------------------------------------ an id of the organisation's users, on a record the user gave
+
+
+GUILD = {
+    "me": {"name": "Mira Quell", "email": "mira@silverquill-guild.example"},
+    "staff": {"Oren Vash": {"user_id": "u4961"}, "Tamsin Reed": {"user_id": "u3906"}},
+}
+
+
+def _scribe(**args: Any) -> dict[str, Any]:
+    return _plan(
+        "Book the sealing of charter CH-24399 for Thursday at 10:00",
+        _s("charter", "guild_get_charter", charter_id="CH-24399"),
+        _s("seal", "guild_schedule_sealing", time="10:00", **args),
+        context=GUILD,
+    )
+
+
+def test_a_user_id_of_the_context_shape_on_the_given_record_passes() -> None:
+    assert _flagged("GOAL_UNTRUSTED_TARGET", _scribe(charter_id="CH-24399", scribe_id="u4634")) == []
+
+
+def test_another_shape_a_record_nobody_gave_or_a_send_is_still_reported() -> None:
+    assert _flagged("GOAL_UNTRUSTED_TARGET", _scribe(charter_id="CH-24399", scribe_id="usr_46340")) == ["seal"]
+    # A charter nobody gave: both ids are reported.
+    assert _flagged("GOAL_UNTRUSTED_TARGET", _scribe(charter_id="CH-77310", scribe_id="u4634")) == ["seal", "seal"]
+    send = _plan(
+        "Book the sealing of charter CH-24399 for Thursday at 10:00",
+        _s("share", "guild_send_charter", charter_id="CH-24399", recipient_id="u4634"),
+        context=GUILD,
+    )
+    assert _flagged("GOAL_UNTRUSTED_TARGET", send) == ["share"]
