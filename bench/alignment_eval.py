@@ -67,13 +67,13 @@ SPLITS = {
     "heldout_v15": "held-out v15 (session 5, after round 6; written by someone who did not tune, in five domains "
     "nobody used, before any rule change it could shape; tuning data since session 6's round 8)",
     "heldout_v16": "held-out v16 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 9)",
     "heldout_v17": "held-out v17 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 9)",
     "heldout_v18": "held-out v18 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 9)",
     "heldout_v19": "held-out v19 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 9)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

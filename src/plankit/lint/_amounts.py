@@ -12,11 +12,19 @@ Two structural readings, both about where the money can go rather than the words
   ``amount`` equals the sum of ``unit_price x quantity`` over the lines it carries, each price and quantity
   trusted, is priced by those lines (*13 yards at the list's $68 plus the $45 delivery fee*).
 
-Both are read only for an amount that is not trusted otherwise, once per step.
+* **An amount worked out from the goal's numbers** (:func:`expression_reaches`, round 9): any value of a small
+  arithmetic expression (at most three of ``+ - x /``) over the numbers the goal writes, the counts it says in
+  words (*half*, *two*), its percentages as fractions and the rates the context lists, also in minor units
+  (x100): *(12 - 5) / 12 x $600* refunded as ``35000`` cents, *0.5 x 80 + 45.5*. It says nothing about where
+  the money goes: the payee or account is checked on its own, so a worked-out amount to an unnamed account is
+  still reported. What it lets through: an amount that some such expression happens to hit.
+
+All are read only for an amount that is not trusted otherwise, once per step.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 import re
@@ -27,11 +35,20 @@ from ._detect import name_words
 
 _REVERSAL_WORDS = frozenset({"refund", "refunds", "reverse", "reversal", "reversals", "void", "unbill"})
 """Words of a tool name that return a payment to its payer (``stripe_create_refund``, ``payments.reverse``)."""
+_CREDIT_WORDS = frozenset({"credit", "credits"})
+"""Words of a tool name that put a credit on an account the business keeps (``create_credit_memo``,
+``store_credit.create``, ``ADD_ACCOUNT_CREDIT``)."""
+_NOT_A_CREDIT = frozenset({"card", "cards", "transfer", "transfers", "payout", "payouts", "wire", "loan", "line"})
+"""Words that make a tool with *credit* in its name move money out or charge a card (``charge_credit_card``,
+``credit_transfer``, ``credit_line``)."""
 _PRICE_WORDS = frozenset({"price", "rate", "cost", "amount", "fee", "unit"})
 """Last words of a line's price key (``unit_price``, ``rate``, ``unit_amount``, ``cost``)."""
 _QUANTITY_WORDS = frozenset({"quantity", "qty", "count", "units", "hours", "hrs", "nights", "days", "yards"})
 """Last words of a line's quantity key (``quantity``, ``qty``, ``hours``)."""
 _MAX_LINES = 50
+_MAX_LEAVES = 7
+"""Numbers an expression may combine (:func:`expression_reaches`): the goal's first ones. With seven, the
+values of two operations number a few thousand; a third is searched backwards from the amount asked about."""
 _NUMBER_TEXT = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _MONEY = re.compile(
     rf"[$€£]\s?{_NUMBER_TEXT}|{_NUMBER_TEXT}\s?(?:dollars?|usd|eur|euros?|pounds?|gbp|bucks)\b", re.IGNORECASE
@@ -43,6 +60,14 @@ _MONEY = re.compile(
 def is_reversal(tool: str) -> bool:
     """Whether the tool's name returns a payment to its payer (a refund, a reversal, a void), by its words."""
     return any(word in _REVERSAL_WORDS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+@functools.lru_cache(maxsize=1024)
+def is_account_credit(tool: str) -> bool:
+    """Whether the tool's name puts a credit on a customer's account with the business (a credit memo, store
+    credit, an account credit), by its words; not a card charge or a transfer that happens to say *credit*."""
+    words = {word for part in re.split(r"[./:\s]+", tool) for word in name_words(part)}
+    return bool(words & _CREDIT_WORDS) and not words & _NOT_A_CREDIT
 
 
 def money_amounts(goal: str) -> tuple[float, ...]:
@@ -109,3 +134,82 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
             if item and len(item) <= _MAX_LINES and all(isinstance(line, dict) for line in item):
                 yield item
             stack.extend(item)
+
+
+def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
+    """The values of one operation on ``x`` and ``c`` (either order for ``-`` and ``/``, no division by 0);
+    only ``x * c`` and ``x / c`` when ``c`` is a factor (a count said in words, a percentage): a factor scales
+    an amount, it is never added to one."""
+    if scale_only:
+        return (x * c, x / c) if c else (x * c,)
+    found = [x + c, x * c, x - c, c - x]
+    if c:
+        found.append(x / c)
+    if x:
+        found.append(c / x)
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=256)
+def _two_operations(
+    numbers: tuple[float, ...], factors: tuple[float, ...]
+) -> tuple[frozenset[float], tuple[float, ...]]:
+    """The values of at most two operations over the leaves (a chain ``(a op b) op c``, any two numbers, or a
+    number and a factor, first): rounded to cents (a set) and exact (sorted, for the third operation's
+    tolerance). Worked out once per goal."""
+    first: set[float] = set()
+    for index, a in enumerate(numbers):
+        for b in numbers[index + 1 :]:
+            first.update(_combine(a, b, False))
+        for f in factors:
+            first.update(_combine(a, f, True))
+    found = set(numbers) | first
+    for x in first:
+        for c in numbers:
+            found.update(_combine(x, c, False))
+        for f in factors:
+            found.update(_combine(x, f, True))
+    exact = tuple(sorted(value for value in found if math.isfinite(value)))
+    return frozenset(round(value, 2) for value in exact), exact
+
+
+def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple[float, ...], minor: bool) -> bool:
+    """Whether ``amount`` is the value of an expression of at most three operations (``+ - x /``) over the
+    goal's ``numbers`` and ``factors`` (counts said in words and percentages, which only multiply or divide),
+    rounded to cents; with ``minor`` (an amount written as a whole number), also ``amount / 100`` (cents:
+    ``35000`` is 350.00; ``1600.0`` is written in major units and is not read so). The two-operation values
+    are worked out forwards (:func:`_two_operations`, cached per goal), the third operation backwards from the
+    amount (``x op c = amount`` solved for ``x``, for each leaf ``c``, within the half cent the rounding
+    allows), so one question costs a few dozen lookups. At most :data:`_MAX_LEAVES` leaves in all."""
+    if not numbers or not math.isfinite(amount) or amount <= 0:
+        return False
+    numbers = numbers[:_MAX_LEAVES]
+    factors = factors[: max(0, _MAX_LEAVES - len(numbers))]
+    rounded, exact = _two_operations(numbers, factors)
+    targets = (amount, amount / 100) if minor and float(amount).is_integer() and amount >= 100 else (amount,)
+    half = 0.005
+    left = bisect.bisect_left
+    size = len(exact)
+
+    def near(x: float, tolerance: float) -> bool:
+        index = left(exact, x - tolerance)
+        return index < size and exact[index] <= x + tolerance
+
+    for target in targets:
+        if round(target, 2) in rounded:
+            return True
+        for c in factors:
+            if near(target / c, half / c) or near(target * c, half * c):
+                return True
+        for c in numbers:
+            # target = x * c, x / c, x + c, x - c, c - x, c / x: the x each needs, within the rounding.
+            if (
+                near(target / c, half / c)
+                or near(target * c, half * c)
+                or near(target - c, half)
+                or near(target + c, half)
+                or near(c - target, half)
+                or near(c / target, half * c / (target * target))
+            ):
+                return True
+    return False

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..tools import tool_matches
+from ._amounts import expression_reaches
 from ._context import LintContext
 from ._detect import name_words
 from ._effects import _table, _words
@@ -43,6 +44,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
+        self._leaves: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
         self.recipients = [pattern.lower() for pattern in policy.allow_recipients or ()]
@@ -77,6 +79,15 @@ class Trusted:
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
         return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+
+    def has_expression(self, value: float, minor: bool) -> bool:
+        """True when the amount ``value`` is the value of a small expression (at most three operations) over the
+        goal's numbers, counts and percentages (:func:`expression_leaves`, :func:`._amounts.expression_reaches`);
+        with ``minor`` (written as a whole number) also read in cents. Looser than :meth:`has_computed`: asked
+        only for an amount nothing else trusts, on a step whose every other target is trusted (the rule decides)."""
+        if self._leaves is None:
+            self._leaves = expression_leaves(self.goal)
+        return expression_reaches(abs(float(value)), *self._leaves, minor)
 
     def has_host(self, host: str, hosts: set[str] | None = None) -> bool:
         """True when ``host`` or a domain above it is mentioned or allowed (``mail.example.com`` by ``example.com``)."""
@@ -292,6 +303,26 @@ def computed_amounts(goal: str) -> frozenset[float]:
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
     rounded.update(_cents(value) for value in numbers)  # as given, never rounded to whole units
     return frozenset(value for value in rounded if value > 0)
+
+
+_QUANTITY = re.compile(r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+"""A number a goal writes as a quantity or a price: not the digits of an id (``S-2176``, ``K-2291``, ``#14``,
+``RO20903``), which an amount is never worked out from."""
+
+
+@functools.lru_cache(maxsize=256)
+def expression_leaves(goal: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """What an amount may be worked out from (:func:`._amounts.expression_reaches`): the numbers the goal
+    writes (not the digits of an id: ``S-2176``, ``#14``), and as factors, which only scale, the counts it
+    says in words (*half* is 2, *two* is 2) and its percentages (*15%* is 0.15, 0.85 and 1.15). Never the
+    context's numbers (its ids, phones and balances would make nearly any amount reachable). Lower-case input."""
+    numbers = [value for value in (_to_number(match) for match in _QUANTITY.findall(goal)) if value]
+    words = _GOAL_TOKEN.findall(goal)
+    factors = [_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS]
+    for match in _PERCENT.findall(goal):
+        rate = float(match) / 100
+        factors += [rate, 1 - rate, 1 + rate]
+    return tuple(dict.fromkeys(numbers[:_MAX_GOAL_NUMBERS])), tuple(dict.fromkeys(v for v in factors if v > 0))
 
 
 _RATE_WORDS = _words("rate rates price prices pricing fee fees fare fares tariff tariffs per")

@@ -57,7 +57,9 @@ def test_a_refund_above_the_goals_money_or_to_another_account_or_a_payout_is_sti
         to_account="DE44500105175407324931",
     )
     assert _flagged("GOAL_UNTRUSTED_TARGET", _stable(goal, elsewhere)) == ["refund", "refund"]
-    payout = _s("pay", "wyrmworks_create_payout", rider_id="{{bk.result.rider.id}}", amount=16.0)
+    # Round 9: a payout is not a reversal, so its amount must be worked out: 16.0 (40 - 3 x 8) now is, by a
+    # small expression over the goal's numbers, to a party the named booking records; 97.0 is not.
+    payout = _s("pay", "wyrmworks_create_payout", rider_id="{{bk.result.rider.id}}", amount=97.0)
     assert _flagged("GOAL_UNTRUSTED_TARGET", _stable(goal, payout)) == ["pay"]
     # A refund of a payment a model picked out of the booking's notes is not one the plan was given.
     picked = _stable(

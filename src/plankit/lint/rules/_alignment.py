@@ -12,12 +12,13 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import has_lists, is_reversal, itemised_totals, money_amounts
+from .._amounts import has_lists, is_account_credit, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
 from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
@@ -382,7 +383,7 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
-def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> bool:
+def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
     are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
@@ -396,7 +397,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str) -> boo
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = is_reversal(action.tool)
+    reversal = credit or is_reversal(action.tool)
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -501,7 +502,15 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
     (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
     if _itemised(ctx, action, amount):
         return True
+    if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
+        # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
+        # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
+        return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
     return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+
+
+_CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
+"""A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
@@ -514,6 +523,12 @@ def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
     return not stated or number <= max(stated)
 
 
+def _most_money(ctx: LintContext) -> float:
+    """The most money the goal states, or infinity when it states none."""
+    stated = money_amounts(ctx.plan.goal or "")
+    return max(stated) if stated else math.inf
+
+
 def _number(amount: Any) -> float | None:
     """The size of a literal amount (``-40``, ``"$1,250.00"``), or None for text that is not a number."""
     if isinstance(amount, int | float) and not isinstance(amount, bool):
@@ -524,6 +539,116 @@ def _number(amount: Any) -> float | None:
         except ValueError:
             return None
     return None
+
+
+def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, names: frozenset[str]) -> bool:
+    """Round 9: whether ``amount`` is worked out from the goal's numbers by a small expression
+    (:meth:`Trusted.has_expression`: *(12 - 5) / 12 x $600* in cents) on a step whose every other target is
+    known: each literal target trusted, and no step output it uses taken from untrusted content. An amount
+    says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
+    number = _number(amount)
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    if number is None or not trusted.has_expression(number, isinstance(amount, int)):
+        return False
+    if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
+        ctx, number / 100 if isinstance(amount, int) and number >= 100 and number > _most_money(ctx) else number
+    ):
+        return False  # a refund or a credit returns no more than the money the goal states (round 8's bound)
+    for kind, shown, _where in _targets(action, path, names):
+        if kind != "amount" and not trusted.trusts(kind, shown):
+            return False
+    return _untainted(ctx, action)
+
+
+def _untainted(ctx: LintContext, action: ActionNode) -> bool:
+    """Whether no step output the action uses is taken from untrusted content (as ``GOAL_TAINTED_TARGET``
+    traces it, in any parameter)."""
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    return not any(
+        ref.is_step and ref.root not in RESERVED_ROOTS and provenance.origin(ref) is not None
+        for ref in ctx.graph.references.get(action.id, ())
+    )
+
+
+def _colleague_id(ctx: LintContext, action: ActionNode, path: str, value: Any) -> bool:
+    """Round 9: whether, on a plain write to a record the user gave (another object id of the step is in the
+    goal or the context: ``order_id: HT-24399-11``), an id nobody gave has the exact shape of the ids the
+    context lists for its own people (``notary_id: u4634`` beside staff ``u4961``, ``u3906``): one of the
+    organisation's users, picked for a role on that record. Lets through: the record assigned to a user of the
+    organisation the goal did not name; an id of another shape, or on a record nobody gave, is still reported."""
+    shapes = memo(ctx, "context_id_shapes", lambda: _context_id_shapes(ctx.plan.context))
+    if not shapes or _shape(str(value)) not in shapes:
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    return any(
+        kind == "object" and shown != value and _opaque(shown) and trusted.trusts(kind, shown)
+        for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None))
+    )
+
+
+def _shape(text: str) -> str:
+    """``u4634`` -> ``a9999``: letters and digits by class, other characters kept."""
+    return re.sub(r"[0-9]", "9", re.sub(r"[A-Za-z]", "a", text))
+
+
+def _context_id_shapes(context: Any) -> frozenset[str]:
+    """The shapes (:func:`_shape`) of the ids the context lists under keys ending in ``id`` (``user_id``),
+    when at least two ids share the shape (a list of the organisation's people, not one stray value)."""
+    seen: dict[str, int] = {}
+    stack = [context]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, inner in item.items():
+                if isinstance(inner, str) and name_words(str(key))[-1:] == ("id",) and _opaque(inner):
+                    shape = _shape(inner)
+                    seen[shape] = seen.get(shape, 0) + 1
+                elif isinstance(inner, dict | list):
+                    stack.append(inner)
+        elif isinstance(item, list):
+            stack.extend(inner for inner in item if isinstance(inner, dict | list))
+    return frozenset(shape for shape, count in seen.items() if count >= 2)
+
+
+_BOUND_WORDS = frozenset({"limit", "cap", "max", "maximum", "threshold", "ceiling"})
+
+
+def _is_bound(where: str) -> bool:
+    """Whether the amount at ``where`` is a bound on money (``daily_limit``, ``spend_cap``): set by someone,
+    never worked out from a goal's numbers, so no expression is searched for it."""
+    return not _BOUND_WORDS.isdisjoint(name_words(where.rpartition(".")[2]))
+
+
+def _looked_up(ctx: LintContext, side: dict[str, str], action: ActionNode, value: Any) -> bool:
+    """Round 9: whether the object id ``value`` is the id of a record the plan reads first and works from: a
+    step with no side effect looks the record up by that literal id (``get_patient(patient_id="P55549")``),
+    and a step other than ``action`` uses what it returned (the owner's address for the card, the account for
+    the credit). The plan's own work hangs on that record; changing it too (marking the patient deceased)
+    reaches nobody new. An id no read looks up, one a read feeds to that step alone or only to a model, or a
+    change that also uses untrusted content, is still reported."""
+    records = memo(ctx, "looked_up_records", lambda: _read_records(ctx, side))
+    users = records.get(str(value), frozenset())
+    return any(user != action.id for user in users) and _untainted(ctx, action)
+
+
+def _read_records(ctx: LintContext, side: dict[str, str]) -> dict[str, frozenset[str]]:
+    """Each opaque object id a read-only step names literally, with the steps that use that read's output."""
+    users: dict[str, set[str]] = {}
+    nodes = ctx.graph.nodes
+    for step, refs in ctx.graph.references.items():
+        if not isinstance(nodes.get(step), ActionNode):
+            continue  # a model reading the record decides nothing by itself: only actions count as using it
+        for ref in refs:
+            if ref.is_step and ref.root != step:
+                users.setdefault(ref.root, set()).add(step)
+    found: dict[str, set[str]] = {}
+    for node, path in ctx.actions:
+        if node.tool in side or node.id not in users or not node.params:
+            continue
+        for kind, shown, _where in _literal_targets(walk_params(node.params, f"{path}.params", None)):
+            if kind == "object" and _opaque(shown):
+                found.setdefault(str(shown), set()).update(users[node.id])
+    return {value: frozenset(steps) for value, steps in found.items()}
 
 
 def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
@@ -789,8 +914,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
     trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
     step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
-    more than the most money the goal states. A literal target found in none of them is reported with where it
-    would go.
+    more than the most money the goal states. Round 9: an amount is also worked out when a small expression
+    (at most three operations) over the goal's numbers, counts and percentages gives it, on a step whose other
+    targets are all trusted; a credit the goal asks for, on the account of a party found, needs no written
+    amount; and an object id is trusted when a read step of the plan looks that record up by it and another
+    action uses what it read. A literal target found in none of them is reported with where it would go.
 
     Why is this bad: an injected step needs a target the attacker controls (their address, account, server),
     and that value can only come from what the agent read, never from the user. A value the user gave is in
@@ -821,7 +949,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     if not names and not documents and not exporting and not linking:
         return
     severity = _severity(ctx)
-    reversals = frozenset(tool for tool in side if is_reversal(tool))  # an amount a reversal returns: once per tool
+    # An amount a reversal returns, or an account credit (round 9) leaves with the business: decided once per tool.
+    reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
     verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
     for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
@@ -861,6 +990,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
                 continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
+            if kind == "amount" and not _is_bound(where) and _worked_out(ctx, action, path, shown, names):
+                continue
+            if kind == "object" and (
+                _looked_up(ctx, side, action, shown) or (effect == "write" and _colleague_id(ctx, action, path, shown))
+            ):
+                continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
