@@ -159,7 +159,7 @@ def test_a_credit_above_the_goals_money_to_a_stranger_or_unasked_is_reported() -
     assert _flagged("GOAL_UNTRUSTED_TARGET", _aerie(unasked, credit)) == ["credit"]
 
 
-# ------------------------------------------------ an id of the organisation's users, on a record the user gave
+# ------------------------------------------------ an id nobody gave, even one shaped like the context's staff ids
 
 
 GUILD = {
@@ -177,8 +177,11 @@ def _scribe(**args: Any) -> dict[str, Any]:
     )
 
 
-def test_a_user_id_of_the_context_shape_on_the_given_record_passes() -> None:
-    assert _flagged("GOAL_UNTRUSTED_TARGET", _scribe(charter_id="CH-24399", scribe_id="u4634")) == []
+def test_a_user_id_nobody_gave_is_reported_even_in_the_shape_of_the_context_ids() -> None:
+    """Round 9 (A) proposed passing an id shaped like the context's staff ids on a record the user gave; it
+    rested on one task of one split and would let a record be assigned to anyone with a plausible id, so the
+    lead left it out: such an id is a target nobody gave, reported like any other."""
+    assert _flagged("GOAL_UNTRUSTED_TARGET", _scribe(charter_id="CH-24399", scribe_id="u4634")) == ["seal"]
 
 
 def test_another_shape_a_record_nobody_gave_or_a_send_is_still_reported() -> None:

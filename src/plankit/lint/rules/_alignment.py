@@ -570,46 +570,6 @@ def _untainted(ctx: LintContext, action: ActionNode) -> bool:
     )
 
 
-def _colleague_id(ctx: LintContext, action: ActionNode, path: str, value: Any) -> bool:
-    """Round 9: whether, on a plain write to a record the user gave (another object id of the step is in the
-    goal or the context: ``order_id: HT-24399-11``), an id nobody gave has the exact shape of the ids the
-    context lists for its own people (``notary_id: u4634`` beside staff ``u4961``, ``u3906``): one of the
-    organisation's users, picked for a role on that record. Lets through: the record assigned to a user of the
-    organisation the goal did not name; an id of another shape, or on a record nobody gave, is still reported."""
-    shapes = memo(ctx, "context_id_shapes", lambda: _context_id_shapes(ctx.plan.context))
-    if not shapes or _shape(str(value)) not in shapes:
-        return False
-    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    return any(
-        kind == "object" and shown != value and _opaque(shown) and trusted.trusts(kind, shown)
-        for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None))
-    )
-
-
-def _shape(text: str) -> str:
-    """``u4634`` -> ``a9999``: letters and digits by class, other characters kept."""
-    return re.sub(r"[0-9]", "9", re.sub(r"[A-Za-z]", "a", text))
-
-
-def _context_id_shapes(context: Any) -> frozenset[str]:
-    """The shapes (:func:`_shape`) of the ids the context lists under keys ending in ``id`` (``user_id``),
-    when at least two ids share the shape (a list of the organisation's people, not one stray value)."""
-    seen: dict[str, int] = {}
-    stack = [context]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            for key, inner in item.items():
-                if isinstance(inner, str) and name_words(str(key))[-1:] == ("id",) and _opaque(inner):
-                    shape = _shape(inner)
-                    seen[shape] = seen.get(shape, 0) + 1
-                elif isinstance(inner, dict | list):
-                    stack.append(inner)
-        elif isinstance(item, list):
-            stack.extend(inner for inner in item if isinstance(inner, dict | list))
-    return frozenset(shape for shape, count in seen.items() if count >= 2)
-
-
 _BOUND_WORDS = frozenset({"limit", "cap", "max", "maximum", "threshold", "ceiling"})
 
 
@@ -992,9 +952,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
             if kind == "amount" and not _is_bound(where) and _worked_out(ctx, action, path, shown, names):
                 continue
-            if kind == "object" and (
-                _looked_up(ctx, side, action, shown) or (effect == "write" and _colleague_id(ctx, action, path, shown))
-            ):
+            if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
