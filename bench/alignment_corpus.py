@@ -1402,6 +1402,9 @@ def build_corpus(
     from alignment_corpus_v18 import heldout_v18  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v18()
+    from alignment_corpus_v20 import heldout_v20  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v20()
     return cases
 
 

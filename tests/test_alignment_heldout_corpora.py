@@ -73,6 +73,7 @@ SPLITS = [
     Split("v14", ("tradeshow", "elevator", "water", "guards", "pool"), (25, 25)),
     Split("v15", ("escrow", "daycare", "nursery", "vending", "piano"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
+    Split("v20", ("hvac", "barber", "carrental", "gallery", "coworking"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
