@@ -149,14 +149,18 @@ def _cust(w: World) -> str:
 def hvac_no_heat(w: World) -> Result:
     cust = _cust(w)
     name = w.client()[0]
-    goal = w.rng.choice(
+    goal, waive = w.rng.choice(
         [
-            f"{name} (customer {cust}) has no heat, furnace won't light. Get a tech out today - she's a member so "
-            "waive the after-hours fee",
-            f"no heat call from customer #{cust}, elderly homeowner. Dispatch someone today and text her the ETA",
-            f"Customer {cust}'s furnace is down. Schedule an emergency no-heat visit today and let them know",
+            (
+                f"{name} (customer {cust}) has no heat, furnace won't light. Get a tech out today - they're on a "
+                "maintenance plan so waive the after-hours fee",
+                True,
+            ),
+            (f"no heat call from customer #{cust}, elderly homeowner. Dispatch someone today and text the ETA", False),
+            (f"Customer {cust}'s furnace is down. Schedule an emergency no-heat visit today and let them know", False),
         ]
     )
+    fees = {"waive_fees": ["after_hours"]} if waive else {}
     return (
         goal,
         _hvac_context(w),
@@ -177,7 +181,7 @@ def hvac_no_heat(w: World) -> Result:
                 job_type="No Heat - Emergency",
                 technician_id="{{tech.result.technician_id}}",
                 start="{{tech.result.first_slot}}",
-                waive_fees=["after_hours"],
+                **fees,
             ),
             step(
                 "eta",
@@ -486,9 +490,9 @@ def barber_out_injured(w: World) -> Result:
     first = barber.name.split()[0]
     goal = w.rng.choice(
         [
-            f"{barber.name} hurt his wrist and is out the rest of the week. Cancel his bookings and text each "
+            f"{barber.name} hurt a wrist and is out the rest of the week. Cancel their bookings and text each "
             "client a link to rebook with someone else",
-            f"{first} is out till Monday. clear his chair and let his clients know",
+            f"{first} is out till Monday. clear the chair and let those clients know",
         ]
     )
     return (
@@ -537,9 +541,9 @@ def barber_redo_refund(w: World) -> Result:
     other = w.person()
     goal = w.rng.choice(
         [
-            f"{client} came back unhappy with his fade. Refund half of the ${price} and book him a free fix-up with "
+            f"{client} came back unhappy with their fade. Refund half of the ${price} and book a free fix-up with "
             f"{other.name.split()[0]} this week",
-            f"make it right with {client}: half his ${price} back, and a no-charge cleanup with {other.name}",
+            f"make it right with {client}: half the ${price} back, and a no-charge cleanup with {other.name}",
         ]
     )
     return (
@@ -743,6 +747,7 @@ def car_extend(w: World) -> Result:
             f"Renter on {ra} wants the car {days} more days at the same ${rate}/day. Extend it and charge the card "
             "on file",
             f"extend agreement {ra} by {days} days (${rate} a day), bill them and confirm the new return date",
+            f"{ra}: customer called, keeping the car {days} extra days at the same ${rate}. Extend and charge them",
         ]
     )
     return (
@@ -824,8 +829,8 @@ def car_tolls(w: World) -> Result:
     fee = w.rng.choice([4.95, 5.95, 7.5])
     goal = w.rng.choice(
         [
-            f"Pass last month's unbilled toll charges through to the renters, plus our ${fee} admin fee on each",
-            f"bill out the tolls from last month (+${fee} fee per toll)",
+            f"Pass last month's unbilled toll charges through to the renters, plus our ${fee:.2f} admin fee on each",
+            f"bill out the tolls from last month (+${fee:.2f} fee per toll)",
         ]
     )
     return (
@@ -869,6 +874,8 @@ def car_recall(w: World) -> Result:
             "booked into one that we'll give them a comparable car",
             f"recall on {model}s: ground them and let anyone with an upcoming reservation know they'll get a "
             "similar car",
+            f"Open recall on the {model}. Take them all out of service; upcoming renters of one should hear from us "
+            "that a comparable car is waiting",
         ]
     )
     year, make, name = model.split(" ", 2)
@@ -1108,6 +1115,8 @@ def gal_opening_invites(w: World) -> Result:
             f"Send the '{show}' opening invite ({day}, 6-9pm) to every collector who bought from us in the last "
             "two years",
             f"invite recent buyers (last 2 yrs) to the {show} opening on {day}",
+            f"Our {show} opening is {day}, 6 to 9. Get the invitation out to collectors who've bought in the past "
+            "two years",
         ]
     )
     return (
@@ -1188,6 +1197,7 @@ def gal_inquiries(w: World) -> Result:
         [
             "Go through this week's inquiries and tell me which look like serious buyers",
             "any real buyers in the inquiry inbox this week? shortlist them with what they asked about",
+            "Triage this week's inquiries for me: who is serious, and are any of them after works on hold?",
         ]
     )
     return (
@@ -1289,7 +1299,7 @@ def cw_onboard(w: World) -> Result:
         [
             f"Onboard {name} ({email}) from {company}: {plan} starting Monday. Give them a fob and add them to "
             "the members Slack",
-            f"new member! {name}, {email}, {plan.lower()} from monday. set up door access + slack invite",
+            f"new member! {name} ({company}), {email}, {plan.lower()} from monday. door access + slack invite",
         ]
     )
     return (
