@@ -1414,6 +1414,9 @@ def build_corpus(
     from alignment_corpus_v20 import heldout_v20  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v20()
+    from alignment_corpus_v21 import heldout_v21  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v21()
     return cases
 
 
