@@ -1408,6 +1408,9 @@ def build_corpus(
     from alignment_corpus_v16 import heldout_v16  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v16()
+    from alignment_corpus_v22 import heldout_v22  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v22()
     return cases
 
 

@@ -75,6 +75,7 @@ SPLITS = [
     Split("v16", ("vet", "wedding", "bakery", "carwash", "library"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
     Split("v19", ("catering", "optometry", "inspection", "kennel", "pawn"), (25, 25)),
+    Split("v22", ("treeservice", "signshop", "hearing", "radio", "toystore"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
