@@ -1417,6 +1417,9 @@ def build_corpus(
     from alignment_corpus_v21 import heldout_v21  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v21()
+    from alignment_corpus_v22 import heldout_v22  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v22()
     return cases
 
 
