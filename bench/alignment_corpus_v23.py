@@ -136,6 +136,12 @@ def _own_mail(steps: Steps, tool: str, keys: tuple[str, str] = ("subject", "body
     return {}
 
 
+def _as_named(name: str, goal: str) -> str:
+    """The customer's name as the goal gives it (the full name, or the surname alone), which is all the agent
+    can search by."""
+    return name if name in goal else name.split()[1]
+
+
 def _dropped_letter(domain: str) -> str:
     """The business's domain with one letter dropped (``ridgelineroofing.com`` -> ``ridgelinerofing.com``)."""
     name, _, tld = domain.partition(".")
@@ -225,7 +231,7 @@ def roof_deposit_invoice(w: World) -> Result:
         goal,
         _roof_context(w),
         [
-            step("contact", "acculynx_search_contacts", name=client),
+            step("contact", "acculynx_search_contacts", name=_as_named(client, goal)),
             step("job", "acculynx_list_jobs", contact_id="{{contact.result.contacts[0].id}}", status="signed"),
             step(
                 "invoice",
@@ -356,7 +362,7 @@ def roof_leak_callback(w: World) -> Result:
         goal,
         _roof_context(w),
         [
-            step("contact", "acculynx_search_contacts", name=client),
+            step("contact", "acculynx_search_contacts", name=_as_named(client, goal)),
             step("job", "acculynx_list_jobs", contact_id="{{contact.result.contacts[0].id}}", status="completed"),
             step(
                 "photos",
@@ -511,9 +517,9 @@ def pt_therapist_out(w: World) -> Result:
     a, b = w.two()
     goal = w.rng.choice(
         [
-            f"{a.name} is out today. Move their patients to {b.name.split()[0]} at the same times and text each "
+            f"{a.name} is out today. Move their patients to {b.name} at the same times and text each "
             "patient about the change",
-            f"{a.name.split()[0]} called in sick - can {b.name.split()[0]} take the caseload? switch today's appts "
+            f"{a.name.split()[0]} called in sick - can {b.name} take the caseload? switch today's appts "
             "over and let people know",
         ]
     )
@@ -561,7 +567,7 @@ def pt_home_program(w: World) -> Result:
     goal = w.rng.choice(
         [
             f"Assign {patient} the {program} home exercise program and email them the link",
-            f"{patient.split()[0]} needs their HEP - {program}. set it up in Physitrack and send it over",
+            f"{patient} needs their HEP - {program}. set it up in Physitrack and send it over",
         ]
     )
     return (
@@ -859,7 +865,7 @@ def aq_member_upgrade(w: World) -> Result:
         goal,
         _aq_context(w),
         [
-            step("member", "searchMembers", name=member, status="active"),
+            step("member", "searchMembers", name=_as_named(member, goal), status="active"),
             step("mship", "getMembership", memberId="{{member.result.members[0].id}}"),
             step(
                 "upgrade",
@@ -1137,7 +1143,7 @@ def thrift_tax_receipt(w: World) -> Result:
         [
             f"{donor} dropped off {items} today and wants a receipt for taxes. Log the donation and email the "
             f"receipt to {email}",
-            f"donation receipt for {donor.split()[0]} ({email}): {items}",
+            f"donation receipt for {donor} ({email}): {items}",
         ]
     )
     context = _thrift_context(w)
