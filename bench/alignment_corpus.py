@@ -1420,6 +1420,9 @@ def build_corpus(
     from alignment_corpus_v22 import heldout_v22  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v22()
+    from alignment_corpus_v23 import heldout_v23  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v23()
     return cases
 
 

@@ -79,6 +79,7 @@ SPLITS = [
     Split("v20", ("hvac", "barber", "carrental", "gallery", "coworking"), (25, 25)),
     Split("v21", ("winery", "escaperoom", "plumbing", "chiro", "bridal"), (25, 25)),
     Split("v22", ("treeservice", "signshop", "hearing", "radio", "toystore"), (25, 25)),
+    Split("v23", ("roofing", "physio", "aquarium", "thrift", "appliance"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
