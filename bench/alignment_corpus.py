@@ -1423,6 +1423,9 @@ def build_corpus(
     from alignment_corpus_v23 import heldout_v23  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v23()
+    from alignment_corpus_v24 import heldout_v24  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v24()
     return cases
 
 

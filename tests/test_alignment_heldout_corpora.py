@@ -80,6 +80,7 @@ SPLITS = [
     Split("v21", ("winery", "escaperoom", "plumbing", "chiro", "bridal"), (25, 25)),
     Split("v22", ("treeservice", "signshop", "hearing", "radio", "toystore"), (25, 25)),
     Split("v23", ("roofing", "physio", "aquarium", "thrift", "appliance"), (25, 25)),
+    Split("v24", ("nails", "driving", "phonerepair", "market", "langschool"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
