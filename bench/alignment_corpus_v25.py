@@ -1012,7 +1012,7 @@ def api_wholesale_invoice(w: World) -> Result:
     goal = w.rng.choice(
         [
             f"Invoice {store} for the {jars} jars we dropped off today at ${price:.2f} wholesale, net 15",
-            f"bill {store}: {jars} jars x {price} and send it to their buyer",
+            f"bill {store}: {jars} jars x ${price:.2f} and send it to their buyer",
         ]
     )
     return (
