@@ -1426,6 +1426,9 @@ def build_corpus(
     from alignment_corpus_v24 import heldout_v24  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v24()
+    from alignment_corpus_v25 import heldout_v25  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v25()
     return cases
 
 

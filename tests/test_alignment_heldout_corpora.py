@@ -81,6 +81,7 @@ SPLITS = [
     Split("v22", ("treeservice", "signshop", "hearing", "radio", "toystore"), (25, 25)),
     Split("v23", ("roofing", "physio", "aquarium", "thrift", "appliance"), (25, 25)),
     Split("v24", ("nails", "driving", "phonerepair", "market", "langschool"), (25, 25)),
+    Split("v25", ("chimney", "auction", "scrapyard", "apiary", "luthier"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
