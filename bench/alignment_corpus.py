@@ -1411,6 +1411,9 @@ def build_corpus(
     from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v19()
+    from alignment_corpus_v26 import heldout_v26  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v26()
     return cases
 
 
