@@ -1429,6 +1429,9 @@ def build_corpus(
     from alignment_corpus_v25 import heldout_v25  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v25()
+    from alignment_corpus_v26 import heldout_v26  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v26()
     return cases
 
 
