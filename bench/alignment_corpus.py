@@ -1411,6 +1411,9 @@ def build_corpus(
     from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v19()
+    from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v27()
     return cases
 
 

@@ -76,6 +76,7 @@ SPLITS = [
     Split("v17", ("dental", "autorepair", "florist", "musicschool", "foodtruck"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
     Split("v19", ("catering", "optometry", "inspection", "kennel", "pawn"), (25, 25)),
+    Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
