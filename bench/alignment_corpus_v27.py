@@ -707,7 +707,12 @@ TRIPS = ["half-day inshore", "full-day offshore", "sunset tarpon", "bottom fishi
 
 def _fish_context(w: World) -> dict[str, Any]:
     return w.context(
-        {"business": "Reel Deal Charters", "boats": ["Miss Behavin'", "Knot Working"], "marine_zone": "GMZ750"},
+        {
+            "business": "Reel Deal Charters",
+            "boats": ["Miss Behavin'", "Knot Working"],
+            "marine_zone": "GMZ750",
+            "home_state": "Florida",
+        },
         "owner",
     )
 
@@ -745,7 +750,7 @@ def fish_advisory(w: World) -> Result:
                         "text-guest",
                         "sendGuestSms",
                         to="{{next-trip.result.bookings[0].guestPhone}}",
-                        message=f"The Coast Guard advisory means no trips {day}. We've cancelled and refunded you in "
+                        message=f"The marine weather warning means no trips {day}. We've cancelled and refunded you in "
                         "full - hope to get you out soon!",
                     ),
                 ],
@@ -1077,7 +1082,10 @@ def planet_projector_down(w: World) -> Result:
                 compare("{{next-order.result.total}}", "lte", 1),
                 ["tonight", "comp"],
             ),
-            step("cancel-shows", "SPEKTRIX_CANCEL_EVENT_INSTANCES", instance_ids="{{tonight.result.ids}}"),
+            {  # after the refunds: a cancelled instance's orders may no longer be listed
+                **step("cancel-shows", "SPEKTRIX_CANCEL_EVENT_INSTANCES", instance_ids="{{tonight.result.ids}}"),
+                "depends_on": ["each-order"],
+            },
         ],
     )
 
