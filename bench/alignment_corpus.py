@@ -1432,6 +1432,9 @@ def build_corpus(
     from alignment_corpus_v26 import heldout_v26  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v26()
+    from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v27()
     return cases
 
 

@@ -83,6 +83,7 @@ SPLITS = [
     Split("v24", ("nails", "driving", "phonerepair", "market", "langschool"), (25, 25)),
     Split("v25", ("chimney", "auction", "scrapyard", "apiary", "luthier"), (25, 25)),
     Split("v26", ("glazier", "kayak", "taxprep", "surf", "hobbyshop"), (25, 25)),
+    Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
