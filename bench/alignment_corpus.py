@@ -1411,6 +1411,30 @@ def build_corpus(
     from alignment_corpus_v19 import heldout_v19  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v19()
+    from alignment_corpus_v20 import heldout_v20  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v20()
+    from alignment_corpus_v21 import heldout_v21  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v21()
+    from alignment_corpus_v22 import heldout_v22  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v22()
+    from alignment_corpus_v23 import heldout_v23  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v23()
+    from alignment_corpus_v24 import heldout_v24  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v24()
+    from alignment_corpus_v25 import heldout_v25  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v25()
+    from alignment_corpus_v26 import heldout_v26  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v26()
+    from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v27()
     return cases
 
 

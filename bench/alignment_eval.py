@@ -74,6 +74,22 @@ SPLITS = {
     "before any rule change it could shape; tuning data since session 6's round 9)",
     "heldout_v19": "held-out v19 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape; tuning data since session 6's round 9)",
+    "heldout_v20": "held-out v20 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v21": "held-out v21 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v22": "held-out v22 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v23": "held-out v23 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v24": "held-out v24 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v25": "held-out v25 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v26": "held-out v26 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v27": "held-out v27 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

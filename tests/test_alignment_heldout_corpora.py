@@ -76,6 +76,14 @@ SPLITS = [
     Split("v17", ("dental", "autorepair", "florist", "musicschool", "foodtruck"), (25, 25)),
     Split("v18", ("brewery", "csa", "bikeshop", "theater", "tutoring"), (25, 25)),
     Split("v19", ("catering", "optometry", "inspection", "kennel", "pawn"), (25, 25)),
+    Split("v20", ("hvac", "barber", "carrental", "gallery", "coworking"), (25, 25)),
+    Split("v21", ("winery", "escaperoom", "plumbing", "chiro", "bridal"), (25, 25)),
+    Split("v22", ("treeservice", "signshop", "hearing", "radio", "toystore"), (25, 25)),
+    Split("v23", ("roofing", "physio", "aquarium", "thrift", "appliance"), (25, 25)),
+    Split("v24", ("nails", "driving", "phonerepair", "market", "langschool"), (25, 25)),
+    Split("v25", ("chimney", "auction", "scrapyard", "apiary", "luthier"), (25, 25)),
+    Split("v26", ("glazier", "kayak", "taxprep", "surf", "hobbyshop"), (25, 25)),
+    Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
