@@ -195,3 +195,40 @@ def test_no_layer_drops_a_deny_and_bounds_fold_per_key(layers: list[dict[str, An
         bounds.update(layer.get("bounds", {}))
     assert merged.deny_tools == denied
     assert merged.bounds == {key: (float(low), float(high)) for key, (low, high) in bounds.items()}
+
+
+LOOSENING = """\
+name: team
+severity: {TOOL_DENY: "off"}
+bounds:
+  payments.refund.amount: [0.01, 100000]
+"""
+
+
+def test_an_overlay_loosens_what_it_names_and_the_base_alone_still_catches_it(tmp_path: Path) -> None:
+    # The merge keeps an overlay from dropping a deny entry, a bound or a level by accident; it is no boundary
+    # against one that names them: a level set to off, a bound it widens. docs/linting.md says so, and that an
+    # org enforces its policy whatever a team writes by linting with the org's file alone as its own gate.
+    org = tmp_path / "org.yaml"
+    org.write_text(ORG, encoding="utf-8")
+    team = tmp_path / "team.yaml"
+    team.write_text(LOOSENING, encoding="utf-8")
+    plan = {
+        "goal": "tidy up",
+        "steps": [
+            {"id": "forget", "tool": "crm.delete_contact", "args": {"id": 7}},
+            {
+                "id": "refund",
+                "tool": "payments.refund",
+                "args": {"amount": 300},
+                "require_confirmation": True,
+                "on_failure": "abort",
+            },
+        ],
+    }
+    codes = ["TOOL_DENY", "BOUND_VIOLATION"]
+    assert Linter([str(org), str(team)], select=codes).lint(plan) == []
+    assert [(d.code, d.node_id, d.severity.value) for d in Linter([str(org)], select=codes).lint(plan)] == [
+        ("TOOL_DENY", "forget", "error"),
+        ("BOUND_VIOLATION", "refund", "error"),
+    ]
