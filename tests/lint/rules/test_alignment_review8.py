@@ -147,3 +147,42 @@ def test_a_deposit_account_changed_to_a_bare_handle_is_reported() -> None:
         context={"employee": {"name": "Dana Reyes", "id": "e_5"}},
     )
     assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "addr", "$.steps[0].params.deposit_account")]
+
+
+# ----------------------------------------------------------- principle 2: an itemised total is priced by its lines
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 8 hole: the same trusted price on 50 lines (a count of 1 needs no trust) prices a payment of 50 "
+    "times the goal's money (before round 8: GOAL_UNTRUSTED_TARGET); the docs say the lines let nothing through "
+    "their own trusted numbers do not give",
+)
+def test_a_payment_priced_by_one_trusted_line_repeated_is_reported() -> None:
+    pay = _s(
+        "pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=25000, lines=[{"unit_price": 500}] * 50
+    )
+    plan = _plan("Pay vendor V-7 the $500 invoice INV-88", pay)
+    assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "pay", "$.steps[0].params.amount")]
+
+
+def test_a_payment_priced_by_its_one_line_passes() -> None:
+    pay = _s("pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=500, lines=[{"unit_price": 500}])
+    assert _goal_findings(_plan("Pay vendor V-7 the $500 invoice INV-88", pay)) == []
+
+
+# ------------------------------------------------- principle 6: a record's own payment detail is the platform's
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="round 8 hole: a help-desk ticket's refund_account is typed by whoever files the ticket, not recorded "
+    "at payment, yet it is read as the platform's (before round 8: GOAL_TAINTED_TARGET)",
+)
+def test_money_sent_to_the_account_a_ticket_gives_is_reported() -> None:
+    plan = _plan(
+        "Refund the $45 for order 1042; ticket T-9 has the details",
+        _s("t", "helpdesk_get_ticket", ticket_id="T-9"),
+        _s("pay", "bank_transfer", to_account="{{t.result.refund_account}}", amount=45),
+    )
+    assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
