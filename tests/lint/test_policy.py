@@ -157,6 +157,19 @@ def test_every_bad_bound_and_risk_weight_is_reported_at_its_own_path() -> None:
     )
 
 
+def test_a_bound_with_one_bad_half_is_shown_whole_and_once() -> None:
+    # Before: "got 'x'" (the bad half alone, read as if the bound were 'x'), and a bound with two bad halves was
+    # two identical problems.
+    data = {"bounds": {"p.x": [1, "x"], "p.y": [None, None]}}
+    with pytest.raises(PolicyError) as caught:
+        Policy.from_data(data, source="team.yaml")
+    assert str(caught.value) == (
+        "team.yaml: invalid policy (2 problems)\n"
+        '  $.bounds["p.x"]: a bound is [min, max], two numbers; got [1, \'x\']\n'
+        '  $.bounds["p.y"]: a bound is [min, max], two numbers; got [None, None]'
+    )
+
+
 def test_policy_check_prints_only_the_keys_a_file_sets(tmp_path: Path) -> None:
     # Before: `rego: []` was printed for every file (loading it assigned rego, which marks the key as set).
     path = _write(tmp_path, "p.yaml", "max_steps: 5\n")
