@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from plankit.errors import PolicyError
 from plankit.lint import DEFAULT_POLICY_YAML, Policy, Status, validate_plan
@@ -157,6 +160,19 @@ def test_every_bad_bound_and_risk_weight_is_reported_at_its_own_path() -> None:
     )
 
 
+def test_a_bound_with_one_bad_half_is_shown_whole_and_once() -> None:
+    # Before: "got 'x'" (the bad half alone, read as if the bound were 'x'), and a bound with two bad halves was
+    # two identical problems.
+    data = {"bounds": {"p.x": [1, "x"], "p.y": [None, None]}}
+    with pytest.raises(PolicyError) as caught:
+        Policy.from_data(data, source="team.yaml")
+    assert str(caught.value) == (
+        "team.yaml: invalid policy (2 problems)\n"
+        "  $.bounds[\"p.x\"]: a bound is [min, max], two numbers; got [1, 'x']\n"
+        '  $.bounds["p.y"]: a bound is [min, max], two numbers; got [None, None]'
+    )
+
+
 def test_policy_check_prints_only_the_keys_a_file_sets(tmp_path: Path) -> None:
     # Before: `rego: []` was printed for every file (loading it assigned rego, which marks the key as set).
     path = _write(tmp_path, "p.yaml", "max_steps: 5\n")
@@ -187,3 +203,37 @@ def test_a_plan_given_as_the_policy_says_so(tmp_path: Path) -> None:
         "  $.goal: unknown policy key 'goal'\n"
         "  $.steps: unknown policy key 'steps' (did you mean 'max_steps'?)"
     )
+
+
+_KEYS = st.sampled_from([*Policy.model_fields, "steps", "bogus", ""])
+_SCALARS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 5),
+    st.floats(),
+    st.text(max_size=6),
+    st.sampled_from(["off", "warn", "error", "info", "TOOL_DENY", "p.x", "*", "(?P<", "[", ".*"]),
+)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.one_of(st.text(max_size=5), st.sampled_from(["TOOL_DENY", "p.x.y", "a b"])), inner, max_size=3
+        ),
+    ),
+    max_leaves=8,
+)
+
+
+@given(st.dictionaries(_KEYS, _VALUES, max_size=4))
+def test_any_policy_data_is_a_policy_or_a_policy_error_and_a_policy_round_trips(data: dict[str, Any]) -> None:
+    # Every problem of bad data is a PolicyError (never a crash in the message code), and a policy's own keys
+    # read back as the same policy: merging (merged_with) dumps and reads them again.
+    try:
+        policy = Policy.from_data(data, source="team.yaml")
+    except PolicyError as exc:
+        assert str(exc).startswith("team.yaml: ")
+        return
+    again = Policy.from_data(policy.model_dump(include=policy.model_fields_set))
+    assert (again, again.model_fields_set) == (policy, policy.model_fields_set)

@@ -10,6 +10,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from plankit.errors import PolicyError
 from plankit.lint import Linter, Policy
 from plankit.lint._policy import MERGED_AS_UNION, MERGED_PER_KEY
 
@@ -195,3 +196,88 @@ def test_no_layer_drops_a_deny_and_bounds_fold_per_key(layers: list[dict[str, An
         bounds.update(layer.get("bounds", {}))
     assert merged.deny_tools == denied
     assert merged.bounds == {key: (float(low), float(high)) for key, (low, high) in bounds.items()}
+
+
+LOOSENING = """\
+name: team
+severity: {TOOL_DENY: "off"}
+bounds:
+  payments.refund.amount: [0.01, 100000]
+"""
+
+
+def test_an_overlay_loosens_what_it_names_and_the_base_alone_still_catches_it(tmp_path: Path) -> None:
+    # The merge keeps an overlay from dropping a deny entry, a bound or a level by accident; it is no boundary
+    # against one that names them: a level set to off, a bound it widens. docs/linting.md says so, and that an
+    # org enforces its policy whatever a team writes by linting with the org's file alone as its own gate.
+    org = tmp_path / "org.yaml"
+    org.write_text(ORG, encoding="utf-8")
+    team = tmp_path / "team.yaml"
+    team.write_text(LOOSENING, encoding="utf-8")
+    plan = {
+        "goal": "tidy up",
+        "steps": [
+            {"id": "forget", "tool": "crm.delete_contact", "args": {"id": 7}},
+            {
+                "id": "refund",
+                "tool": "payments.refund",
+                "args": {"amount": 300},
+                "require_confirmation": True,
+                "on_failure": "abort",
+            },
+        ],
+    }
+    codes = ["TOOL_DENY", "BOUND_VIOLATION"]
+    assert Linter([str(org), str(team)], select=codes).lint(plan) == []
+    assert [(d.code, d.node_id, d.severity.value) for d in Linter([str(org)], select=codes).lint(plan)] == [
+        ("TOOL_DENY", "forget", "error"),
+        ("BOUND_VIOLATION", "refund", "error"),
+    ]
+
+
+_LAYER = st.fixed_dictionaries(
+    {},
+    optional={
+        "deny_tools": st.lists(st.sampled_from(_TOOLS), max_size=3),
+        "allow_tools": st.lists(st.sampled_from(_TOOLS), max_size=3),
+        "rego": st.lists(st.sampled_from(["a.rego", "b.rego"]), max_size=2),
+        "bounds": st.dictionaries(st.sampled_from(_BOUNDS), st.tuples(st.just(0), st.integers(1, 9)), max_size=2),
+        "severity": st.dictionaries(
+            st.sampled_from(["TOOL_DENY", "BOUND_VIOLATION", "GOAL_UNASKED_EFFECT"]),
+            st.sampled_from(["error", "warning", "info", "off"]),
+            max_size=2,
+        ),
+        "goal_alignment": st.sampled_from(["off", "warn", "error"]),
+        "tool_effects": st.dictionaries(
+            st.sampled_from(["crm.*", "t.x"]), st.lists(st.sampled_from(["read", "send"]), min_size=1), max_size=2
+        ),
+        "max_steps": st.integers(1, 9),
+    },
+)
+
+
+def _merged(*layers: Policy) -> Policy | None:
+    try:
+        merged = layers[0]
+        for layer in layers[1:]:
+            merged = merged.merged_with(layer)
+    except PolicyError:
+        return None
+    return merged
+
+
+@given(_LAYER, _LAYER, _LAYER)
+def test_merging_is_associative_so_files_can_be_grouped_any_way(
+    a: dict[str, Any], b: dict[str, Any], c: dict[str, Any]
+) -> None:
+    # org + (team + project) is (org + team) + project: a team may pre-merge its own files (policy check a b).
+    try:
+        first, second, third = Policy.from_data(a), Policy.from_data(b), Policy.from_data(c)
+    except PolicyError:
+        return  # a GOAL_* level with goal_alignment off in one layer: not a policy
+    left, later = _merged(first, second, third), _merged(second, third)
+    if left is None or later is None:
+        return  # the layers contradict each other: an error either way
+    right = _merged(first, later)
+    assert right is not None
+    assert (left.model_dump(), left.model_fields_set) == (right.model_dump(), right.model_fields_set)

@@ -598,8 +598,30 @@ def test_not_takes_one_condition() -> None:
             {"on_failure": "retyr"},
             P("$.steps[0].on_failure", "unknown on_failure 'retyr'", "did you mean 'retry'?"),
         ),
+        (
+            {"on_failure": {"max_attempts": 3}},
+            P(
+                "$.steps[0].on_failure",
+                "on_failure has no 'strategy' key",
+                'use abort (stop the plan), skip (go on without this step) or retry, or an object such as'
+                ' {"strategy": "retry", "max_attempts": 3, "delay_ms": 1000}',
+            ),
+        ),
+        (
+            {"on_failure": {"stratgy": "retry"}},
+            P("$.steps[0].on_failure", "on_failure has no 'strategy' key", "did you mean 'strategy' (not 'stratgy')?"),
+        ),
     ],
-    ids=["negative-retries", "zero-timeout", "text-timeout", "on_fail-twice", "unknown-word", "misspelled-word"],
+    ids=[
+        "negative-retries",
+        "zero-timeout",
+        "text-timeout",
+        "on_fail-twice",
+        "unknown-word",
+        "misspelled-word",
+        "object-without-strategy",
+        "misspelled-strategy-key",
+    ],
 )
 def test_seed_step_fields_with_bad_values(fields: dict[str, Any], problem: FormatProblem) -> None:
     assert _problems({"steps": [{"id": "s", "prompt": "p", **fields}]}) == [problem]

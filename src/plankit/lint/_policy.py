@@ -280,7 +280,8 @@ class Policy(IRModel):
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
-            problems = [_policy_problem(error) for error in exc.errors(include_url=False)]
+            # Each problem once: both halves of a bad bound ([None, None]) are one problem, the bound's.
+            problems = list(dict.fromkeys(_policy_problem(error, data) for error in exc.errors(include_url=False)))
             noun = "problem" if len(problems) == 1 else "problems"
             message = f"invalid policy ({len(problems)} {noun})"
             plan_keys = [key for key in ("steps", "root", "nodes", "plan") if key in data]
@@ -429,7 +430,7 @@ def _known_codes() -> list[str]:
     return list(RULES)
 
 
-def _policy_problem(error: Any) -> FormatProblem:
+def _policy_problem(error: Any, data: dict[str, Any]) -> FormatProblem:
     # A problem found on the whole policy says where it is; pydantic marks a mapping's bad key with "[key]".
     loc = tuple(error["ctx"]["at"]) if error["type"] == "policy_entry" else tuple(error["loc"])
     loc = tuple(item for item in loc if item != "[key]")
@@ -439,7 +440,9 @@ def _policy_problem(error: Any) -> FormatProblem:
         return FormatProblem(path, f"unknown policy key {key!r}", did_you_mean(key, Policy.model_fields))
     if loc[:1] == ("bounds",) and len(loc) >= 2 and error["type"] != "value_error":
         path = "$" + "".join(_path_part(item) for item in loc[:2])  # the bound, not its missing or bad half
-        return FormatProblem(path, f"a bound is [min, max], two numbers; got {error['input']!r}")
+        bounds = data.get("bounds")
+        bound = bounds.get(loc[1], error["input"]) if isinstance(bounds, dict) else error["input"]
+        return FormatProblem(path, f"a bound is [min, max], two numbers; got {bound!r}")  # the whole bound, as written
     message = validator_message(str(error["msg"]))
     return FormatProblem(path, message)
 

@@ -16,6 +16,7 @@ from .._utils import closest, did_you_mean, validator_message
 from ..errors import FormatProblem
 from ._model import Plan, ValidationInfo, ValidationIssue
 from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
+from ._normalize import _FAILURE_WORDS as FAILURE_WORDS
 from ._normalize import snake_case
 from ._tree import camel_case
 from ._triggers import (
@@ -163,6 +164,12 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
     if kind == "union_tag_not_found":
         ctx = error.get("ctx", {})
         field = str(ctx.get("discriminator", "type")).strip("'")
+        if loc and loc[-1] == "on_failure":  # the object form: {"strategy": ...}, maybe with a misspelt key
+            given = error.get("input")
+            keys = [key for key in given if isinstance(key, str)] if isinstance(given, dict) else []
+            close = next((key for key in keys if closest(snake_case(key), ["strategy"])), None)
+            hint = f"did you mean {field!r} (not {close!r})?" if close is not None else _FAILURE_HINT
+            return f"on_failure has no {field!r} key", hint
         return (
             f"no {field!r} key, so it is not clear what this is",
             f'add "{field}" (for a step: action, llm, ...)',
@@ -174,8 +181,8 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
     return validator_message(str(error["msg"])), None
 
 
-# What on_failure may be (see _normalize._FAILURE_WORDS), said where a word or value is not one of them.
-_FAILURE_WORDS = ("abort", "skip", "retry", "continue", "fail")
+# What on_failure may be, said where a word or value is not one of them.
+_FAILURE_WORDS = tuple(FAILURE_WORDS)
 _FAILURE_HINT = (
     'use abort (stop the plan), skip (go on without this step) or retry, or an object such as {"strategy": "retry",'
     ' "max_attempts": 3, "delay_ms": 1000}'
