@@ -77,6 +77,15 @@ _LET_KNOW = re.compile(
 )
 """Phrases that ask to send (message someone) without a send word; *for the night crew (#night-ops)* names where
 the audience reads what is made for them."""
+_DESTINATION_PHRASE = re.compile(
+    r"\bto\b[^.;:!?]{0,30}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]|"
+    r"\bto (?:the|our|my|their|his|her|your|its) (?:[a-z0-9'&-]+ ){0,3}?(?:channel|chat|thread|inbox|mailbox)\b|"
+    r"\bto #[a-z0-9][a-z0-9_-]*"
+)
+"""Round 10 (B): a destination written in the goal asks to deliver there, whatever the verb (*contract to their
+HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*): an address
+the user typed, a chat channel, a ``#room``. Where the message goes is still checked by the target rules: the
+address must be the one written, the channel a room of the workspace."""
 _PAY_PHRASE = re.compile(
     r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
@@ -414,6 +423,7 @@ def asked_effects(goal: str) -> Intent:
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),
+        (_DESTINATION_PHRASE, "send"),
         (_PUBLIC_PHRASE, "share"),
         (_DELETE_PHRASE, "destructive"),
         (_GRANT_PHRASE, "share"),
