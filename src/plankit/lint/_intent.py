@@ -307,6 +307,13 @@ _NOT_ORDERS = _words(
 )
 
 
+def sees_to(intent: Intent) -> bool:
+    """Whether the goal gives an open-ended order about a situation it reports (*sort out the guests*, *take care
+    of the ticket holders*, *make it right*; :data:`_SEE_TO`): it implies the usual remedies of what a step found
+    there (round 10, B), a cancel and the money they paid returned."""
+    return any(_SEE_TO.fullmatch(phrase) for phrase in intent.implying)
+
+
 def orders_a_change(goal: str) -> bool:
     """Whether a clause of the goal opens with a verb other than a send or a read, followed by its object
     (*Overlock every unit ...*, *... - lock them out and send the notice*): an order to do something to that
