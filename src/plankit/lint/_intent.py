@@ -86,6 +86,18 @@ _DESTINATION_PHRASE = re.compile(
 HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*): an address
 the user typed, a chat channel, a ``#room``. Where the message goes is still checked by the target rules: the
 address must be the one written, the channel a room of the workspace."""
+_OBTAIN_FOR = re.compile(
+    r"\b[Gg]et(?:s|ting)? (?:her|him|them|me|us|[A-Z][a-z'-]+) (?:a|an|some|one|two|three|four|five) "
+    r"((?:[\w'-]+)(?: [\w'-]+){0,2})"
+)
+"""Round 10 (B): *get her a DMV slot*, *get them a table for six*: obtaining something for a party, which a
+tool does by booking or buying it (financial), as *book her a slot* would; not when what is got is a write-up
+or a file (*get me a summary*, *get Ana a copy*: made or handed over, :data:`_MADE_NOT_BOUGHT`)."""
+_MADE_NOT_BOUGHT = _words(
+    "summary summaries list lists report reports update updates recap overview numbers breakdown copy copies "
+    "draft drafts answer answers reply note notes message messages email emails text texts call link links "
+    "quote estimate rundown briefing digest count total heads headsup reminder"
+)
 _PAY_PHRASE = re.compile(
     r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
@@ -462,6 +474,12 @@ def asked_effects(goal: str) -> Intent:
         if implies is not None:
             implying.append(implies.group(0).strip())
             asked.setdefault("destructive", []).append(implying[-1])
+    obtain = _OBTAIN_FOR.search(goal.replace("’", "'"))
+    if obtain is not None and not any(
+        word in _MADE_NOT_BOUGHT or word in _HANDED_FILES for word in obtain.group(1).lower().split()
+    ):
+        # what is got is read over its next three words (*a quick summary* is a write-up, *a DMV slot* is not)
+        asked.setdefault("financial", []).append(obtain.group(0).lower())
     to_name = _GET_TO_NAME.search(goal)
     if to_name is not None and "send" not in asked:
         asked["send"] = [to_name.group(0).strip().lower()]
