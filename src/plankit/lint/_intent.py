@@ -79,11 +79,13 @@ _LET_KNOW = re.compile(
 the audience reads what is made for them."""
 _DESTINATION_PHRASE = re.compile(
     r"\bto\b[^.;:!?]{0,30}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]|"
-    r"\bto (?:the|our|my|their|his|her|your|its) (?:[a-z0-9'&-]+ ){0,3}?(?:channel|chat|thread|inbox|mailbox)\b|"
-    r"\bto #[a-z0-9][a-z0-9_-]*"
+    r"(?:\bto|->|→)\s*(?:(?:the|our|my|their|his|her|your|its) )?(?:[a-z0-9'&-]+ ){0,3}?"
+    r"(?:channel|chat|thread|inbox|mailbox)\b|"
+    r"(?:\bto|->|→)\s*#[a-z0-9][a-z0-9_-]*"
 )
 """Round 10 (B): a destination written in the goal asks to deliver there, whatever the verb (*contract to their
-HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*): an address
+HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*, *tips by barber
+-> crew channel*; an arrow is *to*): an address
 the user typed, a chat channel, a ``#room``. Where the message goes is still checked by the target rules: the
 address must be the one written, the channel a room of the workspace."""
 _OBTAIN_FOR = re.compile(
@@ -109,6 +111,14 @@ _PERCENT_MONEY = re.compile(
 )
 """A percentage of money (*a 10% late fee*, *15% off the invoice*, *give them 30% back*) is an amount, as ``$40``
 is: financial."""
+_OFF_PHRASE = re.compile(
+    r"\b(?:half|a third|a quarter|a fifth|a tenth|\d+ ?%|[$€£]\d[\d.,]*) off\b|\bmake (?:it|this|that) up to\b"
+)
+"""Round 10 (B): *half off their next visit*, *$20 off*: a discount is money's worth given (a voucher, a credit),
+as *50% off* already was (:data:`_PERCENT_MONEY`); so is *make it up to the group*, compensating them."""
+_LOSE_PHRASE = re.compile(r"\b(?:lose|loses|losing) (?:their|his|her|its|your|the) [a-z]+")
+"""Round 10 (B): *60+ days lose their fob until they pay*: what the goal says a party loses is taken from them (a
+suspension, a revocation), an implied change of the parties the goal or a step picks out, nothing else."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
     r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b|"
@@ -194,10 +204,11 @@ _HANDOVER_PHRASE = re.compile(
 for *over to* (what a tool hands over to a person it shares with them), for *get X a Y* only
 when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
 _GET_DONE = re.compile(
-    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
+    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both|a|an|"
+    r"some|one|two|three|new)\b"
     r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
     r"(?=\s*$|\s*[.,;:!?+&-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
-    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
+    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to|from|with|via|through)\b)"
 )
 """*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
 goal said the verb (*order it*, *sign the lease*); the participle must end the phrase (*get the signed lease*
@@ -439,6 +450,7 @@ def asked_effects(goal: str) -> Intent:
         (_CURRENCY, "financial"),
         (_PERCENT_MONEY, "financial"),
         (_CHARGED_PHRASE, "financial"),
+        (_OFF_PHRASE, "financial"),
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),
@@ -470,7 +482,7 @@ def asked_effects(goal: str) -> Intent:
             asked.setdefault(effect, []).append(match.group(0).strip())
             if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
                 implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
-    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text)):
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text), _LOSE_PHRASE.search(text)):
         if implies is not None:
             implying.append(implies.group(0).strip())
             asked.setdefault("destructive", []).append(implying[-1])
