@@ -78,7 +78,7 @@ _LET_KNOW = re.compile(
 """Phrases that ask to send (message someone) without a send word; *for the night crew (#night-ops)* names where
 the audience reads what is made for them."""
 _DESTINATION_PHRASE = re.compile(
-    r"\bto\b[^.;:!?]{0,30}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]|"
+    r"\bto\b[^.;:!?@]{0,30}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]|"
     r"(?:\bto|->|→)\s*(?:(?:the|our|my|their|his|her|your|its) )?(?:[a-z0-9'&-]+ ){0,3}?"
     r"(?:channel|chat|thread|inbox|mailbox)\b|"
     r"(?:\bto|->|→)\s*#[a-z0-9][a-z0-9_-]*"
@@ -87,7 +87,9 @@ _DESTINATION_PHRASE = re.compile(
 HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*, *tips by barber
 -> crew channel*; an arrow is *to*): an address
 the user typed, a chat channel, a ``#room``. Where the message goes is still checked by the target rules: the
-address must be the one written, the channel a room of the workspace."""
+address must be the one written, the channel a room of the workspace. Searched only when the goal has an
+``@``, a ``#`` or a word such as *channel* (:data:`_DESTINATION_HINTS`)."""
+_DESTINATION_HINTS = ("@", "#", "channel", "chat", "thread", "inbox", "mailbox")
 _OBTAIN_FOR = re.compile(
     r"\b[Gg]et(?:s|ting)? (?:her|him|them|me|us|[A-Z][a-z'-]+) (?:a|an|some|one|two|three|four|five) "
     r"((?:[\w'-]+)(?: [\w'-]+){0,2})"
@@ -450,11 +452,9 @@ def asked_effects(goal: str) -> Intent:
         (_CURRENCY, "financial"),
         (_PERCENT_MONEY, "financial"),
         (_CHARGED_PHRASE, "financial"),
-        (_OFF_PHRASE, "financial"),
         (_MONEY_PHRASE, "financial"),
         (_PAY_PHRASE, "financial"),
         (_LET_KNOW, "send"),
-        (_DESTINATION_PHRASE, "send"),
         (_PUBLIC_PHRASE, "share"),
         (_DELETE_PHRASE, "destructive"),
         (_GRANT_PHRASE, "share"),
@@ -482,11 +482,21 @@ def asked_effects(goal: str) -> Intent:
             asked.setdefault(effect, []).append(match.group(0).strip())
             if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
                 implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
-    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text), _LOSE_PHRASE.search(text)):
+    # Round 10 (B)'s phrases, each searched only when a cheap substring says it could match.
+    if any(hint in text for hint in _DESTINATION_HINTS):
+        destination = _DESTINATION_PHRASE.search(text)
+        if destination is not None:
+            asked.setdefault("send", []).append(destination.group(0).strip())
+    if " off" in text or " up to" in text:
+        off = _OFF_PHRASE.search(text)
+        if off is not None:
+            asked.setdefault("financial", []).append(off.group(0).strip())
+    lose = _LOSE_PHRASE.search(text) if "los" in text else None
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text), lose):
         if implies is not None:
             implying.append(implies.group(0).strip())
             asked.setdefault("destructive", []).append(implying[-1])
-    obtain = _OBTAIN_FOR.search(goal.replace("’", "'"))
+    obtain = _OBTAIN_FOR.search(goal.replace("’", "'")) if "get" in text else None
     if obtain is not None and not any(
         word in _MADE_NOT_BOUGHT or word in _HANDED_FILES for word in obtain.group(1).lower().split()
     ):
