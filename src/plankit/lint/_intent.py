@@ -77,6 +77,31 @@ _LET_KNOW = re.compile(
 )
 """Phrases that ask to send (message someone) without a send word; *for the night crew (#night-ops)* names where
 the audience reads what is made for them."""
+_DESTINATION_PHRASE = re.compile(
+    r"\bto\b[^.;:!?@]{0,30}?[\w.+-]+@[\w-]+\.[\w.-]*[a-z]|"
+    r"(?:\bto|->|→)\s*(?:(?:the|our|my|their|his|her|your|its) )?(?:[a-z0-9'&-]+ ){0,3}?"
+    r"(?:channel|chat|thread|inbox|mailbox)\b|"
+    r"(?:\bto|->|→)\s*#[a-z0-9][a-z0-9_-]*"
+)
+"""Round 10 (B): a destination written in the goal asks to deliver there, whatever the verb (*contract to their
+HR (jo@maradi.com)*, *invoice to anouk@...*, *camp roster next week to the instructors channel*, *tips by barber
+-> crew channel*; an arrow is *to*): an address
+the user typed, a chat channel, a ``#room``. Where the message goes is still checked by the target rules: the
+address must be the one written, the channel a room of the workspace. Searched only when the goal has an
+``@``, a ``#`` or a word such as *channel* (:data:`_DESTINATION_HINTS`)."""
+_DESTINATION_HINTS = ("@", "#", "channel", "chat", "thread", "inbox", "mailbox")
+_OBTAIN_FOR = re.compile(
+    r"\b[Gg]et(?:s|ting)? (?:her|him|them|me|us|[A-Z][a-z'-]+) (?:a|an|some|one|two|three|four|five) "
+    r"((?:[\w'-]+)(?: [\w'-]+){0,2})"
+)
+"""Round 10 (B): *get her a DMV slot*, *get them a table for six*: obtaining something for a party, which a
+tool does by booking or buying it (financial), as *book her a slot* would; not when what is got is a write-up
+or a file (*get me a summary*, *get Ana a copy*: made or handed over, :data:`_MADE_NOT_BOUGHT`)."""
+_MADE_NOT_BOUGHT = _words(
+    "summary summaries list lists report reports update updates recap overview numbers breakdown copy copies "
+    "draft drafts answer answers reply note notes message messages email emails text texts call link links "
+    "quote estimate rundown briefing digest count total heads headsup reminder"
+)
 _PAY_PHRASE = re.compile(
     r"\b(?:top(?:ping)? up|pick(?:ing)? up|cover(?:ing)?|foot(?:ing)?|clear(?:ing)?|chip(?:ping)? in for)\b"
     r"[^.;]{0,30}\b(?:bill|tab|check|cost|costs|fee|fees|rent|invoice|balance|card|wallet|share)\b"
@@ -88,6 +113,14 @@ _PERCENT_MONEY = re.compile(
 )
 """A percentage of money (*a 10% late fee*, *15% off the invoice*, *give them 30% back*) is an amount, as ``$40``
 is: financial."""
+_OFF_PHRASE = re.compile(
+    r"\b(?:half|a third|a quarter|a fifth|a tenth|\d+ ?%|[$€£]\d[\d.,]*) off\b|\bmake (?:it|this|that) up to\b"
+)
+"""Round 10 (B): *half off their next visit*, *$20 off*: a discount is money's worth given (a voucher, a credit),
+as *50% off* already was (:data:`_PERCENT_MONEY`); so is *make it up to the group*, compensating them."""
+_LOSE_PHRASE = re.compile(r"\b(?:lose|loses|losing) (?:their|his|her|its|your|the) [a-z]+")
+"""Round 10 (B): *60+ days lose their fob until they pay*: what the goal says a party loses is taken from them (a
+suspension, a revocation), an implied change of the parties the goal or a step picks out, nothing else."""
 _CHARGED_PHRASE = re.compile(
     r"\b(?:got|gets|was|were|been|being|is|are)\s+(?:(?:double|over|wrongly|mistakenly|accidentally)[- ]?)?"
     r"(?:charged|billed)\b|\b(?:double|over)[- ]?(?:charged|billed)\b|"
@@ -173,10 +206,11 @@ _HANDOVER_PHRASE = re.compile(
 for *over to* (what a tool hands over to a person it shares with them), for *get X a Y* only
 when Y is a file or a document (:data:`_HANDED_FILES`; *get the car a wash* shares nothing)."""
 _GET_DONE = re.compile(
-    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both)\b"
+    r"\bget(?:s|ting)? (?:(?:it|them|this|that|these|those|the|our|my|your|his|her|their|all|each|every|both|a|an|"
+    r"some|one|two|three|new)\b"
     r"(?: [a-z0-9'-]+){0,3}?|[a-z0-9'-]+) ([a-z]+(?:ed|en)|sent|paid|sold|bought|done|made|shut|set)"
     r"(?=\s*$|\s*[.,;:!?+&-]|\s(?:by|before|after|today|tonight|tomorrow|now|asap|and|so|for|this|next|first|"
-    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to)\b)"
+    r"please|then|too|again|right|immediately|quickly|soon|on|in|at|to|from|with|via|through)\b)"
 )
 """*Get X done* (*get it ordered*, *get the lease signed by Friday*) asks for what the participle says, as if the
 goal said the verb (*order it*, *sign the lease*); the participle must end the phrase (*get the signed lease*
@@ -296,6 +330,13 @@ _NOT_ORDERS = _words(
     "ask remind notify call ring thank warn alert ping post write draft summarise summarize compare search "
     "what which who how is are was were do does did has have had can could would will please pull"
 )
+
+
+def sees_to(intent: Intent) -> bool:
+    """Whether the goal gives an open-ended order about a situation it reports (*sort out the guests*, *take care
+    of the ticket holders*, *make it right*; :data:`_SEE_TO`): it implies the usual remedies of what a step found
+    there (round 10, B), a cancel and the money they paid returned."""
+    return any(_SEE_TO.fullmatch(phrase) for phrase in intent.implying)
 
 
 def orders_a_change(goal: str) -> bool:
@@ -441,10 +482,26 @@ def asked_effects(goal: str) -> Intent:
             asked.setdefault(effect, []).append(match.group(0).strip())
             if pattern is _DELETE_PHRASE and match.group(0).startswith("clos"):
                 implying.append(match.group(0).strip())  # *close it out*: that record closed, nothing else
-    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text)):
+    # Round 10 (B)'s phrases, each searched only when a cheap substring says it could match.
+    if any(hint in text for hint in _DESTINATION_HINTS):
+        destination = _DESTINATION_PHRASE.search(text)
+        if destination is not None:
+            asked.setdefault("send", []).append(destination.group(0).strip())
+    if " off" in text or " up to" in text:
+        off = _OFF_PHRASE.search(text)
+        if off is not None:
+            asked.setdefault("financial", []).append(off.group(0).strip())
+    lose = _LOSE_PHRASE.search(text) if "los" in text else None
+    for implies in (_PREVENT.search(text), _GET_OUT_OF.search(text), _SEE_TO.search(text), lose):
         if implies is not None:
             implying.append(implies.group(0).strip())
             asked.setdefault("destructive", []).append(implying[-1])
+    obtain = _OBTAIN_FOR.search(goal.replace("’", "'")) if "get" in text else None
+    if obtain is not None and not any(
+        word in _MADE_NOT_BOUGHT or word in _HANDED_FILES for word in obtain.group(1).lower().split()
+    ):
+        # what is got is read over its next three words (*a quick summary* is a write-up, *a DMV slot* is not)
+        asked.setdefault("financial", []).append(obtain.group(0).lower())
     to_name = _GET_TO_NAME.search(goal)
     if to_name is not None and "send" not in asked:
         asked["send"] = [to_name.group(0).strip().lower()]

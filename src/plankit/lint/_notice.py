@@ -312,6 +312,8 @@ def _confined(
 def _reaches(ctx: LintContext, text: str) -> bool:
     """Whether ``text`` gives a way to reach someone: an address, a URL, a phone number, or a host nobody gave
     (``sudsclub-billing.example/verify``; the organisation's own domain from the context may stay)."""
+    if _STORE_PATH.fullmatch(text.strip()):
+        return False  # a file of the organisation's own store, carried by the message (round 10, B)
     text = _TEMPLATE.sub(" ", text)  # ``{{free.result.start}}`` is a value read at run time, not a host
     text = _DATE.sub(" ", text)  # ``2026-12-17`` is a date, not a phone number
     if _REACHABLE.search(text):
@@ -320,6 +322,10 @@ def _reaches(ctx: LintContext, text: str) -> bool:
     return bool(hosts) and not all(memo(ctx, "trusted_values", lambda: Trusted(ctx)).has_host(h) for h in hosts)
 
 
+_STORE_PATH = re.compile(r"(?!(?:https?|ftps?|wss?|mailto|tel|sms)://)[a-z][a-z0-9+.-]*://[A-Za-z0-9_-]+/[^@:?#\s][^@:?#]*")
+"""A whole value that is a path in a store the workspace's tools resolve, with no host (``drive://Salon/Handouts/
+aftercare.pdf``): a file the message carries, which no outsider can follow; not a web link (``https://``), a
+``mailto:`` or a path with an address or a query in it."""
 _TEMPLATE = re.compile(r"\{\{.*?\}\}")
 _DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b")
 _BARE_HOST = re.compile(r"\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?!\.[a-z0-9])")

@@ -44,7 +44,7 @@ from .._effects import (
     export_location,
 )
 from .._findings import Finding, Severity
-from .._intent import Intent, asked_effects, clock_times, orders_a_change
+from .._intent import Intent, asked_effects, clock_times, orders_a_change, sees_to
 from .._notice import _ASKS_ONLY, Subjects, _reaches, is_customary_notice
 from .._params import named_tools
 from .._provenance import WHOLE_READ, Hop, Provenance
@@ -299,6 +299,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kinds == _SEND and _delivers_to_named(ctx, action, path):
                 continue  # what the goal asks to make, for a person it names, delivered to that person
+            if kinds == _FINANCIAL and sees_to(intent) and _returns_found_payment(ctx, action, path):
+                continue  # *sort out the guests*: what a step found they paid goes back to them (round 10, B)
         yield Finding(
             f"'{action.id}' calls {action.tool} ({_shown(kinds)}, from its {source}), {tail}",
             node_id=action.id,
@@ -419,6 +421,30 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+_FINANCIAL = frozenset({"financial"})
+
+
+def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether a reversal (a refund, a void) returns a payment a step found, and nothing else: every value it
+    takes from a step is a single field of a known step's output that nobody outside wrote (not a list, not a
+    whole output), it takes at least one, and each literal target is trusted (an amount within the goal's
+    money). The money goes back to whoever paid it, so in a goal that orders a situation sorted out (*the tour is
+    off, sort out the guests*) it is the remedy of what the plan found, not a payment somewhere new."""
+    if not action.params or not is_reversal(action.tool):
+        return False
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    refs = [ref for ref in ctx.graph.references.get(action.id, ()) if ref.root not in RESERVED_ROOTS]
+    if not refs or any(
+        not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) or _whole(ref) for ref in refs
+    ):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
+        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown):
+            return False
+    return True
 
 
 def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
