@@ -560,6 +560,91 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
     return _untainted(ctx, action)
 
 
+def _own_service_host(ctx: LintContext, host: str) -> bool:
+    """Round 10 (A): whether a link's host is a page of a service the business itself runs on: its registrable
+    name (``booksy`` of ``booksy.com``, ``nexudus`` of ``foundrycommons.spaces.nexudus.com``) is the vendor
+    prefix of a tool a step of the plan calls (``booksy.appointments.cancel``, ``nexudus_list_invoices``). The
+    plan works in that service's account, so its booking or payment page is where the business sends its own
+    customers. A host no step's tool belongs to (a look-alike, a stranger's site) is still reported, and so is
+    any link in a message that uses untrusted content (the caller checks: an export link texted to a number a
+    model read from DMs)."""
+    label = _registrable_label(host)
+    return label is not None and label in memo(ctx, "service_vendors", lambda: _service_vendors(ctx))
+
+
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu"})
+
+
+def _registrable_label(host: str) -> str | None:
+    """The name a host is registered under (``nexudus`` of ``a.spaces.nexudus.com``, ``booksy`` of
+    ``booksy.co.uk``), or None for a host of fewer than two labels."""
+    labels = host.lower().rstrip(".").split(".")
+    if len(labels) < 2:
+        return None
+    if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL:
+        return labels[-3]
+    return labels[-2]
+
+
+def _service_vendors(ctx: LintContext) -> frozenset[str]:
+    """The vendor prefixes of the tools the plan's steps call: the first segment of a tool name split at ``.``
+    or ``_`` (``booksy`` of ``booksy.appointments.list``; not ``charge`` of ``chargeCardOnFile``, which has no
+    prefix), four letters at least, when more segments follow."""
+    vendors: set[str] = set()
+    for node, _path in ctx.actions:
+        parts = re.split(r"[._/:]", node.tool)
+        if len(parts) >= 2 and parts[0].isalpha() and len(parts[0]) >= 4:
+            vendors.add(parts[0].lower())
+    return frozenset(vendors)
+
+
+_INVITE_WORDS = frozenset({"invite", "invites", "invitation", "add"})
+
+
+def _invites_to_own_rooms(
+    ctx: LintContext, action: ActionNode, path: str, channel: Any, names: frozenset[str]
+) -> bool:
+    """Round 10 (A): whether a share is an invitation into rooms of the organisation's own chat
+    (``slack_admin_invite_user(email=<the goal's address>, channel_names=["general"])``): the tool invites, the
+    channel is a plain room name of a workspace whose context lists no rooms (:func:`own_room`), and every
+    other target of the step is trusted (the invitee is the one the goal names). An invite of someone nobody
+    gave, or to a channel the context does not list when it lists some, is still reported."""
+    if not _INVITE_WORDS.intersection(_tool_words(action.tool)):
+        return False
+    if not own_room(channel, ctx.plan.context, ctx.plan.goal or ""):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    others = [(kind, shown) for kind, shown, _where in _targets(action, path, names) if kind != "channel"]
+    return bool(others) and all(trusted.trusts(kind, shown) for kind, shown in others) and _untainted(ctx, action)
+
+
+def _tool_words(tool: str) -> frozenset[str]:
+    """The words of a tool's name, across its segments (``slack_admin_invite_user``, ``booksy.payments.charge``)."""
+    return frozenset(word for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+_CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
+_CHARGE_ASKED = re.compile(r"\b(?:charge|bill|pay)\b", re.IGNORECASE)
+
+
+def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): whether an amount is charged, as the goal asks, to a party's payment method the business
+    keeps (``chargeCardOnFile(memberId={{member...}})``), in a goal that states no money (*charge just the
+    difference*: the plan prices it from records it read). A charge moves money to the business, never to an
+    account an attacker names; every other target must be trusted or found, and the step must use nothing
+    from untrusted content. A wrong-sized charge to that party is what it lets through; a payout, a transfer, or
+    a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
+    words = _tool_words(action.tool)
+    if not words & _CHARGE_WORDS or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+        return False
+    if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
+        return False
+    return _all_targets_trusted(ctx, action, path, credit=True) and _untainted(ctx, action)
+
+
+_NOT_A_CHARGE = frozenset({"transfer", "transfers", "payout", "payouts", "wire", "send", "refund", "refunds"})
+
+
 def _untainted(ctx: LintContext, action: ActionNode) -> bool:
     """Whether no step output the action uses is taken from untrusted content (as ``GOAL_TAINTED_TARGET``
     traces it, in any parameter)."""
@@ -954,6 +1039,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
+            if kind == "link" and _own_service_host(ctx, str(shown)) and _untainted(ctx, action):
+                continue  # round 10 (A): the business's own page on a service whose API the plan calls
+            if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
+                continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
+            if kind == "amount" and _charged_as_asked(ctx, action, path, shown):
+                continue  # round 10 (A): a charge to the found party's stored card, in a goal that prices nothing
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
