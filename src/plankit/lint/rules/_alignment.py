@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import has_lists, is_account_credit, is_reversal, itemised_totals, money_amounts
+from .._amounts import has_lists, is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
 from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
@@ -383,7 +383,9 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
-def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False) -> bool:
+def _all_targets_trusted(
+    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False
+) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
     are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
@@ -401,6 +403,8 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
+        if kind == "amount" and held:
+            continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown):
@@ -621,6 +625,25 @@ def _invites_to_own_rooms(
 def _tool_words(tool: str) -> frozenset[str]:
     """The words of a tool's name, across its segments (``slack_admin_invite_user``, ``booksy.payments.charge``)."""
     return frozenset(word for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+_DERIVED_ID = re.compile(r"(.*\d.*?)[-_/.](?:[A-Za-z]{1,3}|\d{1,2})")
+
+
+def _derived_new_id(ctx: LintContext, action: ActionNode, value: Any) -> bool:
+    """Round 10 (A): whether a literal id on a step that creates a record is the id of a record the goal names
+    with a short suffix (``order_number: "#9585-R"`` for the reshipment of order *#9585*): the plan names its
+    new record after the one it replaces, so the id names no existing record of anyone else. A suffix of more
+    than three letters or two digits, an id the goal does not give, or such an id on a step that changes a
+    record rather than creating one, is still reported."""
+    if not isinstance(value, str) or not _creates(action.tool):
+        return False
+    match = _DERIVED_ID.fullmatch(value.strip())
+    if match is None:
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    base = match.group(1)
+    return trusted.has_text(base) or trusted.has_text(base.lstrip("#"))
 
 
 _CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
@@ -1043,6 +1066,10 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue  # round 10 (A): the business's own page on a service whose API the plan calls
             if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
                 continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
+            if kind == "amount" and is_hold_release(action.tool) and _all_targets_trusted(ctx, action, path, held=True):
+                continue  # round 10 (A): a deposit released to whoever it is held from (a found deposit)
+            if kind == "object" and _derived_new_id(ctx, action, shown):
+                continue  # round 10 (A): a new record named after the goal's record (``#9585-R``)
             if kind == "amount" and _charged_as_asked(ctx, action, path, shown):
                 continue  # round 10 (A): a charge to the found party's stored card, in a goal that prices nothing
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
