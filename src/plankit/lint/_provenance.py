@@ -318,8 +318,8 @@ class Provenance:
         (no index) stays third-party content."""
         if not isinstance(node, ActionNode) or not node.params or not _INDEX_IN.search(ref.path):
             return False
-        last = _last_key(ref.path)
-        if not last or not _CONTACT_WORDS.intersection(last.split("_")) or any(w in self._free for w in last.split("_")):
+        words = _last_key(ref.path).split("_")
+        if not _CONTACT_WORDS.intersection(words) or any(word in self._free for word in words):
             return False
         return any(_goal_name(value, self._goal) for value in _literal_strings(node.params))
 

@@ -1274,6 +1274,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
                 hops = provenance.origin(ref)
+                if hops is None and kind in _LEAVES:
+                    hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
@@ -1288,6 +1290,51 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                     severity=severity,
                 )
                 break  # one finding per parameter value
+
+
+def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) -> tuple[Hop, ...] | None:
+    """Round 10 (A): a recipient, account or address read from a record that a step looked up by a literal
+    id nobody gave, of the very shape of an id the goal gives (``get_job_notes(job_id="J-32464")`` in a
+    plan about job *J-55076*): another record of the kind the goal names, not the one it names. The id came
+    from what the agent read, so whoever wrote that text picked the record, and with it where the side
+    effect goes, even when the field read is one the platform records (a note's ``author_email``). A record
+    looked up by an id the goal, the context or the policy gives, by a reference, or by an id of a shape the
+    goal does not write (the plan's own lookup of the party the goal names by name) is judged as before."""
+    unknown: dict[str, str | None] = memo(ctx, "read_by_unknown_id", dict)
+    if ref.root not in unknown:
+        unknown[ref.root] = None
+        node = ctx.graph.nodes.get(ref.root)
+        if isinstance(node, ActionNode) and node.tool not in side and isinstance(node.params, dict):
+            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+            shapes = _goal_id_shapes(ctx.plan.goal or "")
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
+                found = kind == "object" and _opaque(shown) and _shape(str(shown)) in shapes
+                if found and not trusted.trusts(kind, shown):
+                    unknown[ref.root] = str(shown)
+                    break
+    shown_id = unknown[ref.root]
+    if shown_id is None:
+        return None
+    tool = ctx.graph.nodes[ref.root].tool  # type: ignore[union-attr]
+    return (Hop(ref.root, tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+
+
+_GOAL_ID = re.compile(r"#?[A-Za-z]*[-_]?\d[\w-]*")
+
+
+def _shape(value: str) -> str:
+    """An id's shape: each letter ``A``, each digit ``9`` (``J-32464`` -> ``A-99999``)."""
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", value.strip()))
+
+
+def _goal_id_shapes(goal: str) -> frozenset[str]:
+    """The shapes of the ids the goal writes: tokens of four characters or more with a letter or ``#`` and
+    a digit (``J-55076``, ``RA447969``, ``#9585``); not a bare number (a price, a count)."""
+    return frozenset(
+        _shape(token)
+        for token in _GOAL_ID.findall(goal)
+        if len(token) >= 4 and not token.replace(".", "").replace(",", "").isdigit() and not token[0].isdigit()
+    )
 
 
 _IN_PLACE = frozenset({"write", "external"})
