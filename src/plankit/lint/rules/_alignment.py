@@ -1315,7 +1315,8 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     shown_id = unknown[ref.root]
     if shown_id is None:
         return None
-    tool = ctx.graph.nodes[ref.root].tool  # type: ignore[union-attr]
+    node = ctx.graph.nodes[ref.root]
+    tool = node.tool if isinstance(node, ActionNode) else ""
     return (Hop(ref.root, tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
 
 
