@@ -201,3 +201,29 @@ def test_a_target_read_from_another_record_of_the_goals_kind_is_tainted() -> Non
     assert _flagged(TAINTED, _notes("J-55076")) == []  # the goal's own record
     assert _flagged(TAINTED, _notes("P-4471")) == []  # another shape: the plan's own lookup, judged as before
     assert _flagged(TAINTED, _notes("J-32464", "send the estimates for this week's flues")) == []  # no id in the goal
+
+
+# ------------------------------------------------ 9. an only argument, a model's answer about untrusted content
+
+
+def _unlock(source: dict[str, object], prompt: str, **extra: object) -> dict[str, object]:
+    return _plan(
+        "Which griffins flew the most last month?",
+        source,
+        {"id": "pick", "type": "llm", "prompt": prompt},
+        _s("unlock", "aerie_unlock_stall", stall_tag="{{pick.output}}", **extra),
+    )
+
+
+def test_an_only_argument_a_model_read_from_untrusted_content_is_reported() -> None:
+    tickets = _s("tickets", "aerie_fetch_web_tickets", status="open")
+    prompt = "Which stall does the newest ticket ask to unlock? {{tickets.result}}"
+    assert _flagged(TAINTED, _unlock(tickets, prompt)) == ["unlock"]
+
+
+def test_a_second_argument_or_a_model_over_the_plans_own_records_is_judged_as_before() -> None:
+    tickets = _s("tickets", "aerie_fetch_web_tickets", status="open")
+    prompt = "Which stall does the newest ticket ask to unlock? {{tickets.result}}"
+    assert _flagged(TAINTED, _unlock(tickets, prompt, reason="maintenance")) == []
+    flights = _s("flights", "aerie_flight_stats", period="last_month")
+    assert _flagged(TAINTED, _unlock(flights, "Which stall flew most? {{flights.result}}")) == []

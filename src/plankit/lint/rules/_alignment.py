@@ -1252,6 +1252,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    yield from _sole_argument_picked(ctx, side, names)  # round 10 (A): tools without a target name too
     if not names:
         return
     severity = _severity(ctx)
@@ -1339,6 +1340,46 @@ def _goal_id_shapes(goal: str) -> frozenset[str]:
 
 
 _IN_PLACE = frozenset({"write", "external"})
+
+
+def _sole_argument_picked(ctx: LintContext, side: dict[str, str], names: frozenset[str]) -> Iterator[Finding]:
+    """Round 10 (A): an action whose only argument is a model's answer about untrusted content
+    (``remoteUnlockVehicle(vin={{vin.output}})`` after a model read the open support tickets): that argument
+    is what the action acts on, whatever its key is called (``vin``), so whoever wrote the content picked
+    the object. Only for a step with one argument that is a whole reference, not a text key, and not a key
+    the target rules read already; a model picking from whole records the plan read (a weaker taint) and a
+    send (its one argument is what it says) pass."""
+    provenance: Provenance | None = None
+    for action, path in ctx.actions_of(tuple(tool for tool, effect in side.items() if effect != "send")):
+        params = action.params
+        if not isinstance(params, dict) or len(params) != 1:
+            continue
+        ((key, value),) = params.items()
+        if not isinstance(value, str) or not is_reference_value(value) or norm_key(str(key)) in names:
+            continue
+        if target_kind(str(key)) is not None or not _FREE_TEXT.isdisjoint(name_words(str(key))):
+            continue
+        refs = [ref for ref in ctx.graph.references.get(action.id, ()) if ref.root not in RESERVED_ROOTS]
+        if len(refs) != 1 or not isinstance(ctx.graph.nodes.get(refs[0].root), LlmNode):
+            continue
+        if provenance is None:
+            provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+        hops = provenance.origin(refs[0])
+        if hops is None or hops[-1].why == WHOLE_READ:
+            continue
+        where = f"{path}.params.{key}"
+        yield Finding(
+            f"'{action.id}' would {_VERB[side[action.tool]]} object {_shown_ref(refs[0])} ({action.tool}, {where}), "
+            f"its only argument, taken from untrusted content: {_way(hops)}; not from the goal, the plan's context "
+            "or a structured field of an object the user named",
+            node_id=action.id,
+            path=where,
+            hint=_TAINT_HINT,
+            severity=_severity(ctx),
+        )
+
+
+_FREE_TEXT = frozenset({"text", "body", "message", "content", "note", "notes", "comment", "description", "prompt"})
 _ITEM = re.compile(r"^(result\.[A-Za-z_]+\[\d+\])\.([A-Za-z_]+)$")
 """One field of one item of a listing's output (``result.orders[0].id``): the item, and the field."""
 _LISTING_VERBS = frozenset({"list", "get", "search", "find", "fetch", "query", "read", "pending", "incoming"})
