@@ -44,6 +44,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
+        self._shared: frozenset[float] | None = None
         self._leaves: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
@@ -78,8 +79,12 @@ class Trusted:
         units (cents: ``4300`` for 43.00)."""
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
-            self._computed |= shared_amounts(self.goal, context_shares(self._context))  # round 10 (A)
-        return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+        if _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed):
+            return True
+        if self._shared is None:  # round 10 (A): a share or a tax of money the goal writes, read only when asked
+            money = _GOAL_MONEY.search(self.goal) is not None
+            self._shared = shared_amounts(self.goal, context_shares(self._context)) if money else frozenset()
+        return _cents(value) in self._shared or (float(value).is_integer() and _cents(value / 100) in self._shared)
 
     def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the

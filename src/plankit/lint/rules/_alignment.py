@@ -11,6 +11,7 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -1301,24 +1302,24 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     effect goes, even when the field read is one the platform records (a note's ``author_email``). A record
     looked up by an id the goal, the context or the policy gives, by a reference, or by an id of a shape the
     goal does not write (the plan's own lookup of the party the goal names by name) is judged as before."""
+    node = ctx.graph.nodes.get(ref.root)
+    if not isinstance(node, ActionNode) or node.tool in side or not isinstance(node.params, dict):
+        return None  # only a read step's record counts
+    shapes = _goal_id_shapes(ctx.plan.goal or "")
+    if not shapes:
+        return None  # a goal that writes no id: nothing to compare with (most goals)
     unknown: dict[str, str | None] = memo(ctx, "read_by_unknown_id", dict)
     if ref.root not in unknown:
         unknown[ref.root] = None
-        node = ctx.graph.nodes.get(ref.root)
-        if isinstance(node, ActionNode) and node.tool not in side and isinstance(node.params, dict):
-            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-            shapes = _goal_id_shapes(ctx.plan.goal or "")
-            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
-                found = kind == "object" and _opaque(shown) and _shape(str(shown)) in shapes
-                if found and not trusted.trusts(kind, shown):
-                    unknown[ref.root] = str(shown)
-                    break
+        for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
+            found = kind == "object" and _opaque(shown) and _shape(str(shown)) in shapes
+            if found and not memo(ctx, "trusted_values", lambda: Trusted(ctx)).trusts(kind, shown):
+                unknown[ref.root] = str(shown)
+                break
     shown_id = unknown[ref.root]
     if shown_id is None:
         return None
-    node = ctx.graph.nodes[ref.root]
-    tool = node.tool if isinstance(node, ActionNode) else ""
-    return (Hop(ref.root, tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+    return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
 
 
 _GOAL_ID = re.compile(r"#?[A-Za-z]*[-_]?\d[\w-]*")
@@ -1329,6 +1330,7 @@ def _shape(value: str) -> str:
     return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", value.strip()))
 
 
+@functools.lru_cache(maxsize=256)
 def _goal_id_shapes(goal: str) -> frozenset[str]:
     """The shapes of the ids the goal writes: tokens of four characters or more with a letter or ``#`` and
     a digit (``J-55076``, ``RA447969``, ``#9585``); not a bare number (a price, a count)."""
@@ -1350,10 +1352,10 @@ def _sole_argument_picked(ctx: LintContext, side: dict[str, str], names: frozens
     the target rules read already; a model picking from whole records the plan read (a weaker taint) and a
     send (its one argument is what it says) pass."""
     provenance: Provenance | None = None
-    for action, path in ctx.actions_of(tuple(tool for tool, effect in side.items() if effect != "send")):
+    for action, path in ctx.actions:
         params = action.params
-        if not isinstance(params, dict) or len(params) != 1:
-            continue
+        if params.__class__ is not dict or len(params) != 1 or side.get(action.tool, "send") == "send":
+            continue  # most actions take more than one argument: passed over before anything is built
         ((key, value),) = params.items()
         if not isinstance(value, str) or not is_reference_value(value) or norm_key(str(key)) in names:
             continue
