@@ -84,7 +84,10 @@ class Trusted:
         if self._shared is None:  # round 10 (A): a share or a tax of money the goal writes, read only when asked
             money = _GOAL_MONEY.search(self.goal) is not None
             self._shared = shared_amounts(self.goal, context_shares(self._context)) if money else frozenset()
-        return _cents(value) in self._shared or (float(value).is_integer() and _cents(value / 100) in self._shared)
+        shared = self._shared
+        if not shared:
+            return False
+        return _cents(value) in shared or (float(value).is_integer() and _cents(value / 100) in shared)
 
     def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the

@@ -623,6 +623,7 @@ def _invites_to_own_rooms(
     return bool(others) and all(trusted.trusts(kind, shown) for kind, shown in others) and _untainted(ctx, action)
 
 
+@functools.lru_cache(maxsize=1024)
 def _tool_words(tool: str) -> frozenset[str]:
     """The words of a tool's name, across its segments (``slack_admin_invite_user``, ``booksy.payments.charge``)."""
     return frozenset(word for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
@@ -645,6 +646,15 @@ def _derived_new_id(ctx: LintContext, action: ActionNode, value: Any) -> bool:
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     base = match.group(1)
     return trusted.has_text(base) or trusted.has_text(base.lstrip("#"))
+
+
+def _held_or_charged(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): a deposit released to whoever it is held from (:func:`is_hold_release`, every other
+    target trusted or found), or a charge to the found party's card in a goal that prices nothing
+    (:func:`_charged_as_asked`)."""
+    if is_hold_release(action.tool):
+        return _all_targets_trusted(ctx, action, path, held=True)
+    return _charged_as_asked(ctx, action, path, amount)
 
 
 _CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
@@ -1059,7 +1069,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
                 continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
-            if kind == "amount" and not _is_bound(where) and _worked_out(ctx, action, path, shown, names):
+            bound = kind == "amount" and _is_bound(where)
+            if kind == "amount" and not bound and _worked_out(ctx, action, path, shown, names):
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
@@ -1067,12 +1078,10 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue  # round 10 (A): the business's own page on a service whose API the plan calls
             if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
                 continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
-            if kind == "amount" and is_hold_release(action.tool) and _all_targets_trusted(ctx, action, path, held=True):
-                continue  # round 10 (A): a deposit released to whoever it is held from (a found deposit)
             if kind == "object" and _derived_new_id(ctx, action, shown):
                 continue  # round 10 (A): a new record named after the goal's record (``#9585-R``)
-            if kind == "amount" and _charged_as_asked(ctx, action, path, shown):
-                continue  # round 10 (A): a charge to the found party's stored card, in a goal that prices nothing
+            if kind == "amount" and not bound and _held_or_charged(ctx, action, path, shown):
+                continue  # round 10 (A): a released deposit; a charge to the found party's card the goal asks
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
@@ -1302,12 +1311,12 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     effect goes, even when the field read is one the platform records (a note's ``author_email``). A record
     looked up by an id the goal, the context or the policy gives, by a reference, or by an id of a shape the
     goal does not write (the plan's own lookup of the party the goal names by name) is judged as before."""
-    node = ctx.graph.nodes.get(ref.root)
-    if not isinstance(node, ActionNode) or node.tool in side or not isinstance(node.params, dict):
-        return None  # only a read step's record counts
     shapes = _goal_id_shapes(ctx.plan.goal or "")
     if not shapes:
         return None  # a goal that writes no id: nothing to compare with (most goals)
+    node = ctx.graph.nodes.get(ref.root)
+    if not isinstance(node, ActionNode) or node.tool in side or not isinstance(node.params, dict):
+        return None  # only a read step's record counts
     unknown: dict[str, str | None] = memo(ctx, "read_by_unknown_id", dict)
     if ref.root not in unknown:
         unknown[ref.root] = None
@@ -1351,13 +1360,17 @@ def _sole_argument_picked(ctx: LintContext, side: dict[str, str], names: frozens
     the object. Only for a step with one argument that is a whole reference, not a text key, and not a key
     the target rules read already; a model picking from whole records the plan read (a weaker taint) and a
     send (its one argument is what it says) pass."""
+    if LlmNode not in set(map(type, ctx.graph.nodes.values())):
+        return  # no model step: no model's answer to act on (most plans); one pass in C
     provenance: Provenance | None = None
     for action, path in ctx.actions:
         params = action.params
-        if params.__class__ is not dict or len(params) != 1 or side.get(action.tool, "send") == "send":
+        if params.__class__ is not dict or len(params) != 1:
             continue  # most actions take more than one argument: passed over before anything is built
         ((key, value),) = params.items()
-        if not isinstance(value, str) or not is_reference_value(value) or norm_key(str(key)) in names:
+        if value.__class__ is not str or not value.startswith("{{") or side.get(action.tool, "send") == "send":
+            continue
+        if not is_reference_value(value) or norm_key(str(key)) in names:
             continue
         if target_kind(str(key)) is not None or not _FREE_TEXT.isdisjoint(name_words(str(key))):
             continue
