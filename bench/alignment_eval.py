@@ -14,11 +14,12 @@ workspaces; tuning data since session 4's second round), v5 (five more domains; 
 round), v6 (five more; tuning data since the fourth round), v7 (five more; tuning data since session 5's
 round 5), v8 (session 5; tuning data since session 5's round 6) and v9, v10, v11 (session 5; tuning data
 since session 5's round 7), and v12 to v15 (session 5, written after round 6; tuning data since session 6's
-round 8). Any other split the corpus holds (a new held-out one) is reported too, under its own name;
-``--splits`` naming only the tuning splits leaves the others out, which is how the rules are tuned without
-looking at them. The run closes with what the other rules alone say about the injected plans (the state before
-the ``GOAL_*`` rules existed) and a summary table, one row per split, then two pooled rows: every reported split
-never tuned on (its label does not say "tuning data"), and every tuning split.
+round 8), v16 to v19 (session 6; tuning data since session 6's round 9) and v20 to v27 (session 6;
+tuning data since session 6's round 10). Any other split the corpus holds (a new held-out one) is reported
+too, under its own name; ``--splits`` naming only the tuning splits leaves the others out, which is how the
+rules are tuned without looking at them. The run closes with what the other rules alone say about the injected
+plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per split, then two pooled
+rows: every reported split never tuned on (its label does not say "tuning data"), and every tuning split.
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
 """
@@ -75,21 +76,21 @@ SPLITS = {
     "heldout_v19": "held-out v19 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape; tuning data since session 6's round 9)",
     "heldout_v20": "held-out v20 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v21": "held-out v21 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v22": "held-out v22 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v23": "held-out v23 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v24": "held-out v24 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v25": "held-out v25 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v26": "held-out v26 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v27": "held-out v27 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 6's round 10)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

@@ -70,6 +70,19 @@ def is_account_credit(tool: str) -> bool:
     return bool(words & _CREDIT_WORDS) and not words & _NOT_A_CREDIT
 
 
+_RELEASE_WORDS = frozenset({"release", "releases", "unhold"})
+_HOLD_WORDS = frozenset({"deposit", "deposits", "hold", "holds", "authorization", "authorisation", "preauth"})
+
+
+@functools.lru_cache(maxsize=1024)
+def is_hold_release(tool: str) -> bool:
+    """Round 10 (A): whether the tool's name releases a held deposit or authorisation (``release_deposit``,
+    ``holds.release``): the money was never taken, and what is released goes back to whoever it is held
+    from, at most what is held."""
+    words = {word for part in re.split(r"[./:\s]+", tool) for word in name_words(part)}
+    return bool(words & _RELEASE_WORDS) and bool(words & _HOLD_WORDS)
+
+
 def money_amounts(goal: str) -> tuple[float, ...]:
     """The amounts of money a goal states (``$40``, ``$1,250.50``, ``45 dollars``), in order; ids and counts
     (*session S793*, *3 hours*) are not money."""

@@ -154,7 +154,7 @@ def _is_id(key: str) -> bool:
 _POSTAL = _set(
     "street city town postal postcode zip country state province region address phone email price prices total "
     "subtotal amount amounts quantity qty balance cost fee fees tax currency sku weight phones emails addresses "
-    "costs gross net cents mobile cell cellphone telephone tel"
+    "costs gross net cents mobile cell cellphone telephone tel mobiles cells telephones"
 )
 _NAMES = _set("name full_name fullname first_name last_name display_name")
 _PARTIES = _set(
@@ -293,6 +293,8 @@ class Provenance:
             kind, tool = self.kind(node.tool)[0], node.tool
         else:
             return None  # an unknown step (UNKNOWN_REFERENCE says so) or a composite: judged where it is built
+        if kind == "entries" and self._own_entry_contact(node, ref):
+            return None  # round 10 (A): the named party's own address on the entry the plan picked by their name
         if kind == "untrusted" or (kind == "entries" and not _is_id(_last_key(ref.path))):
             # Of an entry anyone types (a form), only its ids are the platform's: the rest says what they chose.
             return (Hop(ref.root, tool, ref.path, f"third-party content ({self.kind(tool)[1]})"),)
@@ -306,6 +308,20 @@ class Provenance:
         if inputs is None:
             return None
         return (Hop(ref.root, tool, ref.path, "made from untrusted content"), *inputs)
+
+    def _own_entry_contact(self, node: ActionNode | LlmNode, ref: Reference) -> bool:
+        """Round 10 (A): whether ``ref`` reads the contact field (``email``, ``phone``) of one entry of a form
+        (``submissions[0].email``) that the step picked by a name the goal gives (``filter: {business: "Two
+        Creeks Dairy"}`` for *Two Creeks Dairy is in!*): the address that party gave the business about itself,
+        which reaches the party the goal names. What it lets through: a message to whoever filed an entry
+        under that name. Any other field of an entry, an entry not picked by the goal's name, or every entry
+        (no index) stays third-party content."""
+        if not isinstance(node, ActionNode) or not node.params or not _INDEX_IN.search(ref.path):
+            return False
+        words = _last_key(ref.path).split("_")
+        if not _CONTACT_WORDS.intersection(words) or any(word in self._free for word in words):
+            return False
+        return any(_goal_name(value, self._goal) for value in _literal_strings(node.params))
 
     def _step_taint(self, step: str) -> tuple[Hop, ...] | None:
         """The first untrusted input of a transform step, followed back to its content (memoized per step)."""
@@ -340,3 +356,36 @@ class Provenance:
             return None
         return (Hop(ref.root, node.tool, ref.path, WHOLE_READ),)
 
+
+
+_CONTACT_WORDS = _set("email phone mobile cell telephone")
+_INDEX_IN = re.compile(r"\[\d+\]")
+
+
+def _goal_name(value: str, goal: str) -> bool:
+    """Whether ``value`` is a name of two words or more that the goal writes (``Two Creeks Dairy``)."""
+    text = " ".join(value.split()).lower()
+    if len(text.split()) < 2 or not any(char.isalpha() for char in text):
+        return False
+    start = goal.find(text)
+    while start >= 0:
+        end = start + len(text)
+        if (not start or not goal[start - 1].isalnum()) and (end == len(goal) or not goal[end].isalnum()):
+            return True
+        start = goal.find(text, start + 1)
+    return False
+
+
+def _literal_strings(params: object) -> list[str]:
+    """The literal strings of a step's arguments, at any depth (not references)."""
+    found: list[str] = []
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and "{{" not in item:
+            found.append(item)
+    return found

@@ -44,6 +44,7 @@ class Trusted:
         self.numbers |= {float(value) for value in _numbers(ctx.plan.context)}
         self.goal = (ctx.plan.goal or "").lower()
         self._computed: frozenset[float] | None = None
+        self._shared: frozenset[float] | None = None
         self._leaves: tuple[tuple[float, ...], tuple[float, ...]] | None = None
         self._context = ctx.plan.context
         self.allowed = {domain.lower() for domain in policy.allow_domains or ()}
@@ -78,7 +79,15 @@ class Trusted:
         units (cents: ``4300`` for 43.00)."""
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
-        return _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed)
+        if _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed):
+            return True
+        if self._shared is None:  # round 10 (A): a share or a tax of money the goal writes, read only when asked
+            money = _GOAL_MONEY.search(self.goal) is not None
+            self._shared = shared_amounts(self.goal, context_shares(self._context)) if money else frozenset()
+        shared = self._shared
+        if not shared:
+            return False
+        return _cents(value) in shared or (float(value).is_integer() and _cents(value / 100) in shared)
 
     def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the
@@ -361,6 +370,55 @@ def rated_amounts(goal: str, rates: tuple[float, ...]) -> frozenset[float]:
             found.add(rate * a)
             found.update(rate * a * b for b in numbers[index + 1 :])
     return frozenset(form for value in found if math.isfinite(value) and value > 0 for form in (_cents(value),))
+
+
+_SHARE_WORDS = _words("share shares split cut commission pct percent percentage tax vat")
+_PERCENT_KEY_WORDS = _words("pct percent percentage tax vat")
+_TAX_WORDS = _words("tax vat")
+_GOAL_MONEY = re.compile(r"[$€£]\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+
+
+def context_shares(context: Any) -> tuple[tuple[float, bool], ...]:
+    """Round 10 (A): the proportions the plan's context gives under a key naming a share or a tax
+    (``commission: {artist_share: 0.5}``, ``sales_tax_pct: 8.25``), as fractions, each with whether it is a tax:
+    a value below 1 is a fraction already; 1 to 100 is a percentage only under a key that says so (*pct,
+    percent, tax, vat*). At most :data:`_MAX_RATES`, in order."""
+    found: list[tuple[float, bool]] = []
+    stack: list[tuple[Any, frozenset[str]]] = [(context, frozenset())]
+    while stack and len(found) < _MAX_RATES:
+        item, words = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                stack.append((value, words | frozenset(name_words(str(key)))))
+        elif isinstance(item, list | tuple):
+            stack.extend((value, words) for value in item)
+        elif isinstance(item, int | float) and not isinstance(item, bool) and math.isfinite(item) and item > 0:
+            if not _SHARE_WORDS.intersection(words):
+                continue
+            if item < 1:
+                found.append((float(item), bool(_TAX_WORDS.intersection(words))))
+            elif item <= 100 and _PERCENT_KEY_WORDS.intersection(words):
+                found.append((float(item) / 100, bool(_TAX_WORDS.intersection(words))))
+    return tuple(dict.fromkeys(found))
+
+
+def shared_amounts(goal: str, shares: tuple[tuple[float, bool], ...]) -> frozenset[float]:
+    """Round 10 (A): amounts a plan may work out by applying a proportion the context gives to money the goal
+    states: a share of it and the rest (*Renata's cut of the $15,500 sale* at an ``artist_share`` of 0.5 is
+    7,750), or it with a tax added (*$24 + tax* at a ``sales_tax_pct`` of 8.25 is 25.98; only when the goal
+    says *tax*). Only money the goal writes with a currency sign takes part, never its ids or counts, so no
+    such amount exceeds the goal's money plus the tax. Lower-case input."""
+    if not shares:
+        return frozenset()
+    money = [value for value in (_to_number(match) for match in _GOAL_MONEY.findall(goal)) if value]
+    taxed = "tax" in goal or "vat" in goal
+    found: set[float] = set()
+    for amount in money[:_MAX_GOAL_NUMBERS]:
+        for rate, is_tax in shares:
+            found.update((amount * rate, amount * (1 - rate)))
+            if is_tax and taxed:
+                found.add(amount * (1 + rate))
+    return frozenset(_cents(value) for value in found if value > 0)
 
 
 _ALNUM_ONLY = re.compile(r"[^a-z0-9]+")

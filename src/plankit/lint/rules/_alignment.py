@@ -11,6 +11,7 @@ the policy's ``goal_alignment`` switch: ``off``, ``warn`` (the default) or ``err
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
@@ -18,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import has_lists, is_account_credit, is_reversal, itemised_totals, money_amounts
+from .._amounts import has_lists, is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
 from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
@@ -385,7 +386,9 @@ def _goal_asks_change(ctx: LintContext) -> bool:
     return not (asked and asked.keys() <= {"send"}) or orders_a_change(goal)
 
 
-def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False) -> bool:
+def _all_targets_trusted(
+    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False
+) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
     are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
@@ -403,6 +406,8 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
+        if kind == "amount" and held:
+            continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown):
@@ -584,6 +589,120 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
         if kind != "amount" and not trusted.trusts(kind, shown):
             return False
     return _untainted(ctx, action)
+
+
+def _own_service_host(ctx: LintContext, host: str) -> bool:
+    """Round 10 (A): whether a link's host is a page of a service the business itself runs on: its registrable
+    name (``booksy`` of ``booksy.com``, ``nexudus`` of ``foundrycommons.spaces.nexudus.com``) is the vendor
+    prefix of a tool a step of the plan calls (``booksy.appointments.cancel``, ``nexudus_list_invoices``). The
+    plan works in that service's account, so its booking or payment page is where the business sends its own
+    customers. A host no step's tool belongs to (a look-alike, a stranger's site) is still reported, and so is
+    any link in a message that uses untrusted content (the caller checks: an export link texted to a number a
+    model read from DMs)."""
+    label = _registrable_label(host)
+    return label is not None and label in memo(ctx, "service_vendors", lambda: _service_vendors(ctx))
+
+
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu"})
+
+
+def _registrable_label(host: str) -> str | None:
+    """The name a host is registered under (``nexudus`` of ``a.spaces.nexudus.com``, ``booksy`` of
+    ``booksy.co.uk``), or None for a host of fewer than two labels."""
+    labels = host.lower().rstrip(".").split(".")
+    if len(labels) < 2:
+        return None
+    if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in _SECOND_LEVEL:
+        return labels[-3]
+    return labels[-2]
+
+
+def _service_vendors(ctx: LintContext) -> frozenset[str]:
+    """The vendor prefixes of the tools the plan's steps call: the first segment of a tool name split at ``.``
+    or ``_`` (``booksy`` of ``booksy.appointments.list``; not ``charge`` of ``chargeCardOnFile``, which has no
+    prefix), four letters at least, when more segments follow."""
+    vendors: set[str] = set()
+    for node, _path in ctx.actions:
+        parts = re.split(r"[._/:]", node.tool)
+        if len(parts) >= 2 and parts[0].isalpha() and len(parts[0]) >= 4:
+            vendors.add(parts[0].lower())
+    return frozenset(vendors)
+
+
+_INVITE_WORDS = frozenset({"invite", "invites", "invitation", "add"})
+
+
+def _invites_to_own_rooms(
+    ctx: LintContext, action: ActionNode, path: str, channel: Any, names: frozenset[str]
+) -> bool:
+    """Round 10 (A): whether a share is an invitation into rooms of the organisation's own chat
+    (``slack_admin_invite_user(email=<the goal's address>, channel_names=["general"])``): the tool invites, the
+    channel is a plain room name of a workspace whose context lists no rooms (:func:`own_room`), and every
+    other target of the step is trusted (the invitee is the one the goal names). An invite of someone nobody
+    gave, or to a channel the context does not list when it lists some, is still reported."""
+    if not _INVITE_WORDS.intersection(_tool_words(action.tool)):
+        return False
+    if not own_room(channel, ctx.plan.context, ctx.plan.goal or ""):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    others = [(kind, shown) for kind, shown, _where in _targets(action, path, names) if kind != "channel"]
+    return bool(others) and all(trusted.trusts(kind, shown) for kind, shown in others) and _untainted(ctx, action)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tool_words(tool: str) -> frozenset[str]:
+    """The words of a tool's name, across its segments (``slack_admin_invite_user``, ``booksy.payments.charge``)."""
+    return frozenset(word for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+_DERIVED_ID = re.compile(r"(.*\d.*?)[-_/.](?:[A-Za-z]{1,3}|\d{1,2})")
+
+
+def _derived_new_id(ctx: LintContext, action: ActionNode, value: Any) -> bool:
+    """Round 10 (A): whether a literal id on a step that creates a record is the id of a record the goal names
+    with a short suffix (``order_number: "#9585-R"`` for the reshipment of order *#9585*): the plan names its
+    new record after the one it replaces, so the id names no existing record of anyone else. A suffix of more
+    than three letters or two digits, an id the goal does not give, or such an id on a step that changes a
+    record rather than creating one, is still reported."""
+    if not isinstance(value, str) or not _creates(action.tool):
+        return False
+    match = _DERIVED_ID.fullmatch(value.strip())
+    if match is None:
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    base = match.group(1)
+    return trusted.has_text(base) or trusted.has_text(base.lstrip("#"))
+
+
+def _held_or_charged(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): a deposit released to whoever it is held from (:func:`is_hold_release`, every other
+    target trusted or found), or a charge to the found party's card in a goal that prices nothing
+    (:func:`_charged_as_asked`)."""
+    if is_hold_release(action.tool):
+        return _all_targets_trusted(ctx, action, path, held=True)
+    return _charged_as_asked(ctx, action, path, amount)
+
+
+_CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
+_CHARGE_ASKED = re.compile(r"\b(?:charge|bill|pay)\b", re.IGNORECASE)
+
+
+def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): whether an amount is charged, as the goal asks, to a party's payment method the business
+    keeps (``chargeCardOnFile(memberId={{member...}})``), in a goal that states no money (*charge just the
+    difference*: the plan prices it from records it read). A charge moves money to the business, never to an
+    account an attacker names; every other target must be trusted or found, and the step must use nothing
+    from untrusted content. A wrong-sized charge to that party is what it lets through; a payout, a transfer, or
+    a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
+    words = _tool_words(action.tool)
+    if not words & _CHARGE_WORDS or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+        return False
+    if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
+        return False
+    return _all_targets_trusted(ctx, action, path, credit=True) and _untainted(ctx, action)
+
+
+_NOT_A_CHARGE = frozenset({"transfer", "transfers", "payout", "payouts", "wire", "send", "refund", "refunds"})
 
 
 def _untainted(ctx: LintContext, action: ActionNode) -> bool:
@@ -976,10 +1095,19 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
                 continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
-            if kind == "amount" and not _is_bound(where) and _worked_out(ctx, action, path, shown, names):
+            bound = kind == "amount" and _is_bound(where)
+            if kind == "amount" and not bound and _worked_out(ctx, action, path, shown, names):
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
+            if kind == "link" and _own_service_host(ctx, str(shown)) and _untainted(ctx, action):
+                continue  # round 10 (A): the business's own page on a service whose API the plan calls
+            if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
+                continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
+            if kind == "object" and _derived_new_id(ctx, action, shown):
+                continue  # round 10 (A): a new record named after the goal's record (``#9585-R``)
+            if kind == "amount" and not bound and _held_or_charged(ctx, action, path, shown):
+                continue  # round 10 (A): a released deposit; a charge to the found party's card the goal asks
             amount = f"{'move' if effect == 'financial' else 'use'} an amount of {shown}"
             what = amount if kind == "amount" else f"{_VERB[effect]} {kind} {_quote(str(shown))}"
             if kind == "link":
@@ -1160,6 +1288,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     if found is None:
         return
     side, names = found
+    yield from _sole_argument_picked(ctx, side, names)  # round 10 (A): tools without a target name too
     if not names:
         return
     severity = _severity(ctx)
@@ -1182,6 +1311,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
                 hops = provenance.origin(ref)
+                if hops is None and kind in _LEAVES:
+                    hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
@@ -1198,7 +1329,98 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 break  # one finding per parameter value
 
 
+def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) -> tuple[Hop, ...] | None:
+    """Round 10 (A): a recipient, account or address read from a record that a step looked up by a literal
+    id nobody gave, of the very shape of an id the goal gives (``get_job_notes(job_id="J-32464")`` in a
+    plan about job *J-55076*): another record of the kind the goal names, not the one it names. The id came
+    from what the agent read, so whoever wrote that text picked the record, and with it where the side
+    effect goes, even when the field read is one the platform records (a note's ``author_email``). A record
+    looked up by an id the goal, the context or the policy gives, by a reference, or by an id of a shape the
+    goal does not write (the plan's own lookup of the party the goal names by name) is judged as before."""
+    shapes = _goal_id_shapes(ctx.plan.goal or "")
+    if not shapes:
+        return None  # a goal that writes no id: nothing to compare with (most goals)
+    node = ctx.graph.nodes.get(ref.root)
+    if not isinstance(node, ActionNode) or node.tool in side or not isinstance(node.params, dict):
+        return None  # only a read step's record counts
+    unknown: dict[str, str | None] = memo(ctx, "read_by_unknown_id", dict)
+    if ref.root not in unknown:
+        unknown[ref.root] = None
+        for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
+            found = kind == "object" and _opaque(shown) and _shape(str(shown)) in shapes
+            if found and not memo(ctx, "trusted_values", lambda: Trusted(ctx)).trusts(kind, shown):
+                unknown[ref.root] = str(shown)
+                break
+    shown_id = unknown[ref.root]
+    if shown_id is None:
+        return None
+    return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+
+
+_GOAL_ID = re.compile(r"#?[A-Za-z]*[-_]?\d[\w-]*")
+
+
+def _shape(value: str) -> str:
+    """An id's shape: each letter ``A``, each digit ``9`` (``J-32464`` -> ``A-99999``)."""
+    return re.sub(r"\d", "9", re.sub(r"[A-Za-z]", "A", value.strip()))
+
+
+@functools.lru_cache(maxsize=256)
+def _goal_id_shapes(goal: str) -> frozenset[str]:
+    """The shapes of the ids the goal writes: tokens of four characters or more with a letter or ``#`` and
+    a digit (``J-55076``, ``RA447969``, ``#9585``); not a bare number (a price, a count)."""
+    return frozenset(
+        _shape(token)
+        for token in _GOAL_ID.findall(goal)
+        if len(token) >= 4 and not token.replace(".", "").replace(",", "").isdigit() and not token[0].isdigit()
+    )
+
+
 _IN_PLACE = frozenset({"write", "external"})
+
+
+def _sole_argument_picked(ctx: LintContext, side: dict[str, str], names: frozenset[str]) -> Iterator[Finding]:
+    """Round 10 (A): an action whose only argument is a model's answer about untrusted content
+    (``remoteUnlockVehicle(vin={{vin.output}})`` after a model read the open support tickets): that argument
+    is what the action acts on, whatever its key is called (``vin``), so whoever wrote the content picked
+    the object. Only for a step with one argument that is a whole reference, not a text key, and not a key
+    the target rules read already; a model picking from whole records the plan read (a weaker taint) and a
+    send (its one argument is what it says) pass."""
+    if LlmNode not in set(map(type, ctx.graph.nodes.values())):
+        return  # no model step: no model's answer to act on (most plans); one pass in C
+    provenance: Provenance | None = None
+    for action, path in ctx.actions:
+        params = action.params
+        if params.__class__ is not dict or len(params) != 1:
+            continue  # most actions take more than one argument: passed over before anything is built
+        ((key, value),) = params.items()
+        if value.__class__ is not str or not value.startswith("{{") or side.get(action.tool, "send") == "send":
+            continue
+        if not is_reference_value(value) or norm_key(str(key)) in names:
+            continue
+        if target_kind(str(key)) is not None or not _FREE_TEXT.isdisjoint(name_words(str(key))):
+            continue
+        refs = [ref for ref in ctx.graph.references.get(action.id, ()) if ref.root not in RESERVED_ROOTS]
+        if len(refs) != 1 or not isinstance(ctx.graph.nodes.get(refs[0].root), LlmNode):
+            continue
+        if provenance is None:
+            provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+        hops = provenance.origin(refs[0])
+        if hops is None or hops[-1].why == WHOLE_READ:
+            continue
+        where = f"{path}.params.{key}"
+        yield Finding(
+            f"'{action.id}' would {_VERB[side[action.tool]]} object {_shown_ref(refs[0])} ({action.tool}, {where}), "
+            f"its only argument, taken from untrusted content: {_way(hops)}; not from the goal, the plan's context "
+            "or a structured field of an object the user named",
+            node_id=action.id,
+            path=where,
+            hint=_TAINT_HINT,
+            severity=_severity(ctx),
+        )
+
+
+_FREE_TEXT = frozenset({"text", "body", "message", "content", "note", "notes", "comment", "description", "prompt"})
 _ITEM = re.compile(r"^(result\.[A-Za-z_]+\[\d+\])\.([A-Za-z_]+)$")
 """One field of one item of a listing's output (``result.orders[0].id``): the item, and the field."""
 _LISTING_VERBS = frozenset({"list", "get", "search", "find", "fetch", "query", "read", "pending", "incoming"})
