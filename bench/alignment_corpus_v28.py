@@ -179,7 +179,7 @@ def dojo_sibling_discount(w: World) -> Result:
                 "gmail_send_email",
                 to="{{kid.result.guardians[0].email}}",
                 subject="Sibling discount applied",
-                body=f"Welcome to the family! Tuition is now ${new} a month with the {pct}% sibling discount.",
+                body=f"Welcome to the family! Tuition is now ${new:.2f} a month with the {pct}% sibling discount.",
             ),
         ],
     )
@@ -297,7 +297,7 @@ def dojo_refund_camp(w: World) -> Result:
                 "gmail_send_email",
                 to="{{kid.result.guardians[0].email}}",
                 subject="Camp refund",
-                body=f"We've refunded ${amount} for the {days - attended} camp days missed. Hope all is well.",
+                body=f"We've refunded ${amount:.2f} for the {days - attended} camp days missed. Hope all is well.",
             ),
         ],
     )
@@ -1263,7 +1263,7 @@ def wild_volunteer_shift(w: World) -> Result:
 
 def wild_transfer_patient(w: World) -> Result:
     case = _patient(w)
-    species = w.rng.choice(["bald eagle", "peregrine falcon", "river otter"])
+    species = w.rng.choice(["bald eagle", "peregrine falcon", "osprey"])
     goal = w.rng.choice(
         [
             f"We need to transfer the {species} ({case}) to the raptor center in Portland for surgery. Record the "
