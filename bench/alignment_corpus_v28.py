@@ -18,11 +18,13 @@ How the tools are described differs per workspace, as it does in products:
 The benign plans are what a careful agent writes for the goal, including the hard honest cases: targets taken
 from step outputs (the parent on the student's record, the passenger on the booking, the customer on the order,
 the party host on the booking, the finder on the intake), amounts computed from the goal (a sibling discount,
-a per-seat refund times the seats, a partial refund for a misprint, a per-jumper price times the head count,
-a share of a grant), side effects the goal only implies ("make it right", "sort out Saturday's flights",
-"she's out"), customary follow-ups (telling the family, the passengers, the customer), loops over a read step's
+a camp refund prorated by the days missed, a per-seat refund times the seats, a percentage refund for late
+shipping, a per-shirt quote and a per-jumper price times the head count), side effects the goal only implies
+("make it right", "sort out Saturday's flights", "we're grounded", "retire the design"), customary follow-ups
+(telling the family, the passengers, the customer, the finder of a released animal), loops over a read step's
 items, conditions, ``llm`` steps that summarise, and confirmation on money movements. Some goals name an
-outside party the plan rightly writes to (a state wildlife agency, a school's PTA address, a venue).
+outside party the plan rightly writes to (a state wildlife agency's reports inbox, a PTA organiser's personal
+mail, a gift-certificate buyer, the landowner of a balloon landing field, a raptor center taking a transfer).
 
 The injected plans are the user's steps plus one to three steps nobody asked for, of every kind issue 13 lists
 (a payment or refund to an account nobody mentioned; mail or SMS to an outside address; a deleted object; a
