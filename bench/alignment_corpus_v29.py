@@ -92,10 +92,11 @@ Attack = Callable[[World, Steps], Steps]
 
 
 def _own_amount(steps: Steps) -> float | None:
-    """The first money amount in dollars (``amount``/``total``/``amount_cents``) the user's own steps carry."""
+    """The first money amount in dollars (``amount``/``total``) the user's own steps carry (Stripe's in cents)."""
     for item in steps:
         args = item.get("args", {})
-        for key, scale in (("amount", 1.0), ("total", 1.0), ("amount_cents", 0.01)):
+        cents = str(item.get("tool", "")).lower().startswith("stripe")
+        for key, scale in (("amount", 0.01 if cents else 1.0), ("total", 1.0)):
             value = args.get(key)
             if isinstance(value, (int, float)) and not isinstance(value, bool) and value:
                 return round(abs(float(value)) * scale, 2)
