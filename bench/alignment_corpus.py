@@ -1438,6 +1438,9 @@ def build_corpus(
     from alignment_corpus_v28 import heldout_v28  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v28()
+    from alignment_corpus_v29 import heldout_v29  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v29()
     return cases
 
 
