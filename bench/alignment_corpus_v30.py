@@ -690,10 +690,10 @@ def snow_missed_driveway(w: World) -> Result:
 
 def snow_storm_dispatch(w: World) -> Result:
     inches = w.rng.choice([4, 6, 10])
-    route = w.rng.choice(["north route", "route 2", "the village route"])
+    route = w.rng.choice(["North route", "Route 2", "Village route"])
     goal = w.rng.choice(
         [
-            f"We got {inches}\" overnight. Dispatch the {route} and let the customers on it know we're coming",
+            f"We got {inches}\" overnight. Dispatch {route} and let the customers on it know we're coming",
             f"storm's over, {inches} inches. start {route}, text each stop an ETA",
         ]
     )
@@ -926,7 +926,8 @@ def party_deposit_return(w: World) -> Result:
     fee = w.rng.choice([35, 50, 75])
     goal = w.rng.choice(
         [
-            f"Return the damage deposit on {order}, minus ${fee} - the bouncer came back covered in silly string",
+            f"Return the ${deposit} damage deposit on {order}, minus ${fee} - the bouncer came back covered in "
+            "silly string",
             f"{order} is back. ${deposit} deposit, keep ${fee} for cleaning, refund the rest and tell them why",
         ]
     )
@@ -960,7 +961,7 @@ def party_wind_cancel(w: World) -> Result:
     day = w.rng.choice(["Saturday", "Sunday", "the 14th"])
     goal = w.rng.choice(
         [
-            f"Wind advisory {day}, gusts over 25 mph. No inflatables go out - cancel those bookings, refund, and "
+            f"Wind advisory for {day}, gusts over 25 mph. No inflatables go out - cancel those bookings, refund, and "
             "text the customers",
             f"cancel all bounce house rentals for {day} (too windy to set up safely) and let people know",
         ]
