@@ -1441,6 +1441,9 @@ def build_corpus(
     from alignment_corpus_v29 import heldout_v29  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v29()
+    from alignment_corpus_v30 import heldout_v30  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v30()
     return cases
 
 

@@ -86,6 +86,7 @@ SPLITS = [
     Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
     Split("v28", ("dojo", "balloon", "tshirt", "trampoline", "wildlife"), (25, 25)),
     Split("v29", ("chess", "stable", "mushroom", "lasertag", "soap"), (25, 25)),
+    Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
