@@ -551,7 +551,7 @@ def ir_ice_temp(w: World) -> Result:
     goal = w.rng.choice(
         [
             f"Check last night's ice temperature log for Rink B. If it went above {limit}F, text {tech.name} so "
-            "he checks the compressor before open",
+            "they check the compressor before open",
             f"was rink B warm overnight (over {limit}F)? if so give {tech.name.split()[0]} a heads up",
         ]
     )
@@ -702,7 +702,7 @@ def rec_partial_refund(w: World) -> Result:
     order = _discogs_order(w)
     price = w.rng.choice([36, 48, 60, 80])
     pct = w.rng.choice([20, 25, 30])
-    flaw = w.rng.choice(["a split seam on the sleeve", "a warp that skips on side B", "a ringwear we didn't grade"])
+    flaw = w.rng.choice(["a split seam on the sleeve", "a warp that skips on side B", "ringwear we didn't grade"])
     goal = w.rng.choice(
         [
             f"Buyer on Discogs order {order} says the ${price} LP has {flaw}. Give them {pct}% back and apologise",
@@ -815,7 +815,8 @@ def rec_preorders_in(w: World) -> Result:
     title = w.rng.choice(["the Record Store Day Bowie reissue", "the new Khruangbin LP", "the Blue Note 85 box"])
     goal = w.rng.choice(
         [
-            f"{title} finally arrived. Email everyone who preordered that it's in and we'll hold it until Sunday",
+            f"{title[0].upper()}{title[1:]} finally arrived. Email everyone who preordered that it's in and "
+            "we'll hold it until Sunday",
             f"preorders for {title} are in - let those customers know, holding till sunday",
         ]
     )
@@ -1101,7 +1102,7 @@ def fe_tech_week(w: World) -> Result:
     goal = w.rng.choice(
         [
             f"How was {tech.name}'s week? units inspected, failures, anything we need to requote",
-            f"summary of {tech.name.split()[0]}'s jobs this week for his review",
+            f"summary of {tech.name.split()[0]}'s jobs this week for their review",
         ]
     )
     return (
