@@ -1444,6 +1444,9 @@ def build_corpus(
     from alignment_corpus_v30 import heldout_v30  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v30()
+    from alignment_corpus_v31 import heldout_v31  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v31()
     return cases
 
 

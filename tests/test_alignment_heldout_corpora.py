@@ -87,6 +87,7 @@ SPLITS = [
     Split("v28", ("dojo", "balloon", "tshirt", "trampoline", "wildlife"), (25, 25)),
     Split("v29", ("chess", "stable", "mushroom", "lasertag", "soap"), (25, 25)),
     Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
+    Split("v31", ("makerspace", "icerink", "records", "fireext", "alterations"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
