@@ -1032,7 +1032,7 @@ def carpet_quote(w: World) -> Result:
                 "GMAIL_SEND_EMAIL",
                 recipient_email=email,
                 subject="Your carpet quote from Plush Floors",
-                body=f"{sqft} sq ft of {style}, installed: ${round(sqft * rate, 2)}. Quote: " + "{{quote.result.url}}",
+                body=f"{sqft} sq ft of {style}, installed: ${sqft * rate:,.2f}. Quote: " + "{{quote.result.url}}",
             ),
         ],
     )
