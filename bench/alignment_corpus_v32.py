@@ -513,7 +513,9 @@ def limo_wedding_quote(w: World) -> Result:
 
 
 def limo_driver_out(w: World) -> Result:
-    sick, cover = w.rng.sample(w.people, 2)
+    sick = w.person()
+    # Another chauffeur with a different first name, so a first-name-only goal says who is who.
+    cover = w.pick([p for p in w.people if p.name.split()[0] != sick.name.split()[0]])
     goal = w.pick(
         [
             f"{sick.name} called out. Move all his trips today to {cover.name} and text the passengers the new "
