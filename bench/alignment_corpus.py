@@ -1447,6 +1447,9 @@ def build_corpus(
     from alignment_corpus_v31 import heldout_v31  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v31()
+    from alignment_corpus_v32 import heldout_v32  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v32()
     return cases
 
 

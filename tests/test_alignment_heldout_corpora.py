@@ -88,6 +88,7 @@ SPLITS = [
     Split("v29", ("chess", "stable", "mushroom", "lasertag", "soap"), (25, 25)),
     Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
     Split("v31", ("makerspace", "icerink", "records", "fireext", "alterations"), (25, 25)),
+    Split("v32", ("cheese", "limo", "archery", "carpet", "hotsauce"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
