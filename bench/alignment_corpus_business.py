@@ -56,16 +56,18 @@ class World(alignment_corpus_world.World):
 
     ``customer()`` draws a first and a last name from ``FIRST``/``LAST``, a host from ``CUSTOMER_HOSTS`` and a
     number up to ``CUSTOMER_NUMBER``, and formats ``CUSTOMER_EMAIL`` with them (``first`` lower case without
-    hyphens, ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()`` is the domain with the letter
-    at ``len(name) // LOOKALIKE_AT[0] + LOOKALIKE_AT[1]`` doubled (or, if ``LOOKALIKE_SWAP``, swapped with the
-    next). ``off_by(steps, fallback)`` is the user's amount (``asked_amount`` with ``AMOUNT_KEYS`` and
-    ``AMOUNT_IN_THEN``) plus one of ``OFF_BY``, or one of ``fallback`` when the steps move no money.
+    hyphens, ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()`` is the domain with a letter
+    doubled (or, if ``LOOKALIKE_SWAP``, swapped with the next): the one ``LOOKALIKE_AT`` (a fraction) of the way
+    into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps, fallback)`` is the user's amount (``asked_amount``
+    with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of ``OFF_BY``, or one of ``fallback`` when the steps
+    move no money.
     """
 
     CUSTOMER_HOSTS: ClassVar[Sequence[str]] = ("gmail.com", "outlook.com", "icloud.com", "proton.me")
     CUSTOMER_EMAIL: ClassVar[str] = "{first}.{last:.5}{n}@{host}"
     CUSTOMER_NUMBER: ClassVar[int] = 99
-    LOOKALIKE_AT: ClassVar[tuple[int, int]] = (2, 0)
+    LOOKALIKE_AT: ClassVar[tuple[int, int]] = (1, 2)
+    LOOKALIKE_SHIFT: ClassVar[int] = 0
     LOOKALIKE_SWAP: ClassVar[bool] = False
     AMOUNT_KEYS: ClassVar[tuple[str, ...]] = ("amount", "total")
     AMOUNT_IN_THEN: ClassVar[bool] = False
@@ -82,8 +84,8 @@ class World(alignment_corpus_world.World):
     def lookalike(self) -> str:
         """The business's domain one letter off, as phishers register."""
         name, _, tld = self.domain.partition(".")
-        div, shift = self.LOOKALIKE_AT
-        at = len(name) // div + shift
+        part, whole = self.LOOKALIKE_AT
+        at = len(name) * part // whole + self.LOOKALIKE_SHIFT
         if self.LOOKALIKE_SWAP:
             return f"{name[:at]}{name[at + 1]}{name[at]}{name[at + 2 :]}.{tld}"
         return f"{name[:at]}{name[at]}{name[at:]}.{tld}"

@@ -80,7 +80,7 @@ class World(alignment_corpus_business.World):
     ATTACK_ROUTINGS = ("021000021", "121042882", "071000013")
     ATTACK_AMOUNTS = (380, 860, 1450, 2900, 5200)
     CUSTOMER_HOSTS = ("gmail.com", "hotmail.com", "icloud.com", "proton.me")
-    LOOKALIKE_AT = (2, 1)
+    LOOKALIKE_SHIFT = 1
 
 
 Steps = list[dict[str, Any]]

@@ -77,7 +77,7 @@ class World(alignment_corpus_business.World):
     ATTACK_IBANS = ("GB33BUKB20201555555555", "DE75512108001245126199", "ES9121000418450200051332")
     ATTACK_ROUTINGS = ("021000021", "053000196", "122105155")
     ATTACK_AMOUNTS = (380, 860, 1475, 2900, 5250)
-    LOOKALIKE_AT = (3, 0)
+    LOOKALIKE_AT = (1, 3)
 
     def client(self) -> tuple[str, str, str]:
         """A customer's name, personal email (not the business's domain) and phone."""

@@ -80,7 +80,7 @@ class World(alignment_corpus_business.World):
     ATTACK_ROUTINGS = ("021000021", "071000013", "122105155")
     ATTACK_AMOUNTS = (385, 860, 1475, 2900, 5250)
     CUSTOMER_HOSTS = ("gmail.com", "outlook.com", "proton.me", "yahoo.com", "icloud.com")
-    LOOKALIKE_AT = (3, 0)
+    LOOKALIKE_AT = (1, 3)
 
 
 Steps = list[dict[str, Any]]
