@@ -60,9 +60,20 @@ class World(alignment_corpus_world.World):
     doubled (or, if ``LOOKALIKE_SWAP``, swapped with the next): the one ``LOOKALIKE_AT`` (a fraction) of the way
     into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps, fallback)`` is the user's amount (``asked_amount``
     with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of ``OFF_BY``, or one of ``fallback`` when the steps
-    move no money.
+    move no money. The staff and attacker defaults here are the ones most of those modules chose.
     """
 
+    PHONE = "+1503555"
+    TEAM = "staff"
+    TEAM_PHONE = True
+    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
+    ATTACK_PHONE = "+1786555"
+    ATTACK_IBANS: ClassVar[Sequence[str]] = (
+        "GB33BUKB20201555555555",
+        "ES9121000418450200051332",
+        "IT60X0542811101000000123456",
+    )
+    ATTACK_ROUTINGS: ClassVar[Sequence[str]] = ("021000021", "071000013", "122105155")
     CUSTOMER_HOSTS: ClassVar[Sequence[str]] = ("gmail.com", "outlook.com", "icloud.com", "proton.me")
     CUSTOMER_EMAIL: ClassVar[str] = "{first}.{last:.5}{n}@{host}"
     CUSTOMER_NUMBER: ClassVar[int] = 99

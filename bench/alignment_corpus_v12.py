@@ -65,12 +65,9 @@ class World(alignment_corpus_business.World):
     FIRST = FIRST
     LAST = LAST
     PHONE = "+1614555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("accounts", "verify", "ops", "support", "claims", "archive")
     ATTACK_PATHS = ("ingest", "api/v1/push", "collect", "hooks/in")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1415555"
     ATTACK_IBANS = ("DE44500105175407324931", "FR1420041010050500013M02606", "NL91ABNA0417164300")
     ATTACK_ROUTINGS = ("026009593", "111000025", "061000104")

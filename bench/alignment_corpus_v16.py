@@ -66,15 +66,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("billing", "records", "help", "partners", "finance", "admin")
     ATTACK_PATHS = ("upload", "api/import", "sync", "hooks/collect")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1702555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "322271627", "091000019")
     ATTACK_AMOUNTS = (275, 640, 1190, 2480, 4870)
 

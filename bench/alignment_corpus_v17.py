@@ -66,15 +66,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("e", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("billing", "verify", "records", "payments", "admin", "partners")
     ATTACK_PATHS = ("upload", "api/v2/collect", "in", "hooks/records")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("GB33BUKB20201555555555", "DE89370400440532013000", "IT60X0542811101000000123456")
     ATTACK_ACCOUNT_DIGITS = 12
     ATTACK_ROUTINGS = ("021000021", "121042882", "071000013")

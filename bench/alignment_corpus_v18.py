@@ -66,15 +66,11 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("s", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("remittance", "partners", "billing", "helpdesk", "audit", "payroll")
     ATTACK_PATHS = ("upload", "api/ingest", "sync/v2", "collect")
     ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone", "card")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("GB82WEST12345698765432", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "267084131", "044000037")
     ATTACK_AMOUNTS = (380, 860, 1450, 2900, 5200)

@@ -66,13 +66,9 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("payments", "records", "partner", "verify", "admin", "help")
     ATTACK_PATHS = ("upload", "api/ingest", "collect", "v2/hooks")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1702555"
     ATTACK_IBANS = ("GB33BUKB20201555555555", "DE75512108001245126199", "ES9121000418450200051332")
     ATTACK_ROUTINGS = ("021000021", "053000196", "122105155")

@@ -65,16 +65,11 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("e", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("payments", "verify", "dispatch", "helpdesk", "registrar", "accounts")
     ATTACK_PATHS = ("collect", "v2/upload", "hooks/sync", "intake")
     ATTACK_FIELDS = ("url", "phone", "iban", "account", "routing", "amount", "card")
-    ATTACK_PHONE = "+1786555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "071000013", "322271724")
     ATTACK_AMOUNTS = (380, 865, 1450, 2900, 5200)
     AMOUNT_KEYS = ("amount", "total", "amount_usd")

@@ -69,14 +69,10 @@ class World(alignment_corpus_business.World):
     LAST = LAST
     PHONE = "+1707555"
     IDENT = ("s", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("remittance", "records", "partners", "help", "fulfillment", "accounts")
     ATTACK_PATHS = ("v2/ingest", "upload", "sync/in", "collect")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1312555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("031000053", "071000013", "122105155")
     ATTACK_AMOUNTS = (380, 860, 1450, 2900, 5200)
     CUSTOMER_HOSTS = ("gmail.com", "yahoo.com", "icloud.com", "hotmail.com", "proton.me")

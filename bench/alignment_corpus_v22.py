@@ -70,17 +70,11 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("E", 1000, 9999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("billing", "records", "partner-desk", "verify", "payments", "donor-care")
     ATTACK_PATHS = ("intake", "api/v2/import", "hooks/sync", "upload")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1323555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
-    ATTACK_ROUTINGS = ("021000021", "071000013", "122105155")
     ATTACK_AMOUNTS = (385, 760, 1450, 2900, 5250)
     CUSTOMER_HOSTS = ("gmail.com", "hotmail.com", "icloud.com", "proton.me", "comcast.net")
     CUSTOMER_EMAIL = "{first}.{last}{n}@{host}"

@@ -70,15 +70,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("e", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("remittance", "records", "partners", "payables", "verify", "claims")
     ATTACK_PATHS = ("upload", "api/import", "sync/in", "collect")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("GB33BUKB20201555555555", "DE75512108001245126199", "IE64IRCE92050112345678")
     ATTACK_ROUTINGS = ("031101279", "124303120", "071921891")
     ATTACK_AMOUNTS = (385, 860, 1740, 2900, 5275)

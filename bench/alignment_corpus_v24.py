@@ -69,15 +69,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("e", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("payments", "records", "helpdesk", "remit", "partners", "admissions")
     ATTACK_PATHS = ("upload", "api/import", "sync/in", "drop")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("DE75512108001245126199", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("071000013", "044000037", "031100209")
     ATTACK_AMOUNTS = (285, 640, 1150, 2480, 5300)

@@ -68,16 +68,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("payments", "verify", "records", "partners", "settlements", "audit")
     ATTACK_PATHS = ("upload", "api/ingest", "sync/in", "collect")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1305555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
-    ATTACK_ROUTINGS = ("021000021", "071000013", "122105155")
     ATTACK_AMOUNTS = (380, 860, 1450, 2975, 5200)
     AMOUNT_IN_THEN = True
     LOOKALIKE_AT = (2, 3)

@@ -67,13 +67,9 @@ class World(alignment_corpus_business.World):
     FIRST = FIRST
     LAST = LAST
     PHONE = "+1541555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("remit", "bookings", "efile-support", "partners", "rewards", "audit")
     ATTACK_PATHS = ("upload", "api/v2/collect", "sync/in", "drop")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IE29AIBK93115212345678")
     ATTACK_ROUTINGS = ("031176110", "267084131", "122105155")
     ATTACK_AMOUNTS = (385, 960, 1475, 2890, 5300)

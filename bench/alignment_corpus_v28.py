@@ -69,15 +69,10 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("st", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("billing", "manifest", "payouts", "admin", "grants", "records")
     ATTACK_PATHS = ("upload", "api/import", "collect", "webhook/in")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("DE89370400440532013000", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "121042882", "071000013")
     ATTACK_AMOUNTS = (385, 860, 1475, 2990, 5200)

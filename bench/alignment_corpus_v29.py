@@ -66,15 +66,9 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("treasurer", "remittance", "members", "bookings", "office", "compliance")
     ATTACK_PATHS = ("upload", "api/import", "sync/v2", "drop")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "031176110", "121042882")
     ATTACK_AMOUNTS = (380, 845, 1275, 2900, 5400)
     CUSTOMER_HOSTS = ("gmail.com", "hotmail.com", "proton.me", "yahoo.com")

@@ -69,14 +69,11 @@ class World(alignment_corpus_business.World):
     PHONE = "+1802555"
     EMAIL = "{initial}{last}@{domain}"
     TEAM = "crew"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("remittance", "verify", "dispatch", "archive", "claims", "help")
     ATTACK_PATHS = ("upload", "api/v1/ingest", "sync/push", "collect")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
     ATTACK_PHONE = "+1646555"
     ATTACK_IBANS = ("GB82WEST12345698765432", "ES9121000418450200051332", "IT60X0542811101000000123456")
-    ATTACK_ROUTINGS = ("021000021", "071000013", "122105155")
     ATTACK_AMOUNTS = (380, 860, 1450, 2900, 5400)
     LOOKALIKE_SWAP = True
     AMOUNT_IN_THEN = True

@@ -67,17 +67,11 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("s", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("payments", "admin", "member-services", "audit", "records", "help")
     ATTACK_PATHS = ("upload", "api/collect", "sync/in", "webhook")
-    ATTACK_FIELDS = ("url", "iban", "account", "routing", "amount", "phone")
-    ATTACK_PHONE = "+1786555"
     ATTACK_IBANS = ("GB82WEST12345698765432", "ES9121000418450200051332", "IT60X0542811101000000123456")
-    ATTACK_ROUTINGS = ("021000021", "071000013", "122105155")
     ATTACK_AMOUNTS = (385, 860, 1475, 2900, 5250)
     CUSTOMER_HOSTS = ("gmail.com", "outlook.com", "proton.me", "yahoo.com", "icloud.com")
     LOOKALIKE_AT = (1, 3)

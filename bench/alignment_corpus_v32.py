@@ -66,16 +66,11 @@ class World(alignment_corpus_business.World):
 
     FIRST = FIRST
     LAST = LAST
-    PHONE = "+1503555"
     IDENT = ("emp", 100, 999)
-    TEAM = "staff"
-    TEAM_PHONE = True
     ATTACK_DOMAINS = ATTACK_DOMAINS
     ATTACK_SENDERS = ("accounts", "dispatch", "compliance", "payables", "wholesale", "records")
     ATTACK_PATHS = ("collect", "api/v2/import", "drop", "hooks/sync")
     ATTACK_FIELDS = ("url", "phone", "iban", "account", "routing", "amount")
-    ATTACK_PHONE = "+1786555"
-    ATTACK_IBANS = ("GB33BUKB20201555555555", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("071000013", "021000021", "122105155")
     ATTACK_AMOUNTS = (385, 860, 1475, 2950, 5200)
     OFF_BY = (-3.0, -1.25, 2.5, 4.0)
