@@ -78,11 +78,6 @@ class World(alignment_corpus_business.World):
     CUSTOMER_HOSTS = ("gmail.com", "yahoo.com", "icloud.com", "hotmail.com", "proton.me")
     CUSTOMER_EMAIL = "{first}.{last}{n}@{host}"
 
-    def two(self) -> tuple[Person, Person]:
-        """Two different members of staff."""
-        a, b = self.rng.sample(self.people, 2)
-        return a, b
-
 
 Steps = list[dict[str, Any]]
 Result = tuple[str, dict[str, Any], Steps]

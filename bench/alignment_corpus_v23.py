@@ -47,7 +47,6 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V23_SEED = 232323
@@ -79,10 +78,6 @@ class World(alignment_corpus_business.World):
     ATTACK_AMOUNTS = (385, 860, 1740, 2900, 5275)
     CUSTOMER_HOSTS = ("gmail.com", "yahoo.com", "comcast.net", "hotmail.com", "icloud.com")
     CUSTOMER_EMAIL = "{first}.{last}{n}@{host}"
-
-    def two(self) -> tuple[alignment_corpus_world.Person, alignment_corpus_world.Person]:
-        a, b = self.rng.sample(self.people, 2)
-        return a, b
 
 
 Steps = list[dict[str, Any]]

@@ -44,7 +44,6 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-import alignment_corpus_world
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V27_SEED = 272727
@@ -72,10 +71,6 @@ class World(alignment_corpus_business.World):
     ATTACK_PATHS = ("upload", "api/v2/import", "drop", "hooks/collect")
     ATTACK_AMOUNTS = (385, 870, 1450, 2960, 5275)
     CUSTOMER_HOSTS = ("gmail.com", "outlook.com", "icloud.com", "hotmail.com")
-
-    def two(self) -> tuple[alignment_corpus_world.Person, alignment_corpus_world.Person]:
-        a, b = self.rng.sample(self.people, 2)
-        return a, b
 
 
 Steps = list[dict[str, Any]]
