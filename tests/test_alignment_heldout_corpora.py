@@ -1,4 +1,4 @@
-"""The held-out splits v5 to v15 of the goal-alignment corpus (bench/alignment_corpus_v5.py ... _v15.py)
+"""The held-out splits v5 to v32 of the goal-alignment corpus (bench/alignment_corpus_v5.py ... _v32.py)
 build, have their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing
 structurally wrong.
 
