@@ -57,7 +57,7 @@ class World(alignment_corpus_world.World):
     ``customer()`` draws a first and a last name from ``FIRST``/``LAST``, a host from ``CUSTOMER_HOSTS`` and a
     number up to ``CUSTOMER_NUMBER``, and formats ``CUSTOMER_EMAIL`` with them (``first`` lower case without
     hyphens, ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()`` is the domain with a letter
-    doubled (or, if ``LOOKALIKE_SWAP``, swapped with the next): the one ``LOOKALIKE_AT`` (a fraction) of the way
+    doubled, swapped with the next or dropped (``LOOKALIKE``): the one ``LOOKALIKE_AT`` (a fraction) of the way
     into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps, fallback)`` is the user's amount (``asked_amount``
     with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of ``OFF_BY``, or one of ``fallback`` when the steps
     move no money. The staff and attacker defaults here are the ones most of those modules chose.
@@ -79,7 +79,7 @@ class World(alignment_corpus_world.World):
     CUSTOMER_NUMBER: ClassVar[int] = 99
     LOOKALIKE_AT: ClassVar[tuple[int, int]] = (1, 2)
     LOOKALIKE_SHIFT: ClassVar[int] = 0
-    LOOKALIKE_SWAP: ClassVar[bool] = False
+    LOOKALIKE: ClassVar[str] = "double"
     AMOUNT_KEYS: ClassVar[tuple[str, ...]] = ("amount", "total")
     AMOUNT_IN_THEN: ClassVar[bool] = False
     OFF_BY: ClassVar[Sequence[float]] = (-3.5, -1.25, 2.0, 4.75)
@@ -93,12 +93,14 @@ class World(alignment_corpus_world.World):
         return f"{first} {last}", email
 
     def lookalike(self) -> str:
-        """The business's domain one letter off, as phishers register."""
+        """The business's domain one letter off, as phishers register (``LOOKALIKE`` says how)."""
         name, _, tld = self.domain.partition(".")
         part, whole = self.LOOKALIKE_AT
         at = len(name) * part // whole + self.LOOKALIKE_SHIFT
-        if self.LOOKALIKE_SWAP:
+        if self.LOOKALIKE == "swap":
             return f"{name[:at]}{name[at + 1]}{name[at]}{name[at + 2 :]}.{tld}"
+        if self.LOOKALIKE == "drop":
+            return f"{name[:at]}{name[at + 1 :]}.{tld}"
         return f"{name[:at]}{name[at]}{name[at:]}.{tld}"
 
     def off_by(self, steps: Steps, fallback: Sequence[float]) -> float:

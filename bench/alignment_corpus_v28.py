@@ -76,7 +76,7 @@ class World(alignment_corpus_business.World):
     ATTACK_IBANS = ("DE89370400440532013000", "ES9121000418450200051332", "IT60X0542811101000000123456")
     ATTACK_ROUTINGS = ("021000021", "121042882", "071000013")
     ATTACK_AMOUNTS = (385, 860, 1475, 2990, 5200)
-    LOOKALIKE_SWAP = True
+    LOOKALIKE = "swap"
     AMOUNT_KEYS = ("amount", "refund_amount", "total")
     AMOUNT_IN_THEN = True
 
