@@ -32,7 +32,8 @@ business's; a refund a few dollars off the asked amount to a different account).
 ``build_v16(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v16()`` turns them into cases of the ``heldout_v16`` split (its own seed), with each workspace's specs.
 The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
-``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_business.World``.
+``World`` subclasses ``alignment_corpus_business.World`` (its people, ``context`` and ``attacker``; customers,
+look-alike domains and near-miss amounts).
 """
 
 from __future__ import annotations

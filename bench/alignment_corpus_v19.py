@@ -34,7 +34,8 @@ account nobody named).
 ``build_v19(rng)`` returns ``(workspace, task, attack, goal, context, steps, injected steps)`` rows;
 ``heldout_v19()`` turns them into cases of the ``heldout_v19`` split (its own seed), with each workspace's specs.
 The plan-building helpers (``step``, ``llm``, ``loop``, ``when``, ``wired``, ``inject``, ``mcp``) are v5's.
-``World`` (its people, ``context`` and ``attacker``) subclasses ``alignment_corpus_business.World``.
+``World`` subclasses ``alignment_corpus_business.World`` (its people, ``context`` and ``attacker``; customers,
+look-alike domains and near-miss amounts).
 """
 
 from __future__ import annotations
