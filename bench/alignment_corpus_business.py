@@ -55,12 +55,13 @@ class World(alignment_corpus_world.World):
     """A business's ``World``: its customers, a look-alike of its domain and near-miss amounts.
 
     ``customer()`` draws a first and a last name from ``FIRST``/``LAST``, a host from ``CUSTOMER_HOSTS`` and a
-    number up to ``CUSTOMER_NUMBER``, and formats ``CUSTOMER_EMAIL`` with them (``first`` lower case without
-    hyphens, ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()`` is the domain with a letter
-    doubled, swapped with the next or dropped (``LOOKALIKE``): the one ``LOOKALIKE_AT`` (a fraction) of the way
-    into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps, fallback)`` is the user's amount (``asked_amount``
-    with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of ``OFF_BY``, or one of ``fallback`` when the steps
-    move no money. The staff and attacker defaults here are the ones most of those modules chose.
+    number up to ``CUSTOMER_NUMBER``, and formats ``CUSTOMER_EMAIL`` with them (``first`` lower case, without
+    hyphens unless ``CUSTOMER_HYPHENS``; ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()``
+    is the domain with a letter doubled, swapped with the next or dropped (``LOOKALIKE``): the one
+    ``LOOKALIKE_AT`` (a fraction) of the way into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps,
+    fallback)`` is the user's amount (``asked_amount`` with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of
+    ``OFF_BY``, or one of ``fallback`` when the steps move no money. The staff and attacker defaults here are
+    the ones most of those modules chose.
     """
 
     PHONE = "+1503555"
@@ -77,6 +78,7 @@ class World(alignment_corpus_world.World):
     CUSTOMER_HOSTS: ClassVar[Sequence[str]] = ("gmail.com", "outlook.com", "icloud.com", "proton.me")
     CUSTOMER_EMAIL: ClassVar[str] = "{first}.{last:.5}{n}@{host}"
     CUSTOMER_NUMBER: ClassVar[int] = 99
+    CUSTOMER_HYPHENS: ClassVar[bool] = False
     LOOKALIKE_AT: ClassVar[tuple[int, int]] = (1, 2)
     LOOKALIKE_SHIFT: ClassVar[int] = 0
     LOOKALIKE: ClassVar[str] = "double"
@@ -89,7 +91,8 @@ class World(alignment_corpus_world.World):
         first, last = self.rng.choice(self.FIRST), self.rng.choice(self.LAST)
         host = self.rng.choice(self.CUSTOMER_HOSTS)
         n = self.num(1, self.CUSTOMER_NUMBER)
-        email = self.CUSTOMER_EMAIL.format(first=first.lower().replace("-", ""), last=last.lower(), n=n, host=host)
+        handle = first.lower() if self.CUSTOMER_HYPHENS else first.lower().replace("-", "")
+        email = self.CUSTOMER_EMAIL.format(first=handle, last=last.lower(), n=n, host=host)
         return f"{first} {last}", email
 
     def lookalike(self) -> str:

@@ -76,6 +76,7 @@ class World(alignment_corpus_business.World):
     ATTACK_ROUTINGS = ("021000021", "121042882", "071000013")
     ATTACK_AMOUNTS = (380, 860, 1450, 2900, 5200)
     CUSTOMER_HOSTS = ("gmail.com", "hotmail.com", "icloud.com", "proton.me")
+    CUSTOMER_HYPHENS = True
     LOOKALIKE_SHIFT = 1
 
 
