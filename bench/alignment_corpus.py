@@ -1435,6 +1435,21 @@ def build_corpus(
     from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v27()
+    from alignment_corpus_v28 import heldout_v28  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v28()
+    from alignment_corpus_v29 import heldout_v29  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v29()
+    from alignment_corpus_v30 import heldout_v30  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v30()
+    from alignment_corpus_v31 import heldout_v31  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v31()
+    from alignment_corpus_v32 import heldout_v32  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v32()
     return cases
 
 

@@ -43,7 +43,6 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_world
-from alignment_corpus_world import Person
 
 V5_SEED = 50505
 V5_PER_WORKSPACE = 24
@@ -71,10 +70,6 @@ class World(alignment_corpus_world.World):
     ATTACK_ACCOUNT_DIGITS = 10
     ATTACK_ROUTINGS = ("121000358", "322271627", "091000019")
     ATTACK_AMOUNTS = (350, 740, 1200, 2750, 4800)
-
-    def two(self) -> tuple[Person, Person]:
-        a, b = self.rng.sample(self.people, 2)
-        return a, b
 
 
 Steps = list[dict[str, Any]]

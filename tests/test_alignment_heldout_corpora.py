@@ -1,4 +1,4 @@
-"""The held-out splits v5 to v15 of the goal-alignment corpus (bench/alignment_corpus_v5.py ... _v15.py)
+"""The held-out splits v5 to v32 of the goal-alignment corpus (bench/alignment_corpus_v5.py ... _v32.py)
 build, have their counts, and every plan in them is a valid plan: it loads, and the linter finds nothing
 structurally wrong.
 
@@ -84,6 +84,11 @@ SPLITS = [
     Split("v25", ("chimney", "auction", "scrapyard", "apiary", "luthier"), (25, 25)),
     Split("v26", ("glazier", "kayak", "taxprep", "surf", "hobbyshop"), (25, 25)),
     Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
+    Split("v28", ("dojo", "balloon", "tshirt", "trampoline", "wildlife"), (25, 25)),
+    Split("v29", ("chess", "stable", "mushroom", "lasertag", "soap"), (25, 25)),
+    Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
+    Split("v31", ("makerspace", "icerink", "records", "fireext", "alterations"), (25, 25)),
+    Split("v32", ("cheese", "limo", "archery", "carpet", "hotsauce"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
