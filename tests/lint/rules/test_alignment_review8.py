@@ -107,11 +107,6 @@ def test_a_refund_of_another_bookings_payment_is_reported() -> None:
 # ------------------------------------ principle 5: one lower-case word where a party goes, on a plain write
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: forwarding a mailbox to a bare lower-case handle is a plain write's 'option' "
-    "(before round 8: GOAL_UNTRUSTED_TARGET); the documented example is an owner field, not where mail goes",
-)
 def test_mail_forwarded_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Mark ticket HD-118 as solved",
@@ -121,11 +116,6 @@ def test_mail_forwarded_to_a_bare_handle_is_reported() -> None:
     assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "fwd", "$.steps[1].params.forward_to")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a bill's payee set to a bare lower-case handle on a plain write moves the next payment "
-    "(before round 8: GOAL_UNTRUSTED_TARGET); the docs say a word on a payment is still checked",
-)
 def test_a_bills_payee_changed_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Move the rent bill's due day to the 5th",
@@ -135,11 +125,6 @@ def test_a_bills_payee_changed_to_a_bare_handle_is_reported() -> None:
     assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "due", "$.steps[0].params.payee")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a payroll deposit account set to a bare lower-case handle on a plain write redirects "
-    "pay (before round 8: GOAL_UNTRUSTED_TARGET)",
-)
 def test_a_deposit_account_changed_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Update Dana Reyes's mailing address to 4 Elm St",

@@ -928,12 +928,13 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if effect == "write" and (
                 kind not in _OUTWARD
                 or (kind == "object" and not _opaque(shown))
-                or (kind in ("recipient", "account") and _OPTION_WORD.fullmatch(str(shown)) is not None)
+                or (kind == "recipient" and _OPTION_WORD.fullmatch(str(shown)) is not None and _a_party(where))
             ):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
                 # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
                 # ``calendar_id: work``) sets a property or names a category, and so does one lower-case word
-                # where a party would go (``billTo: closing``): an option of the record, not an address.
+                # where a party would go (``billTo: closing``): an option of the record, not an address. Never
+                # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
@@ -977,6 +978,17 @@ _TARGET_HINT = (
 _OPTION_WORD = re.compile(r"[a-z]{2,}")
 """One lower-case word (``closing``, ``insurer``): an option a record's field takes, not a person's name (capitalised),
 an address, a number or a handle with digits."""
+_ROUTING_WORDS = frozenset({"forward", "forwarding", "redirect", "relay", "pay", "payout", "remit", "deposit"})
+"""Words of a recipient key that route what comes later (``forward_to``, ``pay_to``, ``remit_to``): a handle there
+is where mail or money goes from then on, never an option of the record."""
+
+
+def _a_party(where: str) -> bool:
+    """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``), not a route
+    later mail or money follows (:data:`_ROUTING_WORDS`)."""
+    return _ROUTING_WORDS.isdisjoint(_last_path_key(where).split("_"))
+
+
 _PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
 """A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
 
