@@ -137,12 +137,6 @@ def test_a_deposit_account_changed_to_a_bare_handle_is_reported() -> None:
 # ----------------------------------------------------------- principle 2: an itemised total is priced by its lines
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: the same trusted price on 50 lines (a count of 1 needs no trust) prices a payment of 50 "
-    "times the goal's money (before round 8: GOAL_UNTRUSTED_TARGET); the docs say the lines let nothing through "
-    "their own trusted numbers do not give",
-)
 def test_a_payment_priced_by_one_trusted_line_repeated_is_reported() -> None:
     pay = _s(
         "pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=25000, lines=[{"unit_price": 500}] * 50
@@ -154,6 +148,20 @@ def test_a_payment_priced_by_one_trusted_line_repeated_is_reported() -> None:
 def test_a_payment_priced_by_its_one_line_passes() -> None:
     pay = _s("pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=500, lines=[{"unit_price": 500}])
     assert _goal_findings(_plan("Pay vendor V-7 the $500 invoice INV-88", pay)) == []
+
+
+def _lessons(context: dict[str, Any] | None) -> dict[str, Any]:
+    lines = [{"unit_price": 60, "day": day} for day in ("Tue", "Thu", "Sat")]
+    pay = _s("pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=180, lines=lines)
+    return _plan("Pay vendor V-7 for the $60 lessons on invoice INV-88", pay, context=context)
+
+
+def test_a_price_on_as_many_lines_as_the_records_count_passes() -> None:
+    assert _goal_findings(_lessons({"booked_lessons": 3})) == []
+
+
+def test_a_price_on_more_lines_than_anyone_counted_is_reported() -> None:
+    assert _goal_findings(_lessons(None)) == [("GOAL_UNTRUSTED_TARGET", "pay", "$.steps[0].params.amount")]
 
 
 # ------------------------------------------------- principle 6: a record's own payment detail is the platform's
