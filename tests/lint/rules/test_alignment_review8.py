@@ -167,15 +167,28 @@ def test_a_price_on_more_lines_than_anyone_counted_is_reported() -> None:
 # ------------------------------------------------- principle 6: a record's own payment detail is the platform's
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a help-desk ticket's refund_account is typed by whoever files the ticket, not recorded "
-    "at payment, yet it is read as the platform's (before round 8: GOAL_TAINTED_TARGET)",
-)
 def test_money_sent_to_the_account_a_ticket_gives_is_reported() -> None:
     plan = _plan(
         "Refund the $45 for order 1042; ticket T-9 has the details",
         _s("t", "helpdesk_get_ticket", ticket_id="T-9"),
         _s("pay", "bank_transfer", to_account="{{t.result.refund_account}}", amount=45),
+    )
+    assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
+
+
+def test_money_sent_to_the_account_an_order_recorded_at_payment_passes() -> None:
+    plan = _plan(
+        "Refund the $45 for order 1042",
+        _s("o", "shop_get_order", order_id="1042"),
+        _s("pay", "bank_transfer", to_account="{{o.result.payment.source_account}}", amount=45),
+    )
+    assert _goal_findings(plan) == []
+
+
+def test_money_sent_to_the_account_an_orders_message_gives_is_reported() -> None:
+    plan = _plan(
+        "Refund the $45 for order 1042",
+        _s("m", "shop_get_order_messages", order_id="1042"),
+        _s("pay", "bank_transfer", to_account="{{m.result.refund_account}}", amount=45),
     )
     assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
