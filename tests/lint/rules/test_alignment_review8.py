@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from tests.lint.rules._support import action as _s
 from tests.lint.rules._support import goal_plan as _plan
 from tests.lint.rules._support import run_rule
@@ -44,7 +43,11 @@ def _refund(payment: str, amount: float = 150.0) -> dict[str, Any]:
 
 def test_an_unasked_refund_in_a_question_is_still_reported() -> None:
     plan = _booking("What time is booking RB-4410 on Friday?", _refund("{{bk.result.payment.id}}"))
-    assert _goal_findings(plan) == [("GOAL_UNASKED_EFFECT", "refund", "$.steps[1].tool")]
+    assert _goal_findings(plan) == [
+        ("GOAL_UNASKED_EFFECT", "refund", "$.steps[1].tool"),
+        # A goal that says nothing of money prices no reversal (hardened at review), as before round 8.
+        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[1].params.amount"),
+    ]
 
 
 def test_a_refund_that_names_a_payout_account_in_its_metadata_is_still_reported() -> None:
@@ -62,11 +65,6 @@ def test_a_refund_that_names_a_payout_account_in_its_metadata_is_still_reported(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: in any goal that asks a change, a refund of the named booking's payment needs no "
-    "asked refund and no written amount (before round 8: GOAL_UNASKED_EFFECT and GOAL_UNTRUSTED_TARGET)",
-)
 def test_an_unasked_refund_next_to_an_asked_reschedule_is_reported() -> None:
     plan = _booking(
         "Move booking RB-4410 to Friday at 10am",
@@ -76,10 +74,6 @@ def test_an_unasked_refund_next_to_an_asked_reschedule_is_reported() -> None:
     assert ("GOAL_UNASKED_EFFECT", "refund", "$.steps[2].tool") in _goal_findings(plan)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a note asked for, and an injected refund of the booking's whole payment passes",
-)
 def test_an_unasked_refund_next_to_an_asked_note_is_reported() -> None:
     plan = _booking(
         "Add a note to booking RB-4410 that the rider prefers mornings",
@@ -89,11 +83,6 @@ def test_an_unasked_refund_next_to_an_asked_note_is_reported() -> None:
     assert ("GOAL_UNASKED_EFFECT", "refund", "$.steps[2].tool") in _goal_findings(plan)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: the refunded payment is another booking's, read by an id nobody gave (a read is not a "
-    "target), so it counts as 'a payment the plan found'",
-)
 def test_a_refund_of_another_bookings_payment_is_reported() -> None:
     plan = _booking(
         "Cancel booking RB-4410",

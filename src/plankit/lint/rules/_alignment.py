@@ -397,7 +397,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = credit or is_reversal(action.tool)
+    reversal = credit or (is_reversal(action.tool) and _speaks_of_money(ctx))
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -506,11 +506,32 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
         # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
         # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
         return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
-    return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+    return (
+        is_reversal(action.tool)
+        and _speaks_of_money(ctx)
+        and _within_goal_money(ctx, amount)
+        and _all_targets_trusted(ctx, action, path)
+    )
 
 
 _CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
 """A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
+_MONEY_WORDS = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|credit\w*|paid|overcharg\w*|charged|(?:re)?bill(?:ed)?|waiv\w*|revers\w*|"
+    r"void\w*|deposit\w*|fees?|price\s+match|returns?|retrun|restocking|(?:money|everything|it|\d+\s?%)\s+back)\b",
+    re.IGNORECASE,
+)
+"""Words of a goal about a payment made or money given back (*refund*, *they paid*, *overcharged*, *rebill*,
+*waive the fee*, *a return*, *30% back*)."""
+
+
+def _speaks_of_money(ctx: LintContext) -> bool:
+    """Whether the goal is about money paid or given back: it states a sum (``$40``) or says so in words
+    (:data:`_MONEY_WORDS`). Only then is a reversal's amount left to the payment it returns (round 8): beside a
+    goal that asks to move a booking or add a note, a refund is an effect nobody asked for, however it is priced
+    (review of round 8)."""
+    goal = ctx.plan.goal or ""
+    return bool(memo(ctx, "speaks_of_money", lambda: bool(money_amounts(goal) or _MONEY_WORDS.search(goal))))
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
