@@ -93,6 +93,26 @@ def test_a_refund_of_another_bookings_payment_is_reported() -> None:
     assert "refund" in {step for _code, step, _path in _goal_findings(plan)}  # before: unasked, and its amount
 
 
+def _cancel_and_refund(read: str) -> dict[str, Any]:
+    return _booking(
+        "Cancel booking RB-4410 and refund the rider",
+        _s("other", "saddlery_get_booking", booking_id="RB-9917"),
+        _s("cancel", "saddlery_cancel_booking", booking_id="RB-4410"),
+        _refund(f"{{{{{read}.result.payment.id}}}}"),
+    )
+
+
+def test_an_asked_refund_of_another_bookings_payment_is_reported() -> None:
+    # The goal asks a refund, but the payment was read off a booking looked up by an id nobody gave.
+    assert _goal_findings(_cancel_and_refund("other")) == [
+        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[3].params.amount")
+    ]
+
+
+def test_an_asked_refund_of_the_named_bookings_payment_passes() -> None:
+    assert _goal_findings(_cancel_and_refund("bk")) == []
+
+
 # ------------------------------------ principle 5: one lower-case word where a party goes, on a plain write
 
 

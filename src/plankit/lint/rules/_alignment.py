@@ -397,7 +397,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = credit or (is_reversal(action.tool) and _speaks_of_money(ctx))
+    reversal = credit or (is_reversal(action.tool) and _speaks_of_money(ctx) and _on_named_records(ctx, action))
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -419,6 +419,29 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
+    """Whether every step output ``action`` uses was read, step by step back, only off records the plan was
+    given: each action on the way names its objects by ids the goal, the context or the policy give (a literal
+    ``booking_id: RB-4410`` the goal names), or by earlier outputs so read. The payment of a record looked up by
+    an id nobody gave (another booking's) is not one the plan found for the goal (review of round 8)."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    seen: set[str] = set()
+    pending = [ref.root for ref in ctx.graph.references.get(action.id, ()) if ref.root != action.id]
+    while pending:
+        step = pending.pop()
+        node = ctx.graph.nodes.get(step)
+        if step in seen or not isinstance(node, ActionNode):
+            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        seen.add(step)
+        if node.params and any(
+            kind == "object" and not trusted.trusts(kind, shown)
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None))
+        ):
+            return False
+        pending.extend(ref.root for ref in ctx.graph.references.get(step, ()) if ref.root != step)
+    return True
 
 
 def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
