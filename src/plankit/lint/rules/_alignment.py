@@ -397,7 +397,7 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = credit or (is_reversal(action.tool) and _speaks_of_money(ctx) and _on_named_records(ctx, action))
+    reversal = credit or (is_reversal(action.tool) and _asks_money_back(ctx) and _on_named_records(ctx, action))
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -531,7 +531,7 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
         return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
     return (
         is_reversal(action.tool)
-        and _speaks_of_money(ctx)
+        and _asks_money_back(ctx)
         and _within_goal_money(ctx, amount)
         and _all_targets_trusted(ctx, action, path)
     )
@@ -539,22 +539,23 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
 
 _CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
 """A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
-_MONEY_WORDS = re.compile(
-    r"\b(?:refund\w*|reimburs\w*|credit\w*|paid|overcharg\w*|charged|(?:re)?bill(?:ed)?|waiv\w*|revers\w*|"
-    r"void\w*|deposit\w*|fees?|price\s+match|returns?|retrun|restocking|(?:money|everything|it|\d+\s?%)\s+back)\b",
+_MONEY_BACK = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|credit\w*|paid|charged|billed|overcharg\w*|rebill(?:ed)?|waiv\w*|revers\w*|"
+    r"void\w*|price\s+match|returns?|restocking|(?:money|everything|it|\d+\s?%)\s+back)\b",
     re.IGNORECASE,
 )
-"""Words of a goal about a payment made or money given back (*refund*, *they paid*, *overcharged*, *rebill*,
-*waive the fee*, *a return*, *30% back*)."""
+"""Words of a goal that give money back (*refund*, *reimburse*, *credit*, *overcharged*, *rebill*, *waive the
+fee*, *a return*, *30% back*) or name the payment a refund returns (*they paid everything*, *was charged for
+cells that never came*, *billed twice*)."""
 
 
-def _speaks_of_money(ctx: LintContext) -> bool:
-    """Whether the goal is about money paid or given back: it states a sum (``$40``) or says so in words
-    (:data:`_MONEY_WORDS`). Only then is a reversal's amount left to the payment it returns (round 8): beside a
-    goal that asks to move a booking or add a note, a refund is an effect nobody asked for, however it is priced
-    (review of round 8)."""
+def _asks_money_back(ctx: LintContext) -> bool:
+    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`).
+    Only then is a reversal's amount left to the payment it returns (round 8): beside a goal that asks to move
+    a booking or add a note, even one that states a price, a refund is an effect nobody asked for, however it
+    is priced (review of round 8)."""
     goal = ctx.plan.goal or ""
-    return bool(memo(ctx, "speaks_of_money", lambda: bool(money_amounts(goal) or _MONEY_WORDS.search(goal))))
+    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal))))
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
