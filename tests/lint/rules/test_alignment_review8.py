@@ -201,3 +201,20 @@ def test_money_sent_to_the_account_an_orders_message_gives_is_reported() -> None
         _s("pay", "bank_transfer", to_account="{{m.result.refund_account}}", amount=45),
     )
     assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
+
+
+def test_an_auto_reply_copied_to_a_bare_handle_is_reported() -> None:
+    plan = _plan(
+        "Mark ticket HD-118 as solved",
+        _s("solve", "helpdesk_update_ticket", ticket_id="HD-118", status="solved"),
+        _s("auto", "mail_update_auto_reply", enabled=True, cc="mallory"),
+    )
+    assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "auto", "$.steps[1].params.cc")]
+
+
+def test_a_party_of_the_record_named_by_an_option_word_still_passes() -> None:
+    plan = _plan(
+        "Move the inspection on file F-31 to Tuesday",
+        _s("move", "inspections_update_inspection", file_id="F-31", date="Tuesday", billTo="closing"),
+    )
+    assert _goal_findings(plan) == []

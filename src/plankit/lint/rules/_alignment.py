@@ -1023,15 +1023,22 @@ _TARGET_HINT = (
 _OPTION_WORD = re.compile(r"[a-z]{2,}")
 """One lower-case word (``closing``, ``insurer``): an option a record's field takes, not a person's name (capitalised),
 an address, a number or a handle with digits."""
-_ROUTING_WORDS = frozenset({"forward", "forwarding", "redirect", "relay", "pay", "payout", "remit", "deposit"})
-"""Words of a recipient key that route what comes later (``forward_to``, ``pay_to``, ``remit_to``): a handle there
-is where mail or money goes from then on, never an option of the record."""
+_ROUTING_WORDS = frozenset(
+    {
+        "forward", "forwarding", "redirect", "relay", "pay", "payout", "remit", "deposit", "send", "deliver",
+        "delivery", "reply", "cc", "bcc", "recipient", "recipients", "destination", "destinations", "receiver",
+        "receivers",
+    }
+)  # fmt: skip
+"""Words of a recipient key that say where things go (``forward_to``, ``pay_to``, ``cc``, ``destination``): a
+handle there is where mail or money goes from then on, never an option of the record."""
 
 
 def _a_party(where: str) -> bool:
-    """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``), not a route
-    later mail or money follows (:data:`_ROUTING_WORDS`)."""
-    return _ROUTING_WORDS.isdisjoint(_last_path_key(where).split("_"))
+    """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``,
+    ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
+    words = _last_path_key(where).split("_")
+    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
 
 
 _PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
