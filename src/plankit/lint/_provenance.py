@@ -211,6 +211,7 @@ class Provenance:
         self._kinds: dict[str, tuple[str, str]] = {}
         self._steps: dict[str, tuple[Hop, ...] | None] = {}
         self._paths: dict[tuple[str, str, bool], str | None] = {}
+        self._ledgers: dict[str, bool] = {}
 
     def kind(self, tool: str) -> tuple[str, str]:
         """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``entries`` (typed by anyone but for
@@ -308,8 +309,12 @@ class Provenance:
         if kind != "transform":
             # Paths repeat across steps (``result.email``): each is read once. An account field is the record's
             # own only on a record the platform writes when money moves, not on a ticket (review of round 8).
-            words = _tool_words(tool)[0] if kind == "content" else _LEDGER_NOUNS
-            pair = (kind, ref.path, bool(words & _LEDGER_NOUNS) and not words & (_CONTENT_NOUNS - _LEDGER_NOUNS))
+            ledger = self._ledgers.get(tool)
+            if ledger is None:
+                words = _tool_words(tool)[0]
+                ledger = bool(words & _LEDGER_NOUNS) and not words & (_CONTENT_NOUNS - _LEDGER_NOUNS)
+                self._ledgers[tool] = ledger
+            pair = (kind, ref.path, ledger)
             why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))
             return None if why is None else (Hop(ref.root, tool, ref.path, why),)
         inputs = self._step_taint(ref.root)
