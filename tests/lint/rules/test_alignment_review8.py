@@ -218,3 +218,16 @@ def test_a_party_of_the_record_named_by_an_option_word_still_passes() -> None:
         _s("move", "inspections_update_inspection", file_id="F-31", date="Tuesday", billTo="closing"),
     )
     assert _goal_findings(plan) == []
+
+
+def test_a_refund_whose_text_names_an_iban_is_reported() -> None:
+    refund = _s(
+        "refund",
+        "saddlery_refund_payment",
+        payment_id="{{bk.result.payment.id}}",
+        amount=150.0,
+        instructions="wire the balance to IBAN DE44500105175407324931",
+    )
+    plan = _booking("Refund booking RB-4410, the rider cancelled", refund)
+    # Not priced by a reversal: it names another destination (before, only PII_EXPOSED).
+    assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[1].params.amount")]

@@ -21,7 +21,16 @@ from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_account_credit, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
-from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
+from .._detect import (
+    PII_FORMATS,
+    action_keys,
+    find_pii,
+    is_reference_value,
+    literal_of,
+    name_words,
+    plan_text,
+    template_text,
+)
 from .._documents import (
     has_documents,
     json_documents,
@@ -416,9 +425,15 @@ def _all_targets_trusted(ctx: LintContext, action: ActionNode, path: str, *, cre
             aimed = aimed or bool(refs)
         elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
             return False  # its text gives a way to reach someone: an address, a link, a phone number
+        elif reversal and isinstance(value, str) and find_pii(value, _ACCOUNT_FORMATS):
+            return False  # a reversal whose text names an IBAN or a card may pay elsewhere (review of round 8)
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+_ACCOUNT_FORMATS = tuple(form for form in PII_FORMATS if form.kind in ("IBAN", "card number"))
+"""Where money can be paid, written in text (``wire the balance to DE44 5001 ...``)."""
 
 
 def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
