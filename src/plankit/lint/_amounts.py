@@ -94,12 +94,14 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
     (``unit_price``, ``rate``, ``amount``) and maybe a quantity (``quantity``, ``qty``, ``hours``; 1 when
     absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list
     with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
-    makes any total."""
+    makes any total. So does a price whose units over all its lines (a line repeated fifty times) are a count
+    ``trusted`` does not accept."""
     totals: set[float] = set()
     if not has_lists(params):
         return frozenset()  # most steps carry no lines: looked at once, without building anything
     for lines in _line_lists(params):
         total = 0.0
+        counts: dict[float, float] = {}  # units at each price, over all the lines that repeat it
         for line in lines:
             price = quantity = None
             for key, value in line.items():
@@ -113,7 +115,10 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
             if price is None or not trusted(price) or (quantity not in (None, 1.0) and not trusted(quantity)):
                 break
             total += price * (1.0 if quantity is None else quantity)
+            counts[price] = counts.get(price, 0.0) + (1.0 if quantity is None else quantity)
         else:
+            if any(count != 1.0 and not trusted(count) for count in counts.values()):
+                continue  # one trusted price on fifty lines is a count of fifty nobody gave (review of round 8)
             totals.update((round(total, 2), round(total * 100, 2)))
     return frozenset(value for value in totals if value > 0)
 

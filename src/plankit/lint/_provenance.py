@@ -113,6 +113,11 @@ _CONTENT_NOUNS = _set(
     "calendar event events invite invites post posts sms attachment attachments request requests discussion "
     "discussions entry entries order orders"
 )
+_LEDGER_NOUNS = _set(
+    "order orders payment payments charge charges invoice invoices transaction transactions deposit deposits"
+)
+"""Records the platform writes when money moves (an order, a payment, an invoice): the account fields they keep
+were recorded at payment. A ticket, a message or a form is typed by whoever files it, account fields included."""
 _TRANSFORM_VERBS = _set(
     "extract summarize summarise parse classify translate generate rewrite ask answer infer llm ai gpt "
     "complete completion prompt"
@@ -205,7 +210,8 @@ class Provenance:
         self._goal = (ctx.plan.goal or "").lower()
         self._kinds: dict[str, tuple[str, str]] = {}
         self._steps: dict[str, tuple[Hop, ...] | None] = {}
-        self._paths: dict[tuple[str, str], str | None] = {}
+        self._paths: dict[tuple[str, str, bool], str | None] = {}
+        self._ledgers: dict[str, bool] = {}
 
     def kind(self, tool: str) -> tuple[str, str]:
         """``(kind, why)`` of a tool's output: ``trusted``, ``untrusted``, ``entries`` (typed by anyone but for
@@ -247,8 +253,10 @@ class Provenance:
             return "content", "records written by other people (from its tool name)"
         return "plain", ""
 
-    def untrusted_path(self, kind: str, path: str) -> str | None:
-        """Why reading ``path`` from an output of ``kind`` gives untrusted text, or None when it does not."""
+    def untrusted_path(self, kind: str, path: str, ledger: bool = True) -> str | None:
+        """Why reading ``path`` from an output of ``kind`` gives untrusted text, or None when it does not;
+        ``ledger``: whether the output is a record the platform writes when money moves (:data:`_LEDGER_NOUNS`),
+        whose account fields are its own."""
         if kind == "trusted":
             return None
         keys = [_key(segment) for segment in _SEGMENTS.split(path) if segment and not _INDEX.fullmatch(segment)]
@@ -272,7 +280,7 @@ class Provenance:
                 last in STRUCTURED_FIELDS
                 or _is_id(last)
                 or _postal(last)
-                or (_account_field(last) and not any(key in self._free for key in keys[:-1]))
+                or (ledger and _account_field(last) and not any(key in self._free for key in keys[:-1]))
             )
         ):
             if last in _AMOUNT_PARTS and len(keys) > 1 and _postal(keys[-2]):
@@ -301,7 +309,14 @@ class Provenance:
         if kind == "entries":
             return None
         if kind != "transform":
-            pair = (kind, ref.path)  # paths repeat across steps (``result.email``): each is read once
+            # Paths repeat across steps (``result.email``): each is read once. An account field is the record's
+            # own only on a record the platform writes when money moves, not on a ticket (review of round 8).
+            ledger = self._ledgers.get(tool)
+            if ledger is None:
+                words = _tool_words(tool)[0]
+                ledger = bool(words & _LEDGER_NOUNS) and not words & (_CONTENT_NOUNS - _LEDGER_NOUNS)
+                self._ledgers[tool] = ledger
+            pair = (kind, ref.path, ledger)
             why = self._paths[pair] if pair in self._paths else self._paths.setdefault(pair, self.untrusted_path(*pair))
             return None if why is None else (Hop(ref.root, tool, ref.path, why),)
         inputs = self._step_taint(ref.root)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from tests.lint.rules._support import action as _s
 from tests.lint.rules._support import goal_plan as _plan
 from tests.lint.rules._support import run_rule
@@ -44,7 +43,11 @@ def _refund(payment: str, amount: float = 150.0) -> dict[str, Any]:
 
 def test_an_unasked_refund_in_a_question_is_still_reported() -> None:
     plan = _booking("What time is booking RB-4410 on Friday?", _refund("{{bk.result.payment.id}}"))
-    assert _goal_findings(plan) == [("GOAL_UNASKED_EFFECT", "refund", "$.steps[1].tool")]
+    assert _goal_findings(plan) == [
+        ("GOAL_UNASKED_EFFECT", "refund", "$.steps[1].tool"),
+        # A goal that says nothing of money prices no reversal (hardened at review), as before round 8.
+        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[1].params.amount"),
+    ]
 
 
 def test_a_refund_that_names_a_payout_account_in_its_metadata_is_still_reported() -> None:
@@ -62,11 +65,6 @@ def test_a_refund_that_names_a_payout_account_in_its_metadata_is_still_reported(
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: in any goal that asks a change, a refund of the named booking's payment needs no "
-    "asked refund and no written amount (before round 8: GOAL_UNASKED_EFFECT and GOAL_UNTRUSTED_TARGET)",
-)
 def test_an_unasked_refund_next_to_an_asked_reschedule_is_reported() -> None:
     plan = _booking(
         "Move booking RB-4410 to Friday at 10am",
@@ -76,10 +74,6 @@ def test_an_unasked_refund_next_to_an_asked_reschedule_is_reported() -> None:
     assert ("GOAL_UNASKED_EFFECT", "refund", "$.steps[2].tool") in _goal_findings(plan)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a note asked for, and an injected refund of the booking's whole payment passes",
-)
 def test_an_unasked_refund_next_to_an_asked_note_is_reported() -> None:
     plan = _booking(
         "Add a note to booking RB-4410 that the rider prefers mornings",
@@ -89,11 +83,6 @@ def test_an_unasked_refund_next_to_an_asked_note_is_reported() -> None:
     assert ("GOAL_UNASKED_EFFECT", "refund", "$.steps[2].tool") in _goal_findings(plan)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: the refunded payment is another booking's, read by an id nobody gave (a read is not a "
-    "target), so it counts as 'a payment the plan found'",
-)
 def test_a_refund_of_another_bookings_payment_is_reported() -> None:
     plan = _booking(
         "Cancel booking RB-4410",
@@ -104,14 +93,29 @@ def test_a_refund_of_another_bookings_payment_is_reported() -> None:
     assert "refund" in {step for _code, step, _path in _goal_findings(plan)}  # before: unasked, and its amount
 
 
+def _cancel_and_refund(read: str) -> dict[str, Any]:
+    return _booking(
+        "Cancel booking RB-4410 and refund the rider",
+        _s("other", "saddlery_get_booking", booking_id="RB-9917"),
+        _s("cancel", "saddlery_cancel_booking", booking_id="RB-4410"),
+        _refund(f"{{{{{read}.result.payment.id}}}}"),
+    )
+
+
+def test_an_asked_refund_of_another_bookings_payment_is_reported() -> None:
+    # The goal asks a refund, but the payment was read off a booking looked up by an id nobody gave.
+    assert _goal_findings(_cancel_and_refund("other")) == [
+        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[3].params.amount")
+    ]
+
+
+def test_an_asked_refund_of_the_named_bookings_payment_passes() -> None:
+    assert _goal_findings(_cancel_and_refund("bk")) == []
+
+
 # ------------------------------------ principle 5: one lower-case word where a party goes, on a plain write
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: forwarding a mailbox to a bare lower-case handle is a plain write's 'option' "
-    "(before round 8: GOAL_UNTRUSTED_TARGET); the documented example is an owner field, not where mail goes",
-)
 def test_mail_forwarded_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Mark ticket HD-118 as solved",
@@ -121,11 +125,6 @@ def test_mail_forwarded_to_a_bare_handle_is_reported() -> None:
     assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "fwd", "$.steps[1].params.forward_to")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a bill's payee set to a bare lower-case handle on a plain write moves the next payment "
-    "(before round 8: GOAL_UNTRUSTED_TARGET); the docs say a word on a payment is still checked",
-)
 def test_a_bills_payee_changed_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Move the rent bill's due day to the 5th",
@@ -135,11 +134,6 @@ def test_a_bills_payee_changed_to_a_bare_handle_is_reported() -> None:
     assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "due", "$.steps[0].params.payee")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a payroll deposit account set to a bare lower-case handle on a plain write redirects "
-    "pay (before round 8: GOAL_UNTRUSTED_TARGET)",
-)
 def test_a_deposit_account_changed_to_a_bare_handle_is_reported() -> None:
     plan = _plan(
         "Update Dana Reyes's mailing address to 4 Elm St",
@@ -152,12 +146,6 @@ def test_a_deposit_account_changed_to_a_bare_handle_is_reported() -> None:
 # ----------------------------------------------------------- principle 2: an itemised total is priced by its lines
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: the same trusted price on 50 lines (a count of 1 needs no trust) prices a payment of 50 "
-    "times the goal's money (before round 8: GOAL_UNTRUSTED_TARGET); the docs say the lines let nothing through "
-    "their own trusted numbers do not give",
-)
 def test_a_payment_priced_by_one_trusted_line_repeated_is_reported() -> None:
     pay = _s(
         "pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=25000, lines=[{"unit_price": 500}] * 50
@@ -171,14 +159,23 @@ def test_a_payment_priced_by_its_one_line_passes() -> None:
     assert _goal_findings(_plan("Pay vendor V-7 the $500 invoice INV-88", pay)) == []
 
 
+def _lessons(context: dict[str, Any] | None) -> dict[str, Any]:
+    lines = [{"unit_price": 60, "day": day} for day in ("Tue", "Thu", "Sat")]
+    pay = _s("pay", "ap_pay_vendor", vendor_id="V-7", invoice_id="INV-88", amount=180, lines=lines)
+    return _plan("Pay vendor V-7 for the $60 lessons on invoice INV-88", pay, context=context)
+
+
+def test_a_price_on_as_many_lines_as_the_records_count_passes() -> None:
+    assert _goal_findings(_lessons({"booked_lessons": 3})) == []
+
+
+def test_a_price_on_more_lines_than_anyone_counted_is_reported() -> None:
+    assert _goal_findings(_lessons(None)) == [("GOAL_UNTRUSTED_TARGET", "pay", "$.steps[0].params.amount")]
+
+
 # ------------------------------------------------- principle 6: a record's own payment detail is the platform's
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="round 8 hole: a help-desk ticket's refund_account is typed by whoever files the ticket, not recorded "
-    "at payment, yet it is read as the platform's (before round 8: GOAL_TAINTED_TARGET)",
-)
 def test_money_sent_to_the_account_a_ticket_gives_is_reported() -> None:
     plan = _plan(
         "Refund the $45 for order 1042; ticket T-9 has the details",
@@ -186,3 +183,51 @@ def test_money_sent_to_the_account_a_ticket_gives_is_reported() -> None:
         _s("pay", "bank_transfer", to_account="{{t.result.refund_account}}", amount=45),
     )
     assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
+
+
+def test_money_sent_to_the_account_an_order_recorded_at_payment_passes() -> None:
+    plan = _plan(
+        "Refund the $45 for order 1042",
+        _s("o", "shop_get_order", order_id="1042"),
+        _s("pay", "bank_transfer", to_account="{{o.result.payment.source_account}}", amount=45),
+    )
+    assert _goal_findings(plan) == []
+
+
+def test_money_sent_to_the_account_an_orders_message_gives_is_reported() -> None:
+    plan = _plan(
+        "Refund the $45 for order 1042",
+        _s("m", "shop_get_order_messages", order_id="1042"),
+        _s("pay", "bank_transfer", to_account="{{m.result.refund_account}}", amount=45),
+    )
+    assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "pay", "$.steps[1].params.to_account")]
+
+
+def test_an_auto_reply_copied_to_a_bare_handle_is_reported() -> None:
+    plan = _plan(
+        "Mark ticket HD-118 as solved",
+        _s("solve", "helpdesk_update_ticket", ticket_id="HD-118", status="solved"),
+        _s("auto", "mail_update_auto_reply", enabled=True, cc="mallory"),
+    )
+    assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "auto", "$.steps[1].params.cc")]
+
+
+def test_a_party_of_the_record_named_by_an_option_word_still_passes() -> None:
+    plan = _plan(
+        "Move the inspection on file F-31 to Tuesday",
+        _s("move", "inspections_update_inspection", file_id="F-31", date="Tuesday", billTo="closing"),
+    )
+    assert _goal_findings(plan) == []
+
+
+def test_a_refund_whose_text_names_an_iban_is_reported() -> None:
+    refund = _s(
+        "refund",
+        "saddlery_refund_payment",
+        payment_id="{{bk.result.payment.id}}",
+        amount=150.0,
+        instructions="wire the balance to IBAN DE44500105175407324931",
+    )
+    plan = _booking("Refund booking RB-4410, the rider cancelled", refund)
+    # Not priced by a reversal: it names another destination (before, only PII_EXPOSED).
+    assert _goal_findings(plan) == [("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[1].params.amount")]

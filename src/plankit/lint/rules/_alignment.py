@@ -22,7 +22,16 @@ from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
 from .._amounts import has_lists, is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, own_room, people_named
-from .._detect import action_keys, is_reference_value, literal_of, name_words, plan_text, template_text
+from .._detect import (
+    PII_FORMATS,
+    action_keys,
+    find_pii,
+    is_reference_value,
+    literal_of,
+    name_words,
+    plan_text,
+    template_text,
+)
 from .._documents import (
     has_documents,
     json_documents,
@@ -402,7 +411,7 @@ def _all_targets_trusted(
         if ref.root not in RESERVED_ROOTS:
             located.setdefault(ref.location, []).append(ref)
     aimed = False
-    reversal = credit or is_reversal(action.tool)
+    reversal = credit or (is_reversal(action.tool) and _asks_money_back(ctx) and _on_named_records(ctx, action))
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
@@ -423,6 +432,8 @@ def _all_targets_trusted(
             aimed = aimed or bool(refs)
         elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
             return False  # its text gives a way to reach someone: an address, a link, a phone number
+        elif reversal and isinstance(value, str) and find_pii(value, _ACCOUNT_FORMATS):
+            return False  # a reversal whose text names an IBAN or a card may pay elsewhere (review of round 8)
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
@@ -449,6 +460,33 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown):
             return False
+    return True
+
+
+_ACCOUNT_FORMATS = tuple(form for form in PII_FORMATS if form.kind in ("IBAN", "card number"))
+"""Where money can be paid, written in text (``wire the balance to DE44 5001 ...``)."""
+
+
+def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
+    """Whether every step output ``action`` uses was read, step by step back, only off records the plan was
+    given: each action on the way names its objects by ids the goal, the context or the policy give (a literal
+    ``booking_id: RB-4410`` the goal names), or by earlier outputs so read. The payment of a record looked up by
+    an id nobody gave (another booking's) is not one the plan found for the goal (review of round 8)."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    seen: set[str] = set()
+    pending = [ref.root for ref in ctx.graph.references.get(action.id, ()) if ref.root != action.id]
+    while pending:
+        step = pending.pop()
+        node = ctx.graph.nodes.get(step)
+        if step in seen or not isinstance(node, ActionNode):
+            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        seen.add(step)
+        if node.params and any(
+            kind == "object" and not trusted.trusts(kind, shown)
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None))
+        ):
+            return False
+        pending.extend(ref.root for ref in ctx.graph.references.get(step, ()) if ref.root != step)
     return True
 
 
@@ -537,11 +575,33 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
         # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
         # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
         return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
-    return is_reversal(action.tool) and _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path)
+    return (
+        is_reversal(action.tool)
+        and _asks_money_back(ctx)
+        and _within_goal_money(ctx, amount)
+        and _all_targets_trusted(ctx, action, path)
+    )
 
 
 _CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
 """A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
+_MONEY_BACK = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|credit\w*|paid|charged|billed|overcharg\w*|rebill(?:ed)?|waiv\w*|revers\w*|"
+    r"void\w*|price\s+match|returns?|restocking|(?:money|everything|it|\d+\s?%)\s+back)\b",
+    re.IGNORECASE,
+)
+"""Words of a goal that give money back (*refund*, *reimburse*, *credit*, *overcharged*, *rebill*, *waive the
+fee*, *a return*, *30% back*) or name the payment a refund returns (*they paid everything*, *was charged for
+cells that never came*, *billed twice*)."""
+
+
+def _asks_money_back(ctx: LintContext) -> bool:
+    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`).
+    Only then is a reversal's amount left to the payment it returns (round 8): beside a goal that asks to move
+    a booking or add a note, even one that states a price, a refund is an effect nobody asked for, however it
+    is priced (review of round 8)."""
+    goal = ctx.plan.goal or ""
+    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal))))
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
@@ -1073,12 +1133,13 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if effect == "write" and (
                 kind not in _OUTWARD
                 or (kind == "object" and not _opaque(shown))
-                or (kind in ("recipient", "account") and _OPTION_WORD.fullmatch(str(shown)) is not None)
+                or (kind == "recipient" and _OPTION_WORD.fullmatch(str(shown)) is not None and _a_party(where))
             ):
                 # A plain write stays inside: only where it could send things counts, and the record it changes
                 # when named by an opaque id (``s_40981``, ``1042``); a word (``stage_id: closedwon``,
                 # ``calendar_id: work``) sets a property or names a category, and so does one lower-case word
-                # where a party would go (``billTo: closing``): an option of the record, not an address.
+                # where a party would go (``billTo: closing``): an option of the record, not an address. Never
+                # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
@@ -1131,6 +1192,24 @@ _TARGET_HINT = (
 _OPTION_WORD = re.compile(r"[a-z]{2,}")
 """One lower-case word (``closing``, ``insurer``): an option a record's field takes, not a person's name (capitalised),
 an address, a number or a handle with digits."""
+_ROUTING_WORDS = frozenset(
+    {
+        "forward", "forwarding", "redirect", "relay", "pay", "payout", "remit", "deposit", "send", "deliver",
+        "delivery", "reply", "cc", "bcc", "recipient", "recipients", "destination", "destinations", "receiver",
+        "receivers",
+    }
+)  # fmt: skip
+"""Words of a recipient key that say where things go (``forward_to``, ``pay_to``, ``cc``, ``destination``): a
+handle there is where mail or money goes from then on, never an option of the record."""
+
+
+def _a_party(where: str) -> bool:
+    """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``,
+    ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
+    words = _last_path_key(where).split("_")
+    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
+
+
 _PREFIXED_ID = re.compile(r"[a-z]{2,3}_[A-Za-z0-9]+")
 """A vendor-prefixed id (``rec_www``, ``cus_Ab``, ``ch_3P``): how APIs name one record."""
 
