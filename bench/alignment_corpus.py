@@ -1435,6 +1435,9 @@ def build_corpus(
     from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v27()
+    from alignment_corpus_v33 import heldout_v33  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v33()
     return cases
 
 
