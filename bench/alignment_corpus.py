@@ -1450,6 +1450,9 @@ def build_corpus(
     from alignment_corpus_v32 import heldout_v32  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v32()
+    from alignment_corpus_v33 import heldout_v33  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v33()
     return cases
 
 

@@ -89,6 +89,7 @@ SPLITS = [
     Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
     Split("v31", ("makerspace", "icerink", "records", "fireext", "alterations"), (25, 25)),
     Split("v32", ("cheese", "limo", "archery", "carpet", "hotsauce"), (25, 25)),
+    Split("v33", ("seaplane", "bookstore", "taxidermy", "glassblowing", "notary"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
