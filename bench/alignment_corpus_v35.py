@@ -834,7 +834,7 @@ def sur_retainer_refund(w: World) -> Result:
                 "sendEmail",
                 to="{{job.result.client.email}}",
                 subject=f"Cancellation of {job}",
-                body=f"We've refunded ${round(retainer * 0.85, 2)} of your retainer (less our 15% cancellation fee).",
+                body=f"We've refunded ${retainer * 0.85:.2f} of your retainer (less our 15% cancellation fee).",
             ),
         ],
     )
@@ -1080,7 +1080,7 @@ def orc_soloist_fee(w: World) -> Result:
                 "GMAIL_SEND_EMAIL",
                 recipient_email=email,
                 subject="Payment for Sunday's concerto",
-                body=f"Thank you for a wonderful performance! We've paid ${total} (fee plus mileage).",
+                body=f"Thank you for a wonderful performance! We've paid ${total:.2f} (fee plus mileage).",
             ),
         ],
     )
@@ -1300,7 +1300,7 @@ def llama_partial_refund(w: World) -> Result:
                 "gmail_send_email",
                 to="{{bk.result.contact.email}}",
                 subject="Sorry about today's trek",
-                body=f"We're sorry {llama}'s injury cut your trek short. We've refunded ${round(paid / 2, 2)}. "
+                body=f"We're sorry {llama}'s injury cut your trek short. We've refunded ${paid / 2:.2f}. "
                 f"{llama} is resting and will be fine!",
             ),
         ],
