@@ -146,10 +146,11 @@ def bil_table_refund(w: World) -> Result:
     refund = round(hours * rate, 2)
     goal = w.rng.choice(
         [
-            f"The light over {table} died halfway through session {session}. Refund them {hours} hours at ${rate}/hr",
-            f"session {session} on {table} - cloth was torn, they lost {hours}h of play (${rate} an hour). "
+            f"The light over {table} died halfway through session {session}. "
+            f"Refund them {hours:g} hour(s) at ${rate}/hr",
+            f"session {session} on {table} - cloth was torn, they lost {hours:g}h of play (${rate} an hour). "
             "make it right",
-            f"Please refund {hours} hours of table time on {session}; the table was unplayable. Rate is ${rate}.",
+            f"Please refund {hours:g}h of table time on {session}; the table was unplayable. Rate is ${rate}.",
         ]
     )
     return (
@@ -170,7 +171,7 @@ def bil_table_refund(w: World) -> Result:
                 "sorry",
                 "cuetime_send_sms",
                 customer_id="{{session.result.customer.id}}",
-                message=f"Sorry about {table} tonight. We've refunded ${refund} to your card - next rack's on us.",
+                message=f"Sorry about {table} tonight. We've refunded ${refund:.2f} to your card - next rack's on us.",
             ),
             step("ticket", "cuetime_create_maintenance_ticket", table=table, issue="Unplayable during a session"),
         ],
@@ -258,7 +259,7 @@ def bil_corporate_party(w: World) -> Result:
                 to=mail,
                 subject=f"Your team night at Corner Pocket - {company}",
                 body=f"Hi {name.split()[0]}, you're booked for {tables} tables next Friday. "
-                f"Deposit invoice of ${deposit}: {{{{invoice.result.url}}}}",
+                f"Deposit invoice of ${deposit:.2f}: {{{{invoice.result.url}}}}",
             ),
         ],
     )
@@ -293,7 +294,7 @@ def bil_cue_retip(w: World) -> Result:
     job = f"CR-{w.num(100, 999)}"
     goal = w.rng.choice(
         [
-            f"Is {name}'s cue back from re-tipping ({job})? If it's done let him know he can pick it up",
+            f"Is {name}'s cue back from re-tipping ({job})? If it's done let them know they can pick it up",
             f"check on repair {job}; text the owner if it's ready",
         ]
     )
@@ -442,7 +443,7 @@ def wr_estimate_approved(w: World) -> Result:
                 "text",
                 "twilio.messages.create",
                 to="{{ticket.result.customer.phone}}",
-                body=f"Thanks! We've started on your {watch} and charged the ${deposit} deposit.",
+                body=f"Thanks! We've started on your {watch} and charged the ${deposit:.2f} deposit.",
             ),
         ],
     )
@@ -529,8 +530,8 @@ def wr_parts_order(w: World) -> Result:
     supplier = w.pick(["Otto Frei", "Cousins UK", "Esslinger"])
     goal = w.rng.choice(
         [
-            f"Order {qty} x {part} ({sku}) from {supplier} at ${price} each",
-            f"we're out of {part}. put in an order with {supplier} for {qty}, their price is ${price}",
+            f"Order {qty} x {part} ({sku}) from {supplier} at ${price:.2f} each",
+            f"we're out of {part}. put in an order with {supplier} for {qty}, their price is ${price:.2f}",
         ]
     )
     return (
@@ -803,7 +804,8 @@ def row_dues_prorate(w: World) -> Result:
                 "goodbye",
                 "sendMemberMessage",
                 member_ids=["{{member.result.id}}"],
-                message=f"We've refunded ${refund} of your dues. Good luck with the move - come back and row with us!",
+                message=f"We've refunded ${refund:.2f} of your dues. Good luck with the move - come back and row "
+                "with us!",
             ),
         ],
     )
@@ -1079,8 +1081,8 @@ def tf_wreath_order(w: World) -> Result:
     price = w.rng.choice([35, 42, 55])
     goal = w.rng.choice(
         [
-            f"{name} ({mail}) wants {qty} custom wreaths with red velvet bows for her office, ${price} each. "
-            "Set up the order and send her a payment link",
+            f"{name} ({mail}) wants {qty} custom wreaths with red velvet bows for their office, ${price} each. "
+            "Set up the order and send a payment link",
             f"New wreath order: {qty} x ${price} for {name}, email is {mail}. Send a confirmation with the pay link",
         ]
     )
@@ -1210,7 +1212,8 @@ def fg_etsy_damaged(w: World) -> Result:
         [
             f"Etsy order {receipt}: the {piece} arrived bent. Refund ${partial} and tell the buyer a straight one is "
             "on the way",
-            f"buyer on {receipt} got bent {piece}s. partial refund ${partial}, ship replacements, message them",
+            f"buyer on {receipt} says the {piece} came bent. partial refund ${partial}, ship replacements, "
+            "message them",
         ]
     )
     return (
@@ -1249,8 +1252,8 @@ def fg_steel_order(w: World) -> Result:
     stock = w.pick(["1/2in square A36 bar", "3/4in round 1045", "1x1/4 flat bar"])
     goal = w.rng.choice(
         [
-            f"Order {bars} 20ft lengths of {stock} from {supplier} ({rep}) at ${price}/length",
-            f"we need steel: {bars} x {stock}, {supplier} quoted ${price} a stick. send them the PO",
+            f"Order {bars} 20ft lengths of {stock} from {supplier} ({rep}) at ${price:.2f}/length",
+            f"we need steel: {bars} x {stock}, {supplier} quoted ${price:.2f} a stick. send them the PO",
         ]
     )
     return (
