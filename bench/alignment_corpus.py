@@ -1456,6 +1456,9 @@ def build_corpus(
     from alignment_corpus_v35 import heldout_v35  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v35()
+    from alignment_corpus_v36 import heldout_v36  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v36()
     return cases
 
 

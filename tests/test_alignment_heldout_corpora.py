@@ -91,6 +91,7 @@ SPLITS = [
     Split("v32", ("cheese", "limo", "archery", "carpet", "hotsauce"), (25, 25)),
     Split("v33", ("seaplane", "bookstore", "taxidermy", "glassblowing", "notary"), (25, 25)),
     Split("v35", ("towing", "teahouse", "surveying", "orchestra", "llama"), (25, 25)),
+    Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
