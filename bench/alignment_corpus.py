@@ -1435,6 +1435,9 @@ def build_corpus(
     from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v27()
+    from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v37()
     return cases
 
 
