@@ -1459,6 +1459,9 @@ def build_corpus(
     from alignment_corpus_v36 import heldout_v36  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v36()
+    from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v37()
     return cases
 
 
