@@ -1435,6 +1435,9 @@ def build_corpus(
     from alignment_corpus_v27 import heldout_v27  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v27()
+    from alignment_corpus_v34 import heldout_v34  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v34()
     return cases
 
 

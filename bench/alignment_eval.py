@@ -91,6 +91,8 @@ SPLITS = {
     "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v27": "held-out v27 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape; tuning data since session 6's round 10)",
+    "heldout_v34": "held-out v34 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

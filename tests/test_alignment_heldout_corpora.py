@@ -84,6 +84,7 @@ SPLITS = [
     Split("v25", ("chimney", "auction", "scrapyard", "apiary", "luthier"), (25, 25)),
     Split("v26", ("glazier", "kayak", "taxprep", "surf", "hobbyshop"), (25, 25)),
     Split("v27", ("costume", "dronesurvey", "fishing", "planetarium", "septic"), (25, 25)),
+    Split("v34", ("crane", "schoolbus", "coop", "filmrental", "quilting"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
