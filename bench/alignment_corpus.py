@@ -1462,6 +1462,9 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
+    from alignment_corpus_v34 import heldout_v34  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v34()
     return cases
 
 
