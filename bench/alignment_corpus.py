@@ -1453,6 +1453,9 @@ def build_corpus(
     from alignment_corpus_v33 import heldout_v33  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v33()
+    from alignment_corpus_v34 import heldout_v34  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v34()
     from alignment_corpus_v35 import heldout_v35  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v35()
@@ -1462,9 +1465,6 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
-    from alignment_corpus_v34 import heldout_v34  # its own module, seed, workspaces and tool specs
-
-    cases += heldout_v34()
     return cases
 
 
