@@ -107,7 +107,8 @@ def test_over_stdio_lint_run_approve_and_read_the_docs(tmp_path: Path) -> None:
     assert {step["step_id"]: step["status"] for step in out["fetched"]["steps"]}["payout"] == "completed"
     first = {"code": "SCHEMA_INVALID", "name": "schema-invalid", "severity": "error", "level": "error"}
     assert out["rules"][0] == {
-        **first, "set_by": "always on", "summary": "The document is not a valid plan.", "idle": None
+        **first, "set_by": "always on", "summary": "The document is not a valid plan.", "risk_weight": 0.5,
+        "idle": None,
     }  # fmt: skip
     assert out["doc"].startswith("BOUND_VIOLATION (out-of-bounds-argument, error): ")
     assert "What it does" in out["doc"]

@@ -264,7 +264,7 @@ def rules(
         _rule_doc(code.strip().upper(), output_format, levels, shown=bool(policy))
         return
     if output_format is TextOrJson.JSON:
-        print_json([_rule_data(rule_code, levels[rule_code]) for rule_code in RULES])
+        print_json([levels[rule_code].as_data() for rule_code in RULES])
         return
     from rich.table import Table  # only the rule list draws a table
 
@@ -305,7 +305,7 @@ def _rule_doc(code: str, output_format: TextOrJson, levels: dict[str, RuleLevel]
         hint = did_you_mean(code, RULES) or "run `plankit rules` for the list"
         fail(f"unknown rule code {code!r}; {hint}")
     if output_format is TextOrJson.JSON:
-        print_json({**_rule_data(code, levels[code]), "doc": rule.doc})
+        print_json({**levels[code].as_data(), "doc": rule.doc})
         return
     from rich.text import Text
 
@@ -318,20 +318,6 @@ def _rule_doc(code: str, output_format: TextOrJson, levels: dict[str, RuleLevel]
     console.print(rule.summary)
     console.print()
     console.print(rule.doc, markup=False)
-
-
-def _rule_data(code: str, level: RuleLevel) -> dict[str, Any]:
-    rule = RULES[code]
-    return {
-        "code": rule.code,
-        "name": rule.name,
-        "severity": rule.severity.value,
-        "level": level.level,
-        "set_by": level.set_by,
-        "summary": rule.summary,
-        "risk_weight": level.risk_weight,
-        "idle": level.idle,
-    }
 
 
 policy_app = typer.Typer(help="Lint policies: print the built-in default, check policy files.", no_args_is_help=True)

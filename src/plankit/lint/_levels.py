@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..tools import ToolRegistry
 from ._engine_codes import ALWAYS_ON
@@ -37,6 +38,21 @@ class RuleLevel:
     idle: str | None = None
     """Why the rule can find nothing under this policy (and these tools) whatever the plan, so the linter leaves
     it out (``the policy sets no require_confirmation``); None when it checks plans, or is off."""
+
+    def as_data(self) -> dict[str, Any]:
+        """The rule and its level as JSON data, as ``plankit rules --format json`` and MCP's ``list_rules`` give
+        them: code, name, built-in severity, level, set_by, summary, risk_weight, idle."""
+        rule = RULES[self.code]
+        return {
+            "code": rule.code,
+            "name": rule.name,
+            "severity": rule.severity.value,
+            "level": self.level,
+            "set_by": self.set_by,
+            "summary": rule.summary,
+            "risk_weight": self.risk_weight,
+            "idle": self.idle,
+        }
 
 
 _IDLE = {

@@ -231,22 +231,12 @@ def build_server(settings: ServerSettings, *, host: str = "127.0.0.1", port: int
     levels = rule_levels(policy, policy_files(settings.policy_files), tools)
 
     @server.tool()
-    def list_rules() -> list[dict[str, str | None]]:
+    def list_rules() -> list[dict[str, Any]]:
         """Every lint rule: code, name, built-in severity, its level under the server's policy (error, warning,
-        info, or off: it does not run) and what set it, summary, and ``idle``: why it can find nothing under
-        this policy and these tools, if so (docs: resources plankit://rules/{code})."""
-        return [
-            {
-                "code": rule.code,
-                "name": rule.name,
-                "severity": rule.severity.value,
-                "level": level.level,
-                "set_by": level.set_by,
-                "summary": rule.summary,
-                "idle": level.idle,
-            }
-            for rule, level in zip(RULES.values(), levels, strict=True)
-        ]
+        info, or off: it does not run) and what set it, summary, the risk weight lint scores a finding with, and
+        ``idle``: why it can find nothing under this policy and these tools, if so (docs: resources
+        plankit://rules/{code})."""
+        return [level.as_data() for level in levels]
 
     @server.resource("plankit://schema/plan", mime_type="application/schema+json")
     def plan_schema() -> str:
