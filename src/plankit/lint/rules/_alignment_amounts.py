@@ -1,0 +1,258 @@
+"""When a send's or a payment's targets are the plan's own (goal alignment, :mod:`._alignment`): every target
+trusted, and the amounts a literal target may be without being written down: a refund or a credit within the
+goal's money, a total of the step's own lines, a sum worked out from the goal's numbers, a released deposit, a
+charge the goal asks for."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from typing import Any
+
+from ...plan import RESERVED_ROOTS, ActionNode, Reference
+from .._amounts import is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
+from .._context import LintContext
+from .._detect import PII_FORMATS, find_pii, is_reference_value, name_words
+from .._notice import _reaches
+from .._provenance import Provenance
+from .._static import memo, walk_params
+from .._trusted import Trusted, target_kind
+from ._alignment_common import (
+    _effects,
+    _known_step,
+    _literal_targets,
+    _many,
+    _targets,
+    _text_links,
+    _tool_words,
+    _untainted,
+    _whole,
+)
+
+
+def _all_targets_trusted(
+    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False
+) -> bool:
+    """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
+    own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
+    are the plan's, so the only question left is whether it was wanted, which a goal that asks for a change
+    leaves to the plan (a refund of a cancelled contract, the customer told the car is ready)."""
+    if not action.params:
+        return False  # a send or a payment that names no target goes wherever the tool's default is
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    located: dict[str, list[Reference]] = {}
+    for ref in ctx.graph.references.get(action.id, ()):
+        if ref.root not in RESERVED_ROOTS:
+            located.setdefault(ref.location, []).append(ref)
+    aimed = False
+    reversal = credit or (is_reversal(action.tool) and _asks_money_back(ctx) and _on_named_records(ctx, action))
+    for kind, shown, _where in itertools.chain(
+        _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
+    ):
+        if kind == "amount" and held:
+            continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
+        if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
+            continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
+        if not trusted.trusts(kind, shown):
+            return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
+        aimed = True
+    for key, value, where in walk_params(action.params, f"{path}.params", None):
+        refs = located.get(where, ())
+        if target_kind(key) is not None:
+            if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
+                # A target someone else wrote, also through a model that read it; or everyone a listing
+                # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
+                return False
+            aimed = aimed or bool(refs)
+        elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
+            return False  # its text gives a way to reach someone: an address, a link, a phone number
+        elif reversal and isinstance(value, str) and find_pii(value, _ACCOUNT_FORMATS):
+            return False  # a reversal whose text names an IBAN or a card may pay elsewhere (review of round 8)
+        elif any(_whole(ref) for ref in refs):
+            return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
+    return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Whether a reversal (a refund, a void) returns a payment a step found, and nothing else: every value it
+    takes from a step is a single field of a known step's output that nobody outside wrote (not a list, not a
+    whole output), it takes at least one, and each literal target is trusted (an amount within the goal's
+    money). The money goes back to whoever paid it, so in a goal that orders a situation sorted out (*the tour is
+    off, sort out the guests*) it is the remedy of what the plan found, not a payment somewhere new."""
+    if not action.params or not is_reversal(action.tool):
+        return False
+    provenance: Provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
+    refs = [ref for ref in ctx.graph.references.get(action.id, ()) if ref.root not in RESERVED_ROOTS]
+    if not refs or any(
+        not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) or _whole(ref) for ref in refs
+    ):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
+        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown):
+            return False
+    return True
+
+
+_ACCOUNT_FORMATS = tuple(form for form in PII_FORMATS if form.kind in ("IBAN", "card number"))
+"""Where money can be paid, written in text (``wire the balance to DE44 5001 ...``)."""
+
+
+def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
+    """Whether every step output ``action`` uses was read, step by step back, only off records the plan was
+    given: each action on the way names its objects by ids the goal, the context or the policy give (a literal
+    ``booking_id: RB-4410`` the goal names), or by earlier outputs so read. The payment of a record looked up by
+    an id nobody gave (another booking's) is not one the plan found for the goal (review of round 8)."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    seen: set[str] = set()
+    pending = [ref.root for ref in ctx.graph.references.get(action.id, ()) if ref.root != action.id]
+    while pending:
+        step = pending.pop()
+        node = ctx.graph.nodes.get(step)
+        if step in seen or not isinstance(node, ActionNode):
+            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        seen.add(step)
+        if node.params and any(
+            kind == "object" and not trusted.trusts(kind, shown)
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None))
+        ):
+            return False
+        pending.extend(ref.root for ref in ctx.graph.references.get(step, ()) if ref.root != step)
+    return True
+
+
+def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
+    (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer
+    (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
+    if _itemised(ctx, action, amount):
+        return True
+    if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
+        # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
+        # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
+        return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
+    return (
+        is_reversal(action.tool)
+        and _asks_money_back(ctx)
+        and _within_goal_money(ctx, amount)
+        and _all_targets_trusted(ctx, action, path)
+    )
+
+
+_CREDIT_ASKED = re.compile(r"\bcredit(?:s|ed)?\b", re.IGNORECASE)
+"""A goal asking for a credit (*credit half a month*, *sort out the deposit credit*, *they should get credit*)."""
+_MONEY_BACK = re.compile(
+    r"\b(?:refund\w*|reimburs\w*|credit\w*|paid|charged|billed|overcharg\w*|rebill(?:ed)?|waiv\w*|revers\w*|"
+    r"void\w*|price\s+match|returns?|restocking|(?:money|everything|it|\d+\s?%)\s+back)\b",
+    re.IGNORECASE,
+)
+"""Words of a goal that give money back (*refund*, *reimburse*, *credit*, *overcharged*, *rebill*, *waive the
+fee*, *a return*, *30% back*) or name the payment a refund returns (*they paid everything*, *was charged for
+cells that never came*, *billed twice*)."""
+
+
+def _asks_money_back(ctx: LintContext) -> bool:
+    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`).
+    Only then is a reversal's amount left to the payment it returns (round 8): beside a goal that asks to move
+    a booking or add a note, even one that states a price, a refund is an effect nobody asked for, however it
+    is priced (review of round 8)."""
+    goal = ctx.plan.goal or ""
+    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal))))
+
+
+def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
+    """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
+    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it."""
+    number = _number(amount)
+    if number is None:
+        return False
+    stated = money_amounts(ctx.plan.goal or "")
+    return not stated or number <= max(stated)
+
+
+def _most_money(ctx: LintContext) -> float:
+    """The most money the goal states, or infinity when it states none."""
+    stated = money_amounts(ctx.plan.goal or "")
+    return max(stated) if stated else math.inf
+
+
+def _number(amount: Any) -> float | None:
+    """The size of a literal amount (``-40``, ``"$1,250.00"``), or None for text that is not a number."""
+    if isinstance(amount, int | float) and not isinstance(amount, bool):
+        return abs(float(amount))
+    if isinstance(amount, str):
+        try:
+            return abs(float(amount.strip().lstrip("$€£").replace(",", "")))
+        except ValueError:
+            return None
+    return None
+
+
+def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, names: frozenset[str]) -> bool:
+    """Round 9: whether ``amount`` is worked out from the goal's numbers by a small expression
+    (:meth:`Trusted.has_expression`: *(12 - 5) / 12 x $600* in cents) on a step whose every other target is
+    known: each literal target trusted, and no step output it uses taken from untrusted content. An amount
+    says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
+    number = _number(amount)
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    if number is None or not trusted.has_expression(number, isinstance(amount, int)):
+        return False
+    if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
+        ctx, number / 100 if isinstance(amount, int) and number >= 100 and number > _most_money(ctx) else number
+    ):
+        return False  # a refund or a credit returns no more than the money the goal states (round 8's bound)
+    for kind, shown, _where in _targets(action, path, names):
+        if kind != "amount" and not trusted.trusts(kind, shown):
+            return False
+    return _untainted(ctx, action)
+
+
+def _held_or_charged(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): a deposit released to whoever it is held from (:func:`is_hold_release`, every other
+    target trusted or found), or a charge to the found party's card in a goal that prices nothing
+    (:func:`_charged_as_asked`)."""
+    if is_hold_release(action.tool):
+        return _all_targets_trusted(ctx, action, path, held=True)
+    return _charged_as_asked(ctx, action, path, amount)
+
+
+_CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
+_CHARGE_ASKED = re.compile(r"\b(?:charge|bill|pay)\b", re.IGNORECASE)
+
+
+def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+    """Round 10 (A): whether an amount is charged, as the goal asks, to a party's payment method the business
+    keeps (``chargeCardOnFile(memberId={{member...}})``), in a goal that states no money (*charge just the
+    difference*: the plan prices it from records it read). A charge moves money to the business, never to an
+    account an attacker names; every other target must be trusted or found, and the step must use nothing
+    from untrusted content. A wrong-sized charge to that party is what it lets through; a payout, a transfer, or
+    a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
+    words = _tool_words(action.tool)
+    if not words & _CHARGE_WORDS or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+        return False
+    if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
+        return False
+    return _all_targets_trusted(ctx, action, path, credit=True) and _untainted(ctx, action)
+
+
+_NOT_A_CHARGE = frozenset({"transfer", "transfers", "payout", "payouts", "wire", "send", "refund", "refunds"})
+
+
+_BOUND_WORDS = frozenset({"limit", "cap", "max", "maximum", "threshold", "ceiling"})
+
+
+def _is_bound(where: str) -> bool:
+    """Whether the amount at ``where`` is a bound on money (``daily_limit``, ``spend_cap``): set by someone,
+    never worked out from a goal's numbers, so no expression is searched for it."""
+    return not _BOUND_WORDS.isdisjoint(name_words(where.rpartition(".")[2]))
+
+
+def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
+    """Whether ``amount`` is the total of the step's own line lists, each price and quantity trusted."""
+    number = _number(amount)
+    if number is None or not isinstance(action.params, dict):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    return round(number, 2) in itemised_totals(action.params, lambda value: trusted.trusts("amount", value))
