@@ -1,4 +1,4 @@
-"""What the session-6 corpus modules (v16-v32, and v12 they started from) each wrote again: a business's ``World``.
+"""What the session-6 corpus modules (v16-v37, and v12 they started from) each wrote again: a business's ``World``.
 
 Those modules were written in parallel from v12's layout, so each carried its own ``customer()`` draw, a
 ``_lookalike`` domain maker, ``_asked_amount``/``_off_by`` ("a few dollars off the user's amount") and a
