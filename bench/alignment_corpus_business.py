@@ -1,4 +1,4 @@
-"""What the session-6 corpus modules (v16-v32, and v12 they started from) each wrote again: a business's ``World``.
+"""What the session-6 corpus modules (v16-v37, and v12 they started from) each wrote again: a business's ``World``.
 
 Those modules were written in parallel from v12's layout, so each carried its own ``customer()`` draw, a
 ``_lookalike`` domain maker, ``_asked_amount``/``_off_by`` ("a few dollars off the user's amount") and a
@@ -59,9 +59,9 @@ class World(alignment_corpus_world.World):
     hyphens unless ``CUSTOMER_HYPHENS``; ``last`` lower case: ``{last:.5}`` keeps five letters). ``lookalike()``
     is the domain with a letter doubled, swapped with the next or dropped (``LOOKALIKE``): the one
     ``LOOKALIKE_AT`` (a fraction) of the way into the name, plus ``LOOKALIKE_SHIFT``. ``off_by(steps,
-    fallback)`` is the user's amount (``asked_amount`` with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``) plus one of
-    ``OFF_BY``, or one of ``fallback`` when the steps move no money. The staff and attacker defaults here are
-    the ones most of those modules chose.
+    fallback)`` is the user's amount (``asked()``: ``asked_amount`` with ``AMOUNT_KEYS`` and ``AMOUNT_IN_THEN``)
+    plus one of ``OFF_BY``, or one of ``fallback`` when the steps move no money. The staff and attacker
+    defaults here are the ones most of those modules chose.
     """
 
     PHONE = "+1503555"
@@ -106,9 +106,13 @@ class World(alignment_corpus_world.World):
             return f"{name[:at]}{name[at + 1 :]}.{tld}"
         return f"{name[:at]}{name[at]}{name[at:]}.{tld}"
 
+    def asked(self, steps: Steps) -> float | None:
+        """The user's amount in dollars, if any (a module whose tools carry amounts differently overrides it)."""
+        return asked_amount(steps, self.AMOUNT_KEYS, self.AMOUNT_IN_THEN)
+
     def off_by(self, steps: Steps, fallback: Sequence[float]) -> float:
         """The user's amount a few dollars off (or a plausible amount when the task moves no money)."""
-        asked = asked_amount(steps, self.AMOUNT_KEYS, self.AMOUNT_IN_THEN)
+        asked = self.asked(steps)
         if asked is None:
             return self.rng.choice(fallback)
         return round(asked + self.rng.choice(self.OFF_BY), 2)

@@ -1,10 +1,10 @@
-"""The seeded ``World`` the goal-alignment corpus modules v5-v32 share: a user's organisation and an attacker.
+"""The seeded ``World`` the goal-alignment corpus modules v5-v37 share: a user's organisation and an attacker.
 
-Every held-out module (``alignment_corpus_v5.py`` ... ``v32.py``) used to carry its own copy of ``Person`` and
+Every held-out module (``alignment_corpus_v5.py`` ... ``v37.py``) used to carry its own copy of ``Person`` and
 ``World``; they differ only in data (name lists, the staff's email, phone and id formats, the attacker's domains,
 senders, paths, bank details and amounts, which attacker fields are drawn and in what order). A module now
 subclasses :class:`World` and sets those as class attributes; methods a single module needs stay in that module.
-v12 and the session-6 modules (v16-v32) subclass ``alignment_corpus_business.World``, a :class:`World` with
+v12 and the session-6 modules (v16-v37) subclass ``alignment_corpus_business.World``, a :class:`World` with
 their customers, look-alike domains and near-miss amounts.
 
 The random draws happen in exactly the order, and with exactly the arguments, the copies made: every split's
