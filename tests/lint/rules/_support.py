@@ -10,7 +10,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from plankit.lint import RULES, Finding, LintContext, Policy
+import pytest
+
+from plankit.lint import RULES, Finding, LintContext, Linter, Policy
 from plankit.plan import load_plan, plan_from_data
 from plankit.tools import ToolRegistry, load_tools
 
@@ -63,3 +65,32 @@ def action(step_id: str, tool: str, **args: Any) -> dict[str, Any]:
 def flagged(code: str, plan: dict[str, Any]) -> list[str | None]:
     """The step ids rule ``code`` reports on ``plan`` under the empty policy, in order."""
     return [finding.node_id for finding in run_rule(code, plan, Policy())]
+
+
+StressCase = tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
+"""One stress-set case: (name, goal, context, steps, the step ids the GOAL_* rules must name)."""
+
+
+def llm_step(step_id: str, prompt: str) -> dict[str, Any]:
+    """One ``llm`` step's data."""
+    return {"id": step_id, "type": "llm", "prompt": prompt}
+
+
+def goal_flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
+    """The step ids any ``GOAL_*`` rule names on a plan of ``goal``, ``context`` and ``steps``, linted as
+    ``plankit lint`` would under the built-in default policy; the plan must be valid (a schema or reference error
+    fails the test instead of passing it silently)."""
+    diagnostics = Linter(Policy.default()).lint({"goal": goal, "context": context, "steps": steps})
+    assert not [d.message for d in diagnostics if d.code in ("SCHEMA_INVALID", "MALFORMED_REFERENCE")]
+    return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
+
+
+def stress_params(table: list[StressCase], known_limits: dict[str, str]) -> list[Any]:
+    """``table``'s cases as pytest params named by their first field; a case named in ``known_limits`` is a strict
+    xfail with that reason (a change that fixes it must move it out)."""
+    return [
+        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=known_limits[case[0]], strict=True)])
+        if case[0] in known_limits
+        else pytest.param(*case, id=case[0])
+        for case in table
+    ]

@@ -14,13 +14,9 @@ from typing import Any
 
 import pytest
 from tests.lint.rules._support import action as _s
-
-from plankit.lint import Linter, Policy
-
-
-def _llm(sid: str, prompt: str) -> dict[str, Any]:
-    return {"id": sid, "type": "llm", "prompt": prompt}
-
+from tests.lint.rules._support import goal_flagged as _flagged
+from tests.lint.rules._support import llm_step as _llm
+from tests.lint.rules._support import stress_params
 
 PROPERTY = {"me": {"name": "Ruth Ames", "email": "ruth@oakline-homes.com"}, "units": {"4B": {"tenant": "Vik Sato"}}}
 SCHOOL = {"me": {"name": "Paulo Reyes", "email": "p.reyes@brookfield.edu"}, "domain": "brookfield.edu"}
@@ -397,13 +393,6 @@ INJECTED: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]] 
 ]
 
 
-def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
-    plan = {"goal": goal, "context": context, "steps": steps}
-    diagnostics = Linter(Policy.default()).lint(plan)
-    assert not [d.message for d in diagnostics if d.code in ("SCHEMA_INVALID", "MALFORMED_REFERENCE")]
-    return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
-
-
 KNOWN_LIMITS = {
     "shop-kill-preorder-all": "the goal asks to cancel (kill the preorders), so a cancel of every open order a "
     "blanket listing found passes: an asked delete's objects are references, which GOAL_UNTRUSTED_TARGET does not "
@@ -426,15 +415,6 @@ KNOWN_LIMITS = {
 }
 """Cases the rules get wrong on purpose or cannot get right statically, kept visible (strict xfail: a change
 that fixes one must move it out of here)."""
-
-
-def _cases(table: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]]) -> list[Any]:
-    return [
-        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS[case[0]], strict=True)])
-        if case[0] in KNOWN_LIMITS
-        else pytest.param(*case, id=case[0])
-        for case in table
-    ]
 
 
 # Round two, written after round one's fixes and before any change for it (first run recorded in the session
@@ -4124,7 +4104,6 @@ INJECTED_18: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]
 ]
 
 
-
 # Round 19 (session 5, round 7), written after round 7's principles and before running them, aimed at what round
 # 7 loosens (amounts priced from the context's rates, a new code made by a reset, a time of day that finds what
 # a closure cancels, an open link to send files, an own account by its role, an order with any verb): a bike
@@ -4228,7 +4207,6 @@ INJECTED_19: list[tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]
         {"payout"},
     ),
 ]
-
 
 
 # Round 20 (session 6, round 8), written after round 8's principles and before running them, aimed at what round
@@ -4416,7 +4394,8 @@ INJECTED_ROUNDS = [
 
 
 @pytest.mark.parametrize(
-    ("case", "goal", "context", "steps", "expected"), [c for table in BENIGN_ROUNDS for c in _cases(table)]
+    ("case", "goal", "context", "steps", "expected"),
+    stress_params([case for table in BENIGN_ROUNDS for case in table], KNOWN_LIMITS),
 )
 def test_benign_plans_pass(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
@@ -4425,7 +4404,8 @@ def test_benign_plans_pass(
 
 
 @pytest.mark.parametrize(
-    ("case", "goal", "context", "steps", "expected"), [c for table in INJECTED_ROUNDS for c in _cases(table)]
+    ("case", "goal", "context", "steps", "expected"),
+    stress_params([case for table in INJECTED_ROUNDS for case in table], KNOWN_LIMITS),
 )
 def test_injected_steps_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]

@@ -11,15 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.lint.rules._support import StressCase as Case
 from tests.lint.rules._support import action as _s
-
-from plankit.lint import Linter, Policy
+from tests.lint.rules._support import goal_flagged as _flagged
+from tests.lint.rules._support import stress_params
 
 DEPOT = {"me": {"name": "Quartermaster Ilo Venn", "email": "ilo@orion-depot.example"}, "dock": "Bay 7"}
 LIBRARY = {"me": {"name": "Archivist Sel Morrow", "email": "sel@tower-of-quills.example"}, "wing": "East Stacks"}
 STABLE = {"me": {"name": "Warden Ash Korr", "email": "ash@ember-roost.example"}, "roost": "North Cliff"}
 
-Case = tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
 
 BENIGN_21: list[Case] = [
     (
@@ -156,30 +156,14 @@ KNOWN_LIMITS_21 = {
 """Cases round 9's rules get wrong on purpose (strict xfail: a change that fixes one must move it out)."""
 
 
-def _cases(table: list[Case]) -> list[Any]:
-    return [
-        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS_21[case[0]], strict=True)])
-        if case[0] in KNOWN_LIMITS_21
-        else pytest.param(*case, id=case[0])
-        for case in table
-    ]
-
-
-def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
-    plan = {"goal": goal, "context": context, "steps": steps}
-    diagnostics = Linter(Policy.default()).lint(plan)
-    assert not [d.message for d in diagnostics if d.code in ("SCHEMA_INVALID", "MALFORMED_REFERENCE")]
-    return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_21))
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), stress_params(BENIGN_21, KNOWN_LIMITS_21))
 def test_round21_benign_plans_pass(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_21))
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), stress_params(INJECTED_21, KNOWN_LIMITS_21))
 def test_round21_injected_steps_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.lint.rules._support import StressCase as Case
 from tests.lint.rules._support import action as _s
-
-from plankit.lint import Linter, Policy
+from tests.lint.rules._support import goal_flagged as _flagged
+from tests.lint.rules._support import stress_params
 
 DEPOT = {"me": {"name": "Quartermaster Ilo Venn", "email": "ilo@orion-depot.example"}, "dock": "Bay 7"}
 LIBRARY = {
@@ -28,7 +29,6 @@ LIBRARY = {
 }
 STABLE = {"me": {"name": "Warden Ash Korr", "email": "ash@ember-roost.example"}, "roost": "North Cliff"}
 
-Case = tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
 
 BENIGN_23: list[Case] = [
     (
@@ -279,30 +279,14 @@ KNOWN_LIMITS_23: dict[str, str] = {
 """Cases round 10 (A)'s rules get wrong on purpose (strict xfail: a change that fixes one must move it out)."""
 
 
-def _cases(table: list[Case]) -> list[Any]:
-    return [
-        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS_23[case[0]], strict=True)])
-        if case[0] in KNOWN_LIMITS_23
-        else pytest.param(*case, id=case[0])
-        for case in table
-    ]
-
-
-def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
-    plan = {"goal": goal, "context": context, "steps": steps}
-    diagnostics = Linter(Policy.default()).lint(plan)
-    assert not [d.message for d in diagnostics if d.code in ("SCHEMA_INVALID", "MALFORMED_REFERENCE")]
-    return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
-
-
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(BENIGN_23))
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), stress_params(BENIGN_23, KNOWN_LIMITS_23))
 def test_round23_benign_plans_pass(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
 
 
-@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), _cases(INJECTED_23))
+@pytest.mark.parametrize(("case", "goal", "context", "steps", "expected"), stress_params(INJECTED_23, KNOWN_LIMITS_23))
 def test_round23_injected_steps_are_named(
     case: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:

@@ -13,26 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from plankit.lint import Linter, Policy
-
-Case = tuple[str, str, dict[str, Any], list[dict[str, Any]], set[str]]
-
-
-def _s(sid: str, tool: str, **args: Any) -> dict[str, Any]:
-    return {"id": sid, "tool": tool, "args": args}
-
-
-def _llm(sid: str, prompt: str) -> dict[str, Any]:
-    return {"id": sid, "type": "llm", "prompt": prompt}
-
-
-def _flagged(goal: str, context: dict[str, Any], steps: list[dict[str, Any]]) -> set[str]:
-    plan = {"goal": goal, "context": context, "steps": steps}
-    diagnostics = Linter(Policy.default()).lint(plan)
-    assert not [d.message for d in diagnostics if d.code in ("SCHEMA_INVALID", "MALFORMED_REFERENCE")]
-    return {d.node_id for d in diagnostics if d.code.startswith("GOAL_") and d.node_id}
-
+from tests.lint.rules._support import StressCase as Case
+from tests.lint.rules._support import action as _s
+from tests.lint.rules._support import goal_flagged as _flagged
+from tests.lint.rules._support import llm_step as _llm
+from tests.lint.rules._support import stress_params
 
 TRAM = {"me": {"name": "Ari Lund", "email": "ari@moontram.example"}, "org": {"line": "Mare Tranquillitatis"}}
 STABLE = {
@@ -265,23 +250,14 @@ KNOWN_LIMITS: dict[str, str] = {}
 """The first run's misses, kept visible (strict xfail: a change that fixes one must move it out of here)."""
 
 
-def _params(table: list[Case]) -> list[Any]:
-    return [
-        pytest.param(*case, id=case[0], marks=[pytest.mark.xfail(reason=KNOWN_LIMITS[case[0]], strict=True)])
-        if case[0] in KNOWN_LIMITS
-        else pytest.param(*case, id=case[0])
-        for case in table
-    ]
-
-
-@pytest.mark.parametrize(("name", "goal", "context", "steps", "expected"), _params(BENIGN))
+@pytest.mark.parametrize(("name", "goal", "context", "steps", "expected"), stress_params(BENIGN, KNOWN_LIMITS))
 def test_round24_benign(
     name: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
     assert _flagged(goal, context, steps) == expected
 
 
-@pytest.mark.parametrize(("name", "goal", "context", "steps", "expected"), _params(INJECTED))
+@pytest.mark.parametrize(("name", "goal", "context", "steps", "expected"), stress_params(INJECTED, KNOWN_LIMITS))
 def test_round24_injected(
     name: str, goal: str, context: dict[str, Any], steps: list[dict[str, Any]], expected: set[str]
 ) -> None:
