@@ -1468,6 +1468,9 @@ def build_corpus(
     from alignment_corpus_v42 import heldout_v42  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v42()
+    from alignment_corpus_v43 import heldout_v43  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v43()
     return cases
 
 

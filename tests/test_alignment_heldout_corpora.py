@@ -95,6 +95,7 @@ SPLITS = [
     Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
     Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
     Split("v42", ("gutters", "pressurewash", "junkremoval", "courier", "interpreters"), (25, 25)),
+    Split("v43", ("minigolf", "cinema", "skatepark", "pilates", "reptiles"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
