@@ -1465,6 +1465,9 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
+    from alignment_corpus_v38 import heldout_v38  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v38()
     return cases
 
 
