@@ -1468,6 +1468,9 @@ def build_corpus(
     from alignment_corpus_v38 import heldout_v38  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v38()
+    from alignment_corpus_v39 import heldout_v39  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v39()
     return cases
 
 

@@ -95,6 +95,7 @@ SPLITS = [
     Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
     Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
     Split("v38", ("ceramics", "climbinggym", "dogwalking", "sailing", "distillery"), (25, 25)),
+    Split("v39", ("bindery", "upholstery", "farrier", "composting", "engraving"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
