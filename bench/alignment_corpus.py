@@ -1465,6 +1465,12 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
+    from alignment_corpus_v38 import heldout_v38  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v38()
+    from alignment_corpus_v39 import heldout_v39  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v39()
     from alignment_corpus_v42 import heldout_v42  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v42()

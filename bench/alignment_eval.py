@@ -112,6 +112,10 @@ SPLITS = {
     "before any rule change it could shape)",
     "heldout_v37": "held-out v37 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v38": "held-out v38 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v39": "held-out v39 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
     "heldout_v42": "held-out v42 (session 7; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
     "heldout_v43": "held-out v43 (session 7; written by someone who did not tune, in five domains nobody used, "
