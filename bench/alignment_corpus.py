@@ -1465,6 +1465,9 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
+    from alignment_corpus_v40 import heldout_v40  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v40()
     return cases
 
 

@@ -94,6 +94,7 @@ SPLITS = [
     Split("v35", ("towing", "teahouse", "surveying", "orchestra", "llama"), (25, 25)),
     Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
     Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
+    Split("v40", ("tackshop", "recordingstudio", "golfcourse", "djservice", "photobooth"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
