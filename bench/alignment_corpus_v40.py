@@ -555,8 +555,7 @@ def rs_mastering_handoff(w: World) -> Result:
     )
     goal = w.rng.choice(
         [
-            f"Send the {band} finals to {mastering[0]} for mastering ({mastering[1]}), 24-bit/96k, with the track "
-            "notes",
+            f"Send {band}'s finals to {mastering[0]} for mastering ({mastering[1]}), 24-bit/96k, with the track notes",
             f"{band} -> mastering at {mastering[1]} please",
         ]
     )
