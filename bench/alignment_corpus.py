@@ -1468,6 +1468,9 @@ def build_corpus(
     from alignment_corpus_v40 import heldout_v40  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v40()
+    from alignment_corpus_v41 import heldout_v41  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v41()
     return cases
 
 

@@ -114,6 +114,8 @@ SPLITS = {
     "before any rule change it could shape)",
     "heldout_v40": "held-out v40 (session 7; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v41": "held-out v41 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

@@ -95,6 +95,7 @@ SPLITS = [
     Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
     Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
     Split("v40", ("tackshop", "recordingstudio", "golfcourse", "djservice", "photobooth"), (25, 25)),
+    Split("v41", ("farmstand", "petgrooming", "daycamp", "hostel", "laundromat"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
