@@ -1471,6 +1471,12 @@ def build_corpus(
     from alignment_corpus_v39 import heldout_v39  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v39()
+    from alignment_corpus_v40 import heldout_v40  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v40()
+    from alignment_corpus_v41 import heldout_v41  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v41()
     from alignment_corpus_v42 import heldout_v42  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v42()

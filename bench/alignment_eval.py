@@ -116,6 +116,10 @@ SPLITS = {
     "before any rule change it could shape)",
     "heldout_v39": "held-out v39 (session 7; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v40": "held-out v40 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v41": "held-out v41 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
     "heldout_v42": "held-out v42 (session 7; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
     "heldout_v43": "held-out v43 (session 7; written by someone who did not tune, in five domains nobody used, "
