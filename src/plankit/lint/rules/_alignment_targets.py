@@ -4,6 +4,7 @@ id nobody gave (goal alignment, :mod:`._alignment`)."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -137,6 +138,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 # where a party would go (``billTo: closing``): an option of the record, not an address. Never
                 # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
+            if effect == "write" and kind == "recipient" and _replaced_as_asked(ctx, action, where, shown):
+                continue  # round 11 (T): ``replace_item: {from: "tent 20x20", to: "tent 20x30"}``, as the goal says
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
@@ -199,6 +202,29 @@ def _a_party(where: str) -> bool:
     ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
     words = _last_path_key(where).split("_")
     return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
+
+
+_REACH_SHAPE = re.compile(r"[@#:/]|\+?\d[\d ().-]{6,}\d")
+"""What could reach someone: an address, a handle or room, a link or scheme, a phone or account number."""
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.x][a-z0-9]+)*")
+
+
+def _replaced_as_asked(ctx: LintContext, action: ActionNode, where: str, shown: Any) -> bool:
+    """Round 11 (T): whether a plain write's ``to`` is the new value of a replacement, not a recipient: the same
+    mapping holds a ``from`` (``replace_item: {from: "Frame tent 20x20", to: "Frame tent 20x30"}``), neither value
+    could reach anyone (no ``@``, ``#``, ``:``, ``/`` or long number), and every word of ``to`` that ``from`` lacks
+    is a word the goal writes (*upgrade the tent 20x20 -> 20x30*). The change the goal spells out, of the thing
+    the step already names; a ``to`` with a word the goal never wrote stays a recipient."""
+    if _last_path_key(where) != "to" or not isinstance(shown, str) or _REACH_SHAPE.search(shown):
+        return False
+    holder: Any = action.params
+    for part in where.partition(".params.")[2].split(".")[:-1]:
+        holder = holder.get(part) if isinstance(holder, dict) else None
+    source = holder.get("from") if isinstance(holder, dict) else None
+    if not isinstance(source, str) or _REACH_SHAPE.search(source):
+        return False
+    new = set(_TOKEN.findall(shown.lower())) - set(_TOKEN.findall(source.lower()))
+    return bool(new) and new <= set(_TOKEN.findall((ctx.plan.goal or "").lower()))
 
 
 def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
