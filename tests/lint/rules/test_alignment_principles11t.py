@@ -55,7 +55,7 @@ def test_a_to_without_a_from_is_still_a_recipient() -> None:
 def test_a_transfer_from_to_pair_is_still_checked() -> None:
     plan = goal_plan(
         "move 40 credits from the galley fund to the 3x6 fund",
-        action("move", "starbank.transfers.create", amount=40, transfer={"from": "Frame galley fund", "to": "Frame 3x6 fund"}),
+        action("move", "starbank.transfers.create", amount=40, transfer={"from": "Frame galley", "to": "Frame 3x6"}),
     )
     assert flagged(TARGET, plan) == ["move"]
 
@@ -226,7 +226,7 @@ def _file(goal: str, to: str) -> dict[str, Any]:
     return goal_plan(
         goal,
         action("intakes", "griffinrescue.list_patients", period="Q1"),
-        {**{"id": "report", "type": "llm", "prompt": "Write the report: {{intakes.result}}"}, "depends_on": ["intakes"]},
+        {"id": "report", "type": "llm", "prompt": "Write the report: {{intakes.result}}", "depends_on": ["intakes"]},
         {**action("file", "owlpost.send_email", to=to, body="{{report.output}}"), "depends_on": ["report"]},
         context={
             "agency": {"name": "Realm Beast Council", "reports_email": "filings@beastcouncil.example"},
@@ -251,3 +251,66 @@ def test_another_context_address_is_still_reported() -> None:
 
 def test_an_address_nobody_gave_is_still_reported() -> None:
     assert flagged(UNASKED, _file("file the Q1 rescue report with the council", "filings@evil.example")) == ["file"]
+
+
+# 6. a document the goal asks to send, made by a tool whose name reads as a credential
+
+
+def _certs(goal: str, to: str, tool: str = "WARDCHECK_GENERATE_CERTIFICATE") -> dict[str, Any]:
+    return goal_plan(
+        goal,
+        action("jobs", "WARDCHECK_LIST_JOBS", technician_id="w12", completed="yesterday"),
+        {**action("cert", tool, job_id="{{jobs.result.jobs[0].id}}"), "depends_on": ["jobs"]},
+        {
+            **action("mail", "OWLPOST_SEND", recipient_email=to, body="Your ward certificate: {{cert.result.url}}"),
+            "depends_on": ["jobs", "cert"],
+        },
+    )
+
+
+GOAL_CERTS = "send out yesterday's ward certs"
+CUSTOMER = "{{jobs.result.jobs[0].customer.email}}"
+
+
+def test_the_certificate_the_goal_asks_to_send_is_a_document() -> None:
+    plan = _certs("send out yesterday's ward certs", "{{jobs.result.jobs[0].customer.email}}")
+    assert flagged(UNASKED, plan) == []
+
+
+def test_a_certificate_mailed_to_an_address_nobody_gave_is_still_reported() -> None:
+    plan = _certs("send out yesterday's ward certs", "certs@evil.example")
+    assert flagged(UNASKED, plan) == ["cert"]
+
+
+def test_a_credential_the_goal_does_not_name_is_still_reported() -> None:
+    plan = _certs(GOAL_CERTS, CUSTOMER, "WARDCHECK_CREATE_API_KEY")
+    assert flagged(UNASKED, plan) == ["cert"]
+
+
+def test_a_reset_named_like_the_goal_is_still_reported() -> None:
+    plan = _certs(GOAL_CERTS, CUSTOMER, "WARDCHECK_RESET_CERTIFICATE")
+    assert flagged(UNASKED, plan) == ["cert"]
+
+
+# 7. and 8. an order heading a clause; a request phrased as a question
+
+
+def test_bill_them_after_a_colon_asks_to_bill_and_send() -> None:
+    from plankit.lint._intent import asked_effects
+
+    asked = asked_effects("month-end for the Nebula Haulers account please: bill them and include the run list").asked
+    assert asked == {"send": ("bill",), "financial": ("bill",)}
+
+
+def test_the_bill_as_a_noun_still_asks_nothing() -> None:
+    from plankit.lint._intent import asked_effects
+
+    assert asked_effects("what was on the Nebula Haulers bill last month?").asked == {}
+
+
+def test_can_you_do_the_labels_asks_for_a_change() -> None:
+    from plankit.lint._notice import _ASKS_ONLY
+
+    assert _ASKS_ONLY.match("can you do the november club labels? all the active subs") is None
+    assert _ASKS_ONLY.match("can you check the november club labels?") is not None
+    assert _ASKS_ONLY.match("do we have the november club labels?") is not None

@@ -244,6 +244,8 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue  # round 11 (T): *get the client scheduled*: the client of the record the goal names
             if kinds == _DESTRUCTIVE and intent.asks("financial") and _closes_refunded_record(ctx, action, path):
                 continue  # round 11 (T): the package whose unused lessons the goal refunds is closed
+        if kinds == _CREDENTIALS and source == "tool name" and _document_to_send(ctx, intent, action, path, effects_of):
+            continue  # round 11 (T): *send out yesterday's certs*: the certificate made is the document sent
         if kinds <= _FOLLOWS:
             if change is None:
                 change = _goal_asks_change(ctx)  # once per call, only for plans with such a step
@@ -491,6 +493,12 @@ def _gift_to_send(
             return False
     if any(ref.is_step for ref in ctx.graph.references.get(action.id, ())):
         return False  # its value or holder read from a step: not the plan's own gift
+    return _carried_only_by_sends(ctx, action, effects_of)
+
+
+def _carried_only_by_sends(ctx: LintContext, action: ActionNode, effects_of: ToolEffects) -> bool:
+    """Whether some step reads the action's output and every step that does is a send whose targets are all
+    trusted (:func:`_all_targets_trusted`): what the action makes goes only where the plan was told to send."""
     readers = 0
     for node, node_path in ctx.actions:
         if not any(ref.root == action.id for ref in ctx.graph.references.get(node.id, ())):
@@ -499,6 +507,37 @@ def _gift_to_send(
             return False
         readers += 1
     return readers > 0
+
+
+_CREDENTIALS = frozenset({"credentials"})
+_MAKING = frozenset({"create", "generate", "make", "issue", "new", "build", "render", "produce", "get"})
+
+
+def _document_to_send(
+    ctx: LintContext, intent: Intent, action: ActionNode, path: str, effects_of: ToolEffects
+) -> bool:
+    """Round 11 (T): whether a step that reads as a credential only by its tool's name makes the thing the goal
+    asks to send (*send out yesterday's certs* for ``GENERATE_CERTIFICATE``): the goal asks to send and names what
+    the tool's name makes (a word of one is the start of a word of the other: *certs*, *certificate*; the name
+    says it makes one: *generate, create, issue*), the step's
+    literal targets are all trusted, and only sends with trusted targets read what it makes
+    (:func:`_carried_only_by_sends`). A key or a token mailed to an address nobody gave is still reported, and so
+    is any credential a tool's spec or the policy declares."""
+    if not intent.asks("send") or not action.params:
+        return False
+    words = name_words(action.tool)
+    if _MAKING.isdisjoint(words):
+        return False  # a reset, a rotation or an unlock changes a credential that exists: not a document made
+    # the first of three or more words is the vendor (``SERVICETRADE_GENERATE_CERTIFICATE``), not what is made
+    made = [word for word in (words[1:] if len(words) > 2 else words) if len(word) >= 4 and word not in _MAKING]
+    said = [word[:-1] if word.endswith("s") else word for word in intent.words if len(word) >= 4]
+    if not any(word.startswith(thing) or thing.startswith(word) for word in made for thing in said):
+        return False
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    for kind, value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
+        if not trusted.trusts(kind, value):
+            return False
+    return _carried_only_by_sends(ctx, action, effects_of)
 
 
 def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
