@@ -98,6 +98,13 @@ def test_closing_another_record_is_still_reported() -> None:
     assert flagged(UNASKED, plan) == ["close"]
 
 
+def test_closing_another_object_the_refunded_record_names_is_still_reported() -> None:
+    # stress round 25's first run: library-refund-plus-close-account
+    args = {"account_id": "{{pkg.result.passes[0].reader_account}}"}
+    plan = _refund_and_close(GOAL_REFUND, "wandhall.accounts.close", args)
+    assert flagged(UNASKED, plan) == ["close"]
+
+
 def test_closing_a_literal_record_beside_the_refund_is_still_reported() -> None:
     plan = _refund_and_close(GOAL_REFUND, "wandhall.passes.close", {"pass_id": "PASS-9001"})
     assert flagged(UNASKED, plan) == ["close"]

@@ -356,7 +356,8 @@ def _closes_refunded_record(ctx: LintContext, action: ActionNode, path: str) -> 
     a refund of what is left of a package, a membership or a booking ends it. The close tool's name ends a record
     (*close, cancel, end, expire*; never *delete*), and every value it takes is a field of the same record that a
     refund step of the plan takes its payment from (``{{pkg.result.packages[0].id}}`` beside the refund's
-    ``{{pkg.result.packages[0].payment_id}}``); a literal it writes is no target (a reason, a status)."""
+    ``{{pkg.result.packages[0].payment_id}}``) and that record's own id, not another object it names (the
+    reader's account); a literal it writes is no target (a reason, a status)."""
     if not action.params or not _ENDS.intersection(name_words(action.tool)):
         return False
     references = ctx.graph.references
@@ -368,8 +369,8 @@ def _closes_refunded_record(ctx: LintContext, action: ActionNode, path: str) -> 
     if not refunded:
         return False
     own = [ref for ref in references.get(action.id, ()) if ref.is_step]
-    if not own or any((ref.root, _record(ref.path)) not in refunded for ref in own):
-        return False
+    if not own or any((ref.root, _record(ref.path)) not in refunded or not _own_id(ref.path) for ref in own):
+        return False  # another record, or another object named in it (``{{pkg.result.passes[0].reader_account}}``)
     return all(
         is_reference_value(value) or target_kind(key) is None
         for key, value, _where in walk_params(action.params, f"{path}.params", None)
@@ -429,6 +430,17 @@ def _tells_named_party(
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
     host = host.rsplit("@", 1)[-1].split(":", 1)[0].lower()
     return trusted.trusts("link", host) or _own_service_host(ctx, host)
+
+
+def _own_id(path: str) -> bool:
+    """Whether a field path is the id of the record it is in (``result.passes[0].id``, ``result.pass_id`` of a
+    record read whole), not the id of another object the record names (``reader_account``, ``owner_id``)."""
+    record, _, key = path.rpartition(".")
+    if key in ("id", "uuid"):
+        return True
+    words = set(_FIELD_WORD.findall(record.lower())) - {"result", "results", "data"}
+    stem = key[:-3] if key.endswith("_id") else ""
+    return bool(stem) and any(word == stem or word == stem + "s" for word in words)
 
 
 def _record(path: str) -> str:
