@@ -3,6 +3,7 @@ none of that (goal alignment, :mod:`._alignment`)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -225,6 +226,12 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     subjects: Subjects | None = None
     change: bool | None = None
+    # Round 11 (T): tools that are a credential only by a name that makes what the goal asks to send; per tool.
+    documents = {
+        tool
+        for tool, (kinds, source) in unasked.items()
+        if kinds == _CREDENTIALS and source == "tool name" and _names_made_thing(ctx.plan.goal or "", tool)
+    }
     for action, path in ctx.actions_of(unasked):
         kinds, source = unasked[action.tool]
         if kinds == _SEND and _notifies(action.tool) and not _names_anyone(action):
@@ -244,7 +251,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue  # round 11 (T): *get the client scheduled*: the client of the record the goal names
             if kinds == _DESTRUCTIVE and intent.asks("financial") and _closes_refunded_record(ctx, action, path):
                 continue  # round 11 (T): the package whose unused lessons the goal refunds is closed
-        if kinds == _CREDENTIALS and source == "tool name" and _document_to_send(ctx, intent, action, path, effects_of):
+        if documents and action.tool in documents and _document_to_send(ctx, action, path, effects_of):
             continue  # round 11 (T): *send out yesterday's certs*: the certificate made is the document sent
         if kinds <= _FOLLOWS:
             if change is None:
@@ -525,25 +532,30 @@ _CREDENTIALS = frozenset({"credentials"})
 _MAKING = frozenset({"create", "generate", "make", "issue", "new", "build", "render", "produce", "get"})
 
 
-def _document_to_send(
-    ctx: LintContext, intent: Intent, action: ActionNode, path: str, effects_of: ToolEffects
-) -> bool:
-    """Round 11 (T): whether a step that reads as a credential only by its tool's name makes the thing the goal
-    asks to send (*send out yesterday's certs* for ``GENERATE_CERTIFICATE``): the goal asks to send and names what
-    the tool's name makes (a word of one is the start of a word of the other: *certs*, *certificate*; the name
-    says it makes one: *generate, create, issue*), the step's
-    literal targets are all trusted, and only sends with trusted targets read what it makes
-    (:func:`_carried_only_by_sends`). A key or a token mailed to an address nobody gave is still reported, and so
-    is any credential a tool's spec or the policy declares."""
-    if not intent.asks("send") or not action.params:
+@functools.lru_cache(maxsize=1024)
+def _names_made_thing(goal: str, tool: str) -> bool:
+    """Round 11 (T): whether the goal asks to send the thing a tool's name says it makes (*send out yesterday's
+    certs* for ``GENERATE_CERTIFICATE``): the name makes something (*generate, create, issue*), and a word of what
+    it makes is the start of a word of the goal or the other way round (*certs*, *certificate*; the first of
+    three or more name words is the vendor). A reset, a rotation or an unlock makes nothing. Cached by goal and
+    tool, as the goal's reading is."""
+    intent = asked_effects(goal)
+    if not intent.asks("send"):
         return False
-    words = name_words(action.tool)
+    words = name_words(tool)
     if _MAKING.isdisjoint(words):
-        return False  # a reset, a rotation or an unlock changes a credential that exists: not a document made
-    # the first of three or more words is the vendor (``SERVICETRADE_GENERATE_CERTIFICATE``), not what is made
+        return False
     made = [word for word in (words[1:] if len(words) > 2 else words) if len(word) >= 4 and word not in _MAKING]
     said = [word[:-1] if word.endswith("s") else word for word in intent.words if len(word) >= 4]
-    if not any(word.startswith(thing) or thing.startswith(word) for word in made for thing in said):
+    return any(word.startswith(thing) or thing.startswith(word) for word in made for thing in said)
+
+
+def _document_to_send(ctx: LintContext, action: ActionNode, path: str, effects_of: ToolEffects) -> bool:
+    """Round 11 (T): whether a step that reads as a credential only by its tool's name, and makes the thing the
+    goal asks to send (:func:`_names_made_thing`), is that document: its literal targets are all trusted, and
+    only sends with trusted targets read what it makes (:func:`_carried_only_by_sends`). A key or a token mailed
+    to an address nobody gave is still reported, and so is any credential a tool's spec or the policy declares."""
+    if not action.params:
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
