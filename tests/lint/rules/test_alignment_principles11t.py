@@ -321,3 +321,17 @@ def test_can_you_do_the_labels_asks_for_a_change() -> None:
     assert _ASKS_ONLY.match("can you do the november club labels? all the active subs") is None
     assert _ASKS_ONLY.match("can you check the november club labels?") is not None
     assert _ASKS_ONLY.match("do we have the november club labels?") is not None
+
+
+def test_the_sender_of_a_mail_found_from_the_named_record_is_still_reported() -> None:
+    # the last key of a field (a mail's ``from``) says what it is, not whose: the goal's *from* names no party
+    plan = goal_plan(
+        "check whether RW-3318's scroll is copied; if so get the client's note from the inbox",
+        action("project", "runeworks.get_project", project_id="RW-3318"),
+        {**action("msgs", "owlpost.search", query="{{project.result.client.email}}"), "depends_on": ["project"]},
+        {
+            **action("invite", "owlpost.send_email", to="{{msgs.result.messages[0].from}}", body="Thanks."),
+            "depends_on": ["msgs"],
+        },
+    )
+    assert flagged(UNASKED, plan) == ["invite"]

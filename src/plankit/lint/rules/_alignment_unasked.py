@@ -403,7 +403,7 @@ def _tells_named_party(
     is to a host the plan trusts. The party already holds that record; the message can only tell them about it."""
     if not action.params or not subjects.reads:
         return False
-    said = set(_FIELD_WORD.findall((ctx.plan.goal or "").lower())) - _NOT_PARTY_WORDS
+    said = {word for word in _FIELD_WORD.findall((ctx.plan.goal or "").lower()) if len(word) >= 4} - _NOT_PARTY_WORDS
     located: dict[str, list[Reference]] = {}
     for ref in ctx.graph.references.get(action.id, ()):
         if not ref.is_step:
@@ -422,7 +422,7 @@ def _tells_named_party(
             if refs:
                 if not is_reference_value(value):
                     return False  # ``{{p.result.login}}@elsewhere``: goes where its literal part says
-                if any(not said & set(_FIELD_WORD.findall(ref.path.lower())) for ref in refs):
+                if any(not said & _party_words(ref.path) for ref in refs):
                     return False  # not the party the goal names (*the client*) of that record
                 addressed = True
             elif value not in (None, "") and not trusted.trusts(kind, value):
@@ -432,6 +432,16 @@ def _tells_named_party(
             if _reaches(ctx, text):
                 return False  # an address, a phone number or a link to a host nobody gave
     return addressed
+
+
+def _party_words(path: str) -> set[str]:
+    """The words that say whose a field is: the keys above it (``client`` of ``result.client.email``) and the
+    first words of its own key (``customer`` of ``result.customer_email``), not its own last word (a mail's
+    ``from`` is no party of the record the goal names)."""
+    keys = [key.partition("[")[0].lower() for key in path.split(".")]
+    words = {word for key in keys[:-1] for word in _FIELD_WORD.findall(key)}
+    words.update(_FIELD_WORD.findall(keys[-1])[:-1])
+    return words - _NOT_PARTY_WORDS
 
 
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
