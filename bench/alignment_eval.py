@@ -2,6 +2,7 @@
 
     python bench/alignment_eval.py            # the corpus of bench/alignment_corpus.py, default policy
     python bench/alignment_eval.py --show 5   # also print the first misses and false alarms
+    python bench/alignment_eval.py --policy routine.yaml   # with a deployment's policy merged over the default
 
 A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected plan is *caught* when a
 ``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
@@ -129,8 +130,10 @@ SPLITS = {
 own name, after these."""
 
 
-def _linters() -> dict[str, Linter]:
-    policy = Policy.default()
+def _linters(overlay: Path | None = None) -> dict[str, Linter]:
+    """One linter per workspace: the built-in default policy (with ``overlay`` merged over it, when given) and the
+    workspace's tool specs."""
+    policy = Policy.default() if overlay is None else Policy.default().merged_with(Policy.load(overlay))
     linters: dict[str, Linter] = {}
     for case in build_corpus():
         if case.workspace not in linters:
@@ -151,6 +154,13 @@ def main() -> None:
         default="",
         help="comma-separated splits to report (default: every split of the corpus)",
     )
+    parser.add_argument(
+        "--policy",
+        type=Path,
+        default=None,
+        help="a policy file merged over the default for every workspace (a deployment's own settings, such as "
+        "routine_effects; the issue's targets are measured without one)",
+    )
     args = parser.parse_args()
     corpus = build_corpus()
     present = [split for split in SPLITS if any(case.split == split for case in corpus)]
@@ -160,7 +170,7 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown split(s) {', '.join(unknown)}: choose from {', '.join(present)}")
     cases = [case for case in corpus if case.split in wanted]
-    linters = _linters()
+    linters = _linters(args.policy)
     results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in present if split in wanted}
     for case in cases:
         results[case.split].append((case, linters[case.workspace].lint(case.plan)))

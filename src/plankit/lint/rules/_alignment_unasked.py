@@ -6,9 +6,10 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 
 from ...plan import ActionNode, Reference
+from ...tools import tool_matches
 from .._amounts import is_reversal
 from .._context import LintContext
 from .._delivery import addressed_to, app_named, goal_addresses, parties_named, people_named
@@ -56,6 +57,13 @@ from ._alignment_intent import (
     _said_words,
 )
 from ._alignment_records import _own_service_host
+
+
+def _routine(tool: str, routine_effects: Mapping[str, Sequence[str]]) -> frozenset[str]:
+    """The effects the policy's ``routine_effects`` declares routine for ``tool`` (every matching glob's)."""
+    return frozenset(
+        effect for pattern, effects in routine_effects.items() if tool_matches(tool, (pattern,)) for effect in effects
+    )
 
 
 @rule(
@@ -118,8 +126,14 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
     implied_tools: dict[str, tuple[str, str]] = {}
     asked_deletes: dict[str, str] = {}
     implied = [effect for effect in ("destructive", "credentials") if intent.only_implied(effect)]
+    routine_effects = ctx.policy.routine_effects
     for tool in ctx.tools_used:  # decided once per tool, not per step
         effects, source = effects_of.of(tool)
+        if routine_effects:
+            # The deployment declares these routine for the tool (the policy's ``routine_effects``): the goal
+            # need not ask for them, in words or by implication. Where they go is still checked by the target
+            # rules, and a value that opens something to everyone is still read below.
+            effects = effects - _routine(tool, routine_effects)
         kinds = frozenset(effect for effect in effects & IMPACT if not intent.asks(effect))
         if "send" in kinds and app_named(ctx.plan.goal or "", tool):
             kinds -= _SEND  # *put it in Slack*: the goal names the app a message goes by (round 9)
