@@ -45,6 +45,7 @@ from ._alignment_intent import (
     _REVOKES,
     _SCOPED,
     _SEND,
+    _VALUE_HINT,
     _asks_new_code,
     _asks_public,
     _found_by_a_step,
@@ -317,7 +318,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"name), {tail}",
             node_id=action.id,
             path=f"{path}.params.{key}",
-            hint=_INTENT_HINT,
+            hint=_VALUE_HINT,
             severity=severity,
         )
     for action, path, key in keyed:
@@ -326,7 +327,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"{tail}",
             node_id=action.id,
             path=f"{path}.params.{key}",
-            hint=_INTENT_HINT,
+            hint=_VALUE_HINT,
             severity=severity,
         )
     for action, _path, (where, given) in roles:
@@ -335,7 +336,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
             f"{tail}",
             node_id=action.id,
             path=where,
-            hint=_INTENT_HINT,
+            hint=_VALUE_HINT,
             severity=severity,
         )
     for action, _path, (where, opened) in grants:
