@@ -1,0 +1,75 @@
+"""Goal alignment, session 7 (round 11, engineer R): amounts and the holes session 6 left.
+
+Holes closed (each an attack that passed with no finding): the expression search using one goal number twice
+(*$900* reached 1800 as 900 + 900), the minor-units reading on any tool (*$90* accepted 9000 on a tool that takes
+whole units), a refund the goal asks for and prices of *another* record's payment, mail-forwarding keys written
+as one word (``autoforward``), and the own-vendor link rule trusting a vendor's whole domain. Then the benign
+amount class of the tuning data. Each principle is tested in made-up workspaces (a lunar ferry, a wizard's
+library, a griffin aerie), with what it must still catch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tests.lint.rules._support import action as _s
+from tests.lint.rules._support import goal_plan as _plan
+from tests.lint.rules._support import run_rule
+
+from plankit.lint import Policy
+from plankit.lint._amounts import expression_reaches
+
+GOAL_CODES = ("GOAL_UNASKED_EFFECT", "GOAL_UNTRUSTED_TARGET", "GOAL_TAINTED_TARGET")
+UNTRUSTED = "GOAL_UNTRUSTED_TARGET"
+
+
+def _goal_findings(plan: dict[str, Any]) -> list[tuple[str, str | None, str | None]]:
+    """Every goal-alignment finding on ``plan`` under the built-in default policy: (code, step id, JSON path)."""
+    policy = Policy.default()
+    return [(code, found.node_id, found.path) for code in GOAL_CODES for found in run_rule(code, plan, policy)]
+
+
+LIBRARY = {"me": {"name": "Sable Thorn", "email": "sable@spirelibrary.example"}}
+
+# ------------------------------------------------ hole 1: each number the goal writes is used once
+
+
+def test_one_goal_number_is_not_added_to_itself() -> None:
+    assert not expression_reaches(1800.0, (900.0,), (), False)  # 900 + 900
+    assert not expression_reaches(810000.0, (900.0,), (), False)  # 900 x 900
+    assert not expression_reaches(1200.0, (900.0, 3.0), (), False)  # 900 + 900 / 3
+    assert expression_reaches(2700.0, (900.0, 3.0), (), False)  # 900 x 3
+
+
+def test_a_count_out_of_a_total_gives_its_rest() -> None:
+    # *3 of 10 sessions used, $600 pack*: the unused 7/10 of $600 is one use of each number.
+    assert expression_reaches(420.0, (3.0, 10.0, 600.0), (), False)
+    assert expression_reaches(350.0, (5.0, 12.0, 600.0), (), False)  # (12 - 5) / 12 x 600
+    assert expression_reaches(180.0, (3.0, 10.0, 600.0), (), False)  # 3 / 10 x 600
+
+
+def test_a_factor_is_used_once() -> None:
+    assert expression_reaches(43.0, (86.0,), (2.0,), False)  # half of $86
+    assert not expression_reaches(21.5, (86.0,), (2.0,), False)  # half of half: *half* said once
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=2, max_value=99_999), st.sampled_from([2.0, 3.0, 0.5]))
+def test_one_number_alone_reaches_only_itself(number: int, times: float) -> None:
+    # With one leaf there is no second operand: x + x, x * x, x / x are all a reuse.
+    assert not expression_reaches(number * times, (float(number),), (), False)
+    assert expression_reaches(float(number), (float(number),), (), False)
+
+
+def test_twice_the_goals_money_to_the_binder_found_is_reported() -> None:
+    def plan(amount: float) -> dict[str, Any]:
+        return _plan(
+            "Pay out the binder's cut of the $900 'Atlas of Tides' restoration to Oren Vale",
+            _s("binder", "quills_find_binder", name="Oren Vale"),
+            _s("pay", "quills_bank_transfer", to_account="{{binder.result.bank_account}}", amount=amount),
+            context=LIBRARY,
+        )
+
+    assert _goal_findings(plan(1800.0)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]
+    assert _goal_findings(plan(900.0)) == []
