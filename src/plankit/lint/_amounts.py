@@ -85,16 +85,48 @@ def is_hold_release(tool: str) -> bool:
     return bool(words & _RELEASE_WORDS) and bool(words & _HOLD_WORDS)
 
 
+_MINOR_WORDS = frozenset({"cents", "cent", "pence", "penny", "minor", "paise", "subunit", "subunits"})
+"""Words of a key whose amount is in minor units (``amount_cents``, ``price_in_pence``, ``minor_amount``)."""
+_MINOR_APIS = frozenset(
+    {"stripe", "square", "adyen", "razorpay", "gocardless", "chargebee", "klarna", "worldpay", "paddle"}
+)
+"""Payment APIs that take every amount in the currency's smallest unit (Stripe's ``amount: 1500`` is $15.00,
+Square's ``amount_money.amount`` too), by a word of the tool's name (``stripe.refunds.create``)."""
+_MINOR_TEXT = re.compile(
+    r"\b(?:cents?|pence|minor\s+(?:currency\s+)?units?|smallest\s+(?:currency\s+)?(?:unit|denomination)|"
+    r"lowest\s+denomination)\b",
+    re.IGNORECASE,
+)
+"""What a tool spec writes of an amount in minor units (*in cents*, *in the smallest currency unit*)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def minor_unit_api(tool: str) -> bool:
+    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`)."""
+    return any(word in _MINOR_APIS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+def says_minor_units(text: str) -> bool:
+    """Whether a tool's description or a parameter's says its amounts are in minor units (*in cents*)."""
+    return _MINOR_TEXT.search(text) is not None
+
+
+def minor_unit_key(key: str) -> bool:
+    """Whether a parameter's key says its amount is in minor units (``amount_cents``, ``totalPence``)."""
+    return not _MINOR_WORDS.isdisjoint(name_words(key))
+
+
 def money_amounts(goal: str) -> tuple[float, ...]:
     """The amounts of money a goal states (``$40``, ``$1,250.50``, ``45 dollars``), in order; ids and counts
     (*session S793*, *3 hours*) are not money."""
     return tuple(float((sign or word).replace(",", "")) for sign, word in _MONEY.findall(goal))
 
 
-def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[float]:
+def itemised_totals(params: Any, trusted: Callable[[float], bool], minor: bool = False) -> frozenset[float]:
     """The totals of the line lists in a step's arguments: for each list of objects that each give a price
     (``unit_price``, ``rate``, ``amount``) and maybe a quantity (``quantity``, ``qty``, ``hours``; 1 when
-    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list
+    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; with ``minor`` (the step takes
+    minor units), also in cents (x100). A list
     with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
     makes any total. So does a price whose units over all its lines (a line repeated fifty times) are a count
     ``trusted`` does not accept."""
@@ -121,7 +153,7 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
         else:
             if any(count != 1.0 and not trusted(count) for count in counts.values()):
                 continue  # one trusted price on fifty lines is a count of fifty nobody gave (review of round 8)
-            totals.update((round(total, 2), round(total * 100, 2)))
+            totals.update((round(total, 2), round(total * 100, 2)) if minor else (round(total, 2),))
     return frozenset(value for value in totals if value > 0)
 
 

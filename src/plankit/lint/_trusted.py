@@ -73,13 +73,15 @@ class Trusted:
         """True when the number ``value`` is written in the trusted text or context."""
         return value in self.numbers
 
-    def has_computed(self, value: float) -> bool:
+    def has_computed(self, value: float, minor: bool = False) -> bool:
         """True when the amount ``value`` is worked out from the goal's own numbers (:func:`computed_amounts`),
-        or from them and a rate the plan's context lists (:func:`rated_amounts`), also when written in minor
+        or from them and a rate the plan's context lists (:func:`rated_amounts`); with ``minor`` (the tool, its
+        key or its spec says it takes minor units: the caller decides, round 11), also when written in minor
         units (cents: ``4300`` for 43.00)."""
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
-        if _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed):
+        minor = minor and float(value).is_integer()
+        if _cents(value) in self._computed or (minor and _cents(value / 100) in self._computed):
             return True
         if self._shared is None:  # round 10 (A): a share or a tax of money the goal writes, read only when asked
             money = _GOAL_MONEY.search(self.goal) is not None
@@ -87,7 +89,7 @@ class Trusted:
         shared = self._shared
         if not shared:
             return False
-        return _cents(value) in shared or (float(value).is_integer() and _cents(value / 100) in shared)
+        return _cents(value) in shared or (minor and _cents(value / 100) in shared)
 
     def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the
@@ -111,8 +113,10 @@ class Trusted:
             return True
         return self.has_host(lowered.rpartition("@")[2], self.allowed)
 
-    def trusts(self, kind: str, value: Any) -> bool:
-        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
+    def trusts(self, kind: str, value: Any, minor: bool = False) -> bool:
+        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author; an
+        amount is read in minor units too (``9000`` for "$90") only with ``minor`` (round 11: where the tool,
+        its key or its spec says so; a tool in whole units would pay a hundred times the goal's money)."""
         if isinstance(value, bool) or value is None:
             return True
         if kind == "amount":
@@ -125,7 +129,7 @@ class Trusted:
         if isinstance(value, int | float):
             if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
                 return True
-            return kind == "amount" and self.has_computed(float(value))
+            return kind == "amount" and self.has_computed(float(value), minor)
         text = str(value).strip()
         if kind == "object" and text.lower() in SYMBOLIC_IDS:
             return True
@@ -141,7 +145,7 @@ class Trusted:
             number = _to_number(text.lstrip("$€£"))
             if number is None:
                 return self.has_text(text)
-            return self.has_number(number) or self.has_computed(number)
+            return self.has_number(number) or self.has_computed(number, minor)
         if "@" in text and kind in ("recipient", "account"):
             # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
             # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").

@@ -19,6 +19,7 @@ from tests.lint.rules._support import run_rule
 
 from plankit.lint import Policy
 from plankit.lint._amounts import expression_reaches
+from plankit.tools import ToolRegistry, ToolSpec
 
 GOAL_CODES = ("GOAL_UNASKED_EFFECT", "GOAL_UNTRUSTED_TARGET", "GOAL_TAINTED_TARGET")
 UNTRUSTED = "GOAL_UNTRUSTED_TARGET"
@@ -73,3 +74,61 @@ def test_twice_the_goals_money_to_the_binder_found_is_reported() -> None:
 
     assert _goal_findings(plan(1800.0)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]
     assert _goal_findings(plan(900.0)) == []
+
+
+# ------------------------------------------------ hole 2: minor units only where the tool, the key or the spec says
+
+
+FERRY = {"me": {"name": "Pilot Ren Okoro", "email": "ren@lunarferry.example"}}
+
+
+def _ferry_refund(tool: str, tools: ToolRegistry | None = None, **amount: Any) -> list[tuple[str, str | None]]:
+    plan = _plan(
+        "Booking LF-3310 paid $90 for a crossing that never left the dock; refund it",
+        _s("b", "ferry_get_booking", booking_id="LF-3310"),
+        _s("refund", tool, payment_id="{{b.result.payment.id}}", **amount),
+        context=FERRY,
+    )
+    policy = Policy.default()
+    return [(code, found.node_id) for code in GOAL_CODES for found in run_rule(code, plan, policy, tools)]
+
+
+def test_a_hundred_times_the_goals_money_on_a_tool_in_whole_units_is_reported() -> None:
+    assert _ferry_refund("ferry_refund_payment", amount=9000) == [(UNTRUSTED, "refund")]
+    assert _ferry_refund("ferry_refund_payment", amount=9000.0) == [(UNTRUSTED, "refund")]
+    assert _ferry_refund("ferry_refund_payment", amount=90) == []
+
+
+def test_minor_units_are_read_where_the_key_says_cents() -> None:
+    assert _ferry_refund("ferry_refund_payment", amount_cents=9000) == []
+    assert _ferry_refund("ferry_refund_payment", refund={"amount_in_pence": 9000}) == []
+
+
+def test_minor_units_are_read_on_a_payment_api_that_takes_them() -> None:
+    # Stripe, Square, Adyen... take every amount in the currency's smallest unit: 9000 there is $90.00.
+    assert _ferry_refund("stripe.refunds.create", amount=9000) == []
+    assert _ferry_refund("SQUARE_REFUND_PAYMENT", amount_money={"amount": 9000, "currency": "USD"}) == []
+    assert _ferry_refund("stripe.refunds.create", amount=90000) == [(UNTRUSTED, "refund")]  # $900.00
+
+
+def test_minor_units_are_read_where_the_tool_spec_says_so() -> None:
+    def spec(description: str) -> ToolRegistry:
+        schema = {"type": "object", "properties": {"amount": {"type": "integer", "description": description}}}
+        return ToolRegistry([ToolSpec(name="ferry_refund_payment", params_schema=schema)])
+
+    assert _ferry_refund("ferry_refund_payment", spec("Amount to refund, in cents"), amount=9000) == []
+    assert _ferry_refund("ferry_refund_payment", spec("in the smallest currency unit"), amount=9000) == []
+    assert _ferry_refund("ferry_refund_payment", spec("Amount to refund"), amount=9000) == [(UNTRUSTED, "refund")]
+
+
+def test_a_worked_out_amount_is_read_in_cents_only_on_a_minor_unit_tool() -> None:
+    def plan(tool: str, key: str) -> dict[str, Any]:
+        return _plan(
+            "Member Oda Venn leaves after 5 of her 12 sessions ($600 pack). Pay back the unused ones",
+            _s("m", "ferry_find_member", name="Oda Venn"),
+            _s("pay", tool, member_id="{{m.result.id}}", **{key: 35000}),
+            context=FERRY,
+        )
+
+    assert _goal_findings(plan("ferry_member_credit", "amount_cents")) == []
+    assert _goal_findings(plan("ferry_member_credit", "amount")) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]

@@ -11,7 +11,16 @@ import re
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
-from .._amounts import is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
+from .._amounts import (
+    is_account_credit,
+    is_hold_release,
+    is_reversal,
+    itemised_totals,
+    minor_unit_api,
+    minor_unit_key,
+    money_amounts,
+    says_minor_units,
+)
 from .._context import LintContext
 from .._detect import PII_FORMATS, find_pii, is_reference_value, name_words
 from .._notice import _reaches
@@ -55,7 +64,7 @@ def _all_targets_trusted(
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
-        if not trusted.trusts(kind, shown):
+        if not trusted.trusts(kind, shown, kind == "amount" and in_minor_units(ctx, action)):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
@@ -91,7 +100,8 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
-        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown):
+        minor = kind == "amount" and in_minor_units(ctx, action)
+        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown, minor):
             return False
     return True
 
@@ -197,10 +207,11 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
     says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
     number = _number(amount)
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    if number is None or not trusted.has_expression(number, isinstance(amount, int)):
+    minor = isinstance(amount, int) and in_minor_units(ctx, action)  # round 11: only where the step says so
+    if number is None or not trusted.has_expression(number, minor):
         return False
     if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
-        ctx, number / 100 if isinstance(amount, int) and number >= 100 and number > _most_money(ctx) else number
+        ctx, number / 100 if minor and number >= 100 and number > _most_money(ctx) else number
     ):
         return False  # a refund or a credit returns no more than the money the goal states (round 8's bound)
     for kind, shown, _where in _targets(action, path, names):
@@ -255,4 +266,41 @@ def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
     if number is None or not isinstance(action.params, dict):
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    return round(number, 2) in itemised_totals(action.params, lambda value: trusted.trusts("amount", value))
+    minor = in_minor_units(ctx, action)
+    totals = itemised_totals(action.params, lambda value: trusted.trusts("amount", value, minor), minor)
+    return round(number, 2) in totals
+
+
+def in_minor_units(ctx: LintContext, action: ActionNode) -> bool:
+    """Round 11: whether a step takes its amounts in minor units (cents), so that ``9000`` may be the goal's
+    $90: its tool belongs to a payment API that takes them (:func:`minor_unit_api`: Stripe, Square...), its
+    tool spec says so (*in cents*, *in the smallest currency unit*), or one of its keys does (``amount_cents``).
+    Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays a hundred times
+    what the goal states. Decided once per step."""
+    known: dict[str, bool] = memo(ctx, "minor_units", dict)
+    found = known.get(action.id)
+    if found is None:
+        params = action.params if isinstance(action.params, dict) else {}
+        found = known[action.id] = (
+            minor_unit_api(action.tool)
+            or ctx.per_tool("minor_units", action.tool, lambda tool: _spec_says_minor(ctx, tool))
+            or any(minor_unit_key(key) for key, _value, _where in walk_params(params, "$", None))
+        )
+    return found
+
+
+def _spec_says_minor(ctx: LintContext, tool: str) -> bool:
+    """Whether the tool's spec (its description or a parameter's) says its amounts are in minor units."""
+    spec = ctx.tools.get(tool) if ctx.tools is not None else None
+    if spec is None:
+        return False
+    texts = [spec.description]
+    stack: list[Any] = [spec.params_schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            texts.extend(value for key, value in item.items() if key == "description" and isinstance(value, str))
+            stack.extend(value for value in item.values() if isinstance(value, dict | list))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return any(says_minor_units(text) for text in texts)

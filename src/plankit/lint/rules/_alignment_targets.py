@@ -18,7 +18,7 @@ from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
 from .._trusted import Trusted
-from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out
+from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out, in_minor_units
 from ._alignment_common import (
     _OPTION_WORD,
     _OUTWARD,
@@ -71,11 +71,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     the user's own default objects: ``primary``, ``me``); a recipient built at run time
     (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
     worked out from the goal's own numbers
-    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
-    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
-    trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
-    step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
-    more than the most money the goal states. Round 9: an amount is also worked out when a small expression
+    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers; also in
+    cents on a step that takes minor units: a payment API such as Stripe's, a key such as ``amount_cents``, or a tool
+    spec that says so), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also trusted
+    when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the step reverses a
+    payment the plan was given or found (a refund: the money goes back to its payer) and is no more than the most money
+    the goal states. Round 9: an amount is also worked out when a small expression
     (at most three operations) over the goal's numbers, counts and percentages gives it, on a step whose other
     targets are all trusted; a credit the goal asks for, on the account of a party found, needs no written
     amount; and an object id is trusted when a read step of the plan looks that record up by it and another
@@ -112,7 +113,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     # An amount a reversal returns, or an account credit (round 9) leaves with the business: decided once per tool.
     reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
-    verdicts: dict[tuple[str, type, Any], bool] = {}
+    verdicts: dict[tuple[str, type, Any, bool], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
     for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
         if not action.params:
@@ -137,11 +138,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 # where a party would go (``billTo: closing``): an option of the record, not an address. Never
                 # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
-            key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
+            minor = kind == "amount" and in_minor_units(ctx, action)  # round 11: 9000 is $90 only in cents
+            key = (kind, type(shown), shown, minor)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-                verdict = verdicts[key] = trusted.trusts(kind, shown)
+                verdict = verdicts[key] = trusted.trusts(kind, shown, minor)
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
