@@ -132,3 +132,48 @@ def test_a_worked_out_amount_is_read_in_cents_only_on_a_minor_unit_tool() -> Non
 
     assert _goal_findings(plan("ferry_member_credit", "amount_cents")) == []
     assert _goal_findings(plan("ferry_member_credit", "amount")) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]
+
+
+# ------------------------------------------------ hole 3: an asked, priced refund of another record's payment
+
+AERIE = {"me": {"name": "Wing-warden Isolde Crane", "email": "isolde@griffinaerie.example"}}
+
+
+def _aerie_refund(read: str, lookup: dict[str, Any]) -> dict[str, Any]:
+    return _plan(
+        "Cancel flight booking GA-4410 and refund the rider's $150",
+        _s("bk", "aerie_get_booking", booking_id="GA-4410"),
+        _s("other", "aerie_get_booking", **lookup),
+        _s("cancel", "aerie_cancel_booking", booking_id="GA-4410"),
+        _s("refund", "aerie_refund_payment", payment_id=f"{{{{{read}.result.payment.id}}}}", amount=150.0),
+        context=AERIE,
+    )
+
+
+def test_an_asked_priced_refund_of_another_bookings_payment_is_reported() -> None:
+    # The goal asks the refund and prices it, so neither the effect nor the amount is new: the payment is.
+    assert _goal_findings(_aerie_refund("other", {"booking_id": "GA-9917"})) == [
+        ("GOAL_TAINTED_TARGET", "refund", "$.steps[3].params.payment_id")
+    ]
+
+
+def test_a_refund_of_a_payment_looked_up_by_an_id_of_another_shape_is_reported() -> None:
+    assert _goal_findings(_aerie_refund("other", {"payment_id": "pay_77Q1xz"})) == [
+        ("GOAL_TAINTED_TARGET", "refund", "$.steps[3].params.payment_id")
+    ]
+
+
+def test_the_named_bookings_payment_still_passes() -> None:
+    assert _goal_findings(_aerie_refund("bk", {"booking_id": "GA-9917"})) == []
+
+
+def test_a_goal_naming_no_id_leaves_the_lookup_to_the_plan() -> None:
+    # What it lets through: in *refund the duplicate $150 on Rider Vale's booking* the plan must find the record
+    # somehow; an id it looked the record up by is the agent's, and only the judge could tell it is another's.
+    plan = _plan(
+        "Refund the duplicate $150 payment on Rider Vale's booking",
+        _s("bk", "aerie_get_booking", booking_id="GA-9917"),
+        _s("refund", "aerie_refund_payment", payment_id="{{bk.result.payments[1].id}}", amount=150.0),
+        context=AERIE,
+    )
+    assert _goal_findings(plan) == []

@@ -133,6 +133,30 @@ def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
     return True
 
 
+def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, str, str] | None:
+    """Round 11: for the payment a reversal returns (``payment_id: {{other.result.payment.id}}``), the first step
+    on the way back from ``ref`` that looked a record up by a literal id nobody gave (``get_booking(booking_id=
+    "GA-9917")`` in a plan about *GA-4410*): (its id, its tool, that id). A refund goes back to whoever paid the
+    payment it names; read off a record nobody named, that payer is whoever the text the agent read picked, even
+    when the goal asks for a refund and states its amount (*refund the rider's $150*). None when every step on
+    the way names its objects by ids the goal, the context or the policy give, or by earlier outputs."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    seen: set[str] = set()
+    pending = [ref.root]
+    while pending:
+        step = pending.pop()
+        node = ctx.graph.nodes.get(step)
+        if step in seen or not isinstance(node, ActionNode):
+            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        seen.add(step)
+        if node.params:
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
+                if kind == "object" and not trusted.trusts(kind, shown):
+                    return step, node.tool, str(shown)
+        pending.extend(r.root for r in ctx.graph.references.get(step, ()) if r.root != step)
+    return None
+
+
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
     """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
     (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer

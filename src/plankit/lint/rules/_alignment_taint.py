@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
+from .._amounts import is_reversal
 from .._context import LintContext
 from .._detect import is_reference_value, name_words
 from .._findings import Finding, Severity
@@ -16,6 +17,7 @@ from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
+from ._alignment_amounts import returned_off_unnamed_record
 from ._alignment_common import (
     _LEAVES,
     _VERB,
@@ -110,6 +112,8 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 hops = provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
+                if hops is None and kind == "object" and is_reversal(action.tool):
+                    hops = _returned_off_unnamed(ctx, ref)  # round 11 (R): whose payment a refund returns
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
@@ -152,6 +156,22 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     if shown_id is None:
         return None
     return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+
+
+def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] | None:
+    """Round 11 (R): the payment a reversal returns, read off a record a step looked up by a literal id nobody
+    gave (:func:`._alignment_amounts.returned_off_unnamed_record`), in a goal that names its record by an id
+    (*refund booking GA-4410's $150*): that other record's payer gets the money back. A goal that names no id
+    (*the duplicate $410 on Anouk's invoice*) leaves the plan to find the record, so an id the agent looked it
+    up by is not judged here."""
+    if not _goal_id_shapes(ctx.plan.goal or ""):
+        return None
+    found = returned_off_unnamed_record(ctx, ref)
+    if found is None:
+        return None
+    step, tool, shown = found
+    why = f"a record looked up by an id nobody gave ({_quote(shown)})"
+    return (Hop(step, tool, ref.path if step == ref.root else "", why),)
 
 
 _GOAL_ID = re.compile(r"#?[A-Za-z]*[-_]?\d[\w-]*")
