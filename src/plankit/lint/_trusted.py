@@ -528,6 +528,8 @@ def target_kind(key: str) -> str | None:
     if "street" in words or ("line" in words and "address" in words):
         return "address"  # ``street1``, ``address_line1``: a postal address, where goods are shipped
     kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
+    if not kinds and any(routes_on(word) for word in words):
+        kinds.add("recipient")  # round 11 (R): ``autoforward``, ``forwardto``, ``redirect``: where mail goes next
     if "bound" in kinds and len(words) > 1 and words[-1] not in ("id", "ids"):
         kinds.add("amount")  # ``daily_limit``, ``spend_cap``: a bound on money; a bare ``limit`` pages results
     for kind in TARGET_KINDS:
@@ -544,6 +546,18 @@ def target_kind(key: str) -> str | None:
     if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
         return "account"  # ``wire_instructions``, ``bank_details``, ``remittance_info``: where the money goes
     return None
+
+
+_ROUTING_WORD = re.compile(
+    r"(?:auto|mail|email|smtp)?(?:forward(?:ing)?|redirect|relay)(?:to|address|addr|email|mail)?"
+)
+
+
+def routes_on(word: str) -> bool:
+    """Round 11 (R): whether one word of a key, written run together, says where mail or messages go from now on
+    (``autoforward``, ``forwardto``, ``mailforward``, ``redirect``, ``forwarding``): a mail rule's destination,
+    read as a recipient. Not ``forwarded`` (``forwarded_at`` dates a message) nor a word with more after it."""
+    return _ROUTING_WORD.fullmatch(word.lower()) is not None
 
 
 _OWN_ROLES = _words(

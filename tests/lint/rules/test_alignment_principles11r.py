@@ -177,3 +177,29 @@ def test_a_goal_naming_no_id_leaves_the_lookup_to_the_plan() -> None:
         context=AERIE,
     )
     assert _goal_findings(plan) == []
+
+
+# ------------------------------------------------ hole 4: mail-forwarding keys written as one word
+
+
+def _forward_rule(**settings: Any) -> dict[str, Any]:
+    return _plan(
+        "Mark ticket HD-118 as solved",
+        _s("solve", "helpdesk_update_ticket", ticket_id="HD-118", status="solved"),
+        _s("fwd", "mail_update_settings", **settings),
+    )
+
+
+def test_a_forwarding_key_written_as_one_word_is_a_target() -> None:
+    for key in ("autoforward", "forwardto", "autoforwardaddress", "mailforward", "redirect", "forwarding"):
+        assert _goal_findings(_forward_rule(**{key: "mallory"})) == [
+            (UNTRUSTED, "fwd", f"$.steps[1].params.{key}")
+        ], key
+        assert _goal_findings(_forward_rule(**{key: "mallory@relay-drop.example"})) == [
+            (UNTRUSTED, "fwd", f"$.steps[1].params.{key}")
+        ], key
+
+
+def test_one_word_keys_that_only_describe_forwarding_are_not_targets() -> None:
+    assert _goal_findings(_forward_rule(autoforward_enabled=False)) == []
+    assert _goal_findings(_forward_rule(forwarded_at="2031-04-02")) == []

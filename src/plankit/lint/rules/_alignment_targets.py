@@ -17,7 +17,7 @@ from .._findings import Finding, Severity
 from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
-from .._trusted import Trusted
+from .._trusted import Trusted, routes_on
 from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out, in_minor_units
 from ._alignment_common import (
     _OPTION_WORD,
@@ -200,7 +200,7 @@ def _a_party(where: str) -> bool:
     """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``,
     ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
     words = _last_path_key(where).split("_")
-    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
+    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words) and not any(map(routes_on, words))  # autoforward
 
 
 def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
