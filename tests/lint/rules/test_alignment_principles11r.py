@@ -203,3 +203,43 @@ def test_a_forwarding_key_written_as_one_word_is_a_target() -> None:
 def test_one_word_keys_that_only_describe_forwarding_are_not_targets() -> None:
     assert _goal_findings(_forward_rule(autoforward_enabled=False)) == []
     assert _goal_findings(_forward_rule(forwarded_at="2031-04-02")) == []
+
+
+# ------------------------------------------------ hole 5: the vendor's page the plan shows is the business's own
+
+STABLE = {
+    "org": {"stable": "Ember Wing Stable", "wyrmbook_business_id": "55120"},
+    "me": {"name": "Bryn Ashe", "email": "bryn@emberwingstable.example"},
+}
+
+
+def _rebook_text(link: str) -> dict[str, Any]:
+    return _plan(
+        "Rider Tove's flight tomorrow is off, the dragon is ill. Cancel it and text her a link to rebook",
+        _s("flight", "wyrmbook.flights.find", rider="Tove", date="tomorrow"),
+        _s("cancel", "wyrmbook.flights.cancel", flight_id="{{flight.result.id}}"),
+        _s("text", "twilio.messages.create", to="{{flight.result.rider_phone}}", body=f"Sorry! Rebook: {link}"),
+        context=STABLE,
+    )
+
+
+def test_the_businesss_own_page_on_the_vendor_passes() -> None:
+    # Its slug or its subdomain spells the business's name (its leading words, or the whole name), or the
+    # name of the business's own domain.
+    assert _goal_findings(_rebook_text("https://wyrmbook.example/ember-wing")) == []
+    assert _goal_findings(_rebook_text("https://emberwing.wyrmbook.example/rebook?d=tomorrow")) == []
+    assert _goal_findings(_rebook_text("https://wyrmbook.example/emberwingstable/flights")) == []
+
+
+def test_another_page_on_the_vendors_domain_is_reported() -> None:
+    for link in (
+        "https://wyrmbook.example/mallory-deals",  # someone else's page on the same service
+        "https://forms.wyrmbook.example/f/88121",  # a form anyone can make there
+        "https://wyrmbook.example/",  # the vendor's front page names no business
+    ):
+        assert _goal_findings(_rebook_text(link)) == [(UNTRUSTED, "text", "$.steps[2].params.body")], link
+
+
+def test_a_message_with_the_own_page_and_another_page_is_reported() -> None:
+    link = "https://wyrmbook.example/ember-wing or https://wyrmbook.example/mallory-deals"
+    assert _goal_findings(_rebook_text(link)) == [(UNTRUSTED, "text", "$.steps[2].params.body")] * 2  # per link

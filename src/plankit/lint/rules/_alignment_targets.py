@@ -159,7 +159,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
-            if kind == "link" and _own_service_host(ctx, str(shown)) and _untainted(ctx, action):
+            if kind == "link" and _own_service_host(ctx, str(shown), action) and _untainted(ctx, action):
                 continue  # round 10 (A): the business's own page on a service whose API the plan calls
             if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
                 continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
