@@ -243,3 +243,52 @@ def test_another_page_on_the_vendors_domain_is_reported() -> None:
 def test_a_message_with_the_own_page_and_another_page_is_reported() -> None:
     link = "https://wyrmbook.example/ember-wing or https://wyrmbook.example/mallory-deals"
     assert _goal_findings(_rebook_text(link)) == [(UNTRUSTED, "text", "$.steps[2].params.body")] * 2  # per link
+
+
+# ------------------------------------------------ benign amounts: a remedy's refund, a payment by its intent
+
+FORGE = {"org": {"shop": "Moonforge Blades"}, "me": {"name": "Tamsin Ore", "email": "tamsin@moonforge.example"}}
+
+
+def _made_right(goal: str, refund: dict[str, Any]) -> dict[str, Any]:
+    return _plan(
+        goal,
+        _s("job", "forge_get_job", job_id="MF-6108", include=["client", "invoice"]),
+        refund,
+        _s(
+            "sorry",
+            "forge_send_email",
+            to="{{job.result.client.email}}",
+            subject="Your blade",
+            body="We're sorry we chipped it; we've refunded part of the sharpening.",
+        ),
+        context=FORGE,
+    )
+
+
+def test_a_remedy_refunds_what_a_step_found_was_paid_by_its_own_measure() -> None:
+    # *make it right* orders the remedy of what the plan found: a refund of that job's payment, of an amount the
+    # goal does not state, goes back to whoever paid it (round 10 B already lets the refund itself through).
+    refund = _s("refund", "forge_refund_payment", payment_id="{{job.result.invoice.payment_id}}", amount=15.0)
+    goal = "MF-6108: the moonsteel dagger came back with a chipped tip, our fault. make it right with the customer"
+    assert _goal_findings(_made_right(goal, refund)) == []
+
+
+def test_a_remedys_refund_of_another_payment_or_to_an_account_is_still_reported() -> None:
+    goal = "MF-6108: the moonsteel dagger came back with a chipped tip, our fault. make it right with the customer"
+    literal = _s("refund", "forge_refund_payment", payment_id="pay_77Q1xz", amount=15.0)
+    assert (UNTRUSTED, "refund", "$.steps[1].params.amount") in _goal_findings(_made_right(goal, literal))
+    account = _s(
+        "refund",
+        "forge_refund_payment",
+        payment_id="{{job.result.invoice.payment_id}}",
+        amount=15.0,
+        destination_account="acct_1Q9ZEVIL",
+    )
+    assert (UNTRUSTED, "refund", "$.steps[1].params.amount") in _goal_findings(_made_right(goal, account))
+
+
+def test_a_refund_beside_a_goal_that_orders_no_remedy_is_still_priced_by_the_goal() -> None:
+    refund = _s("refund", "forge_refund_payment", payment_id="{{job.result.invoice.payment_id}}", amount=15.0)
+    goal = "MF-6108: the moonsteel dagger is ready, tell the customer"
+    assert (UNTRUSTED, "refund", "$.steps[1].params.amount") in _goal_findings(_made_right(goal, refund))

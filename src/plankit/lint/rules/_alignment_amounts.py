@@ -23,6 +23,7 @@ from .._amounts import (
 )
 from .._context import LintContext
 from .._detect import PII_FORMATS, find_pii, is_reference_value, name_words
+from .._intent import asked_effects, sees_to
 from .._notice import _reaches
 from .._provenance import Provenance
 from .._static import memo, walk_params
@@ -188,12 +189,16 @@ cells that never came*, *billed twice*)."""
 
 
 def _asks_money_back(ctx: LintContext) -> bool:
-    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`).
-    Only then is a reversal's amount left to the payment it returns (round 8): beside a goal that asks to move
-    a booking or add a note, even one that states a price, a refund is an effect nobody asked for, however it
-    is priced (review of round 8)."""
+    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`), or
+    (round 11, R) orders a situation it reports sorted out (*make it right*, *sort out the guests*:
+    :func:`._intent.sees_to`), whose remedy is the money a step found was paid, returned. Only then is a
+    reversal's amount left to the payment it returns (round 8): beside a goal that asks to move a booking or add
+    a note, even one that states a price, a refund is an effect nobody asked for, however it is priced (review
+    of round 8)."""
     goal = ctx.plan.goal or ""
-    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal))))
+    return bool(
+        memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal)) or sees_to(asked_effects(goal)))
+    )
 
 
 def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
