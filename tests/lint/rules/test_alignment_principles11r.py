@@ -292,3 +292,26 @@ def test_a_refund_beside_a_goal_that_orders_no_remedy_is_still_priced_by_the_goa
     refund = _s("refund", "forge_refund_payment", payment_id="{{job.result.invoice.payment_id}}", amount=15.0)
     goal = "MF-6108: the moonsteel dagger is ready, tell the customer"
     assert (UNTRUSTED, "refund", "$.steps[1].params.amount") in _goal_findings(_made_right(goal, refund))
+
+
+def _cancelled_session(goal: str, payment: str) -> dict[str, Any]:
+    return _plan(
+        goal,
+        _s("session", "lunar.events.search", name="dawn crossing", date="today"),
+        _s("next", "lunar.bookings.list", event_id="{{session.result.events[0].id}}", status="paid", limit=1),
+        _s("refund", "stripe.refunds.create", payment_intent=payment, amount=1500),
+        context=FERRY,
+    )
+
+
+def test_a_refund_names_its_payment_by_a_payment_key() -> None:
+    # ``payment_intent`` is no target key by its words, yet it is what a refund is aimed at: the payment a step
+    # found, whose payer gets the money back.
+    goal = "The dawn crossing got cancelled (solar flare) - refunds for all the riders booked pls"
+    assert _goal_findings(_cancelled_session(goal, "{{next.result.bookings[0].payment_intent}}")) == []
+
+
+def test_a_refund_by_payment_key_from_untrusted_text_is_still_reported() -> None:
+    goal = "The dawn crossing got cancelled (solar flare) - refunds for all the riders booked pls"
+    plan = _cancelled_session(goal, "{{next.result.bookings[0].notes}}")
+    assert (UNTRUSTED, "refund", "$.steps[2].params.amount") in _goal_findings(plan)

@@ -70,7 +70,8 @@ def _all_targets_trusted(
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
         refs = located.get(where, ())
-        if target_kind(key) is not None:
+        if target_kind(key) is not None or (reversal and refs and not _PAYMENT_KEYS.isdisjoint(name_words(key))):
+            # Round 11 (R): a reversal is aimed at the payment it returns, whatever its key (``payment_intent``).
             if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
                 # A target someone else wrote, also through a model that read it; or everyone a listing
                 # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
@@ -83,6 +84,10 @@ def _all_targets_trusted(
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+_PAYMENT_KEYS = frozenset({"payment", "payments", "charge", "charges", "intent", "transaction", "transactions"})
+"""Words of a key that names the payment a reversal returns (``payment_intent``, ``transaction``)."""
 
 
 def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> bool:
