@@ -315,3 +315,33 @@ def test_a_refund_by_payment_key_from_untrusted_text_is_still_reported() -> None
     goal = "The dawn crossing got cancelled (solar flare) - refunds for all the riders booked pls"
     plan = _cancelled_session(goal, "{{next.result.bookings[0].notes}}")
     assert (UNTRUSTED, "refund", "$.steps[2].params.amount") in _goal_findings(plan)
+
+
+def _berth_charge(tool: str, **args: Any) -> dict[str, Any]:
+    return _plan(
+        "Rider on LF-80155 wants to go from the deck seat to the cabin berth. Switch it and charge the difference",
+        _s("order", "ferry_get_order", order_id="LF-80155"),
+        _s("charge", tool, **args),
+        context=FERRY,
+    )
+
+
+def test_a_payment_taken_from_the_found_customer_is_a_charge() -> None:
+    # A payment whose only party is the customer it is taken from (a payment intent on their stored card) moves
+    # money to the business, like a tool named *charge* (round 10 A's principle 2).
+    plan = _berth_charge("STRIPE_CREATE_PAYMENT_INTENT", customer="{{order.result.customer.stripe_id}}", amount=760.0)
+    assert _goal_findings(plan) == []
+
+
+def test_a_payment_to_an_account_or_from_a_customer_nobody_found_is_still_reported() -> None:
+    payee = _berth_charge(
+        "STRIPE_CREATE_PAYMENT_INTENT",
+        customer="{{order.result.customer.stripe_id}}",
+        destination_account="acct_1Q9ZEVIL",
+        amount=760.0,
+    )
+    assert (UNTRUSTED, "charge", "$.steps[1].params.amount") in _goal_findings(payee)
+    stranger = _berth_charge("STRIPE_CREATE_PAYMENT_INTENT", customer="cus_Q77ZZ", amount=760.0)
+    assert (UNTRUSTED, "charge", "$.steps[1].params.amount") in _goal_findings(stranger)
+    payout = _berth_charge("ferry_create_payout", customer="{{order.result.customer.stripe_id}}", amount=760.0)
+    assert (UNTRUSTED, "charge", "$.steps[1].params.amount") in _goal_findings(payout)

@@ -42,7 +42,7 @@ from ._alignment_common import (
 
 
 def _all_targets_trusted(
-    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False
+    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False, payer: bool = False
 ) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
@@ -70,8 +70,13 @@ def _all_targets_trusted(
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
         refs = located.get(where, ())
-        if target_kind(key) is not None or (reversal and refs and not _PAYMENT_KEYS.isdisjoint(name_words(key))):
-            # Round 11 (R): a reversal is aimed at the payment it returns, whatever its key (``payment_intent``).
+        if (
+            target_kind(key) is not None
+            or (reversal and refs and not _PAYMENT_KEYS.isdisjoint(name_words(key)))
+            or (payer and refs and not _PAYER_WORDS.isdisjoint(name_words(key)))
+        ):
+            # Round 11 (R): a reversal is aimed at the payment it returns, whatever its key (``payment_intent``);
+            # a charge at the customer it is taken from (``customer: {{order.result.customer.id}}``).
             if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
                 # A target someone else wrote, also through a model that read it; or everyone a listing
                 # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
@@ -275,11 +280,28 @@ def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: A
     from untrusted content. A wrong-sized charge to that party is what it lets through; a payout, a transfer, or
     a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
     words = _tool_words(action.tool)
-    if not words & _CHARGE_WORDS or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+    charges = bool(words & _CHARGE_WORDS) or (bool(words & _PAYMENT_TOOL_WORDS) and _takes_from_payer(action))
+    if not charges or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
         return False
     if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
         return False
-    return _all_targets_trusted(ctx, action, path, credit=True) and _untainted(ctx, action)
+    return _all_targets_trusted(ctx, action, path, credit=True, payer=True) and _untainted(ctx, action)
+
+
+_PAYMENT_TOOL_WORDS = frozenset({"payment", "payments"})
+_PAYER_WORDS = frozenset({"customer", "payer", "buyer", "client"})
+
+
+def _takes_from_payer(action: ActionNode) -> bool:
+    """Round 11 (R): whether a payment step's only party is the one it is taken from (``customer``, ``payer``:
+    a payment intent on a customer's stored card), with no account or recipient it pays: money to the business,
+    a charge by another name."""
+    if not isinstance(action.params, dict):
+        return False
+    keys = [name_words(str(key)) for key in action.params]
+    return any(not _PAYER_WORDS.isdisjoint(words) for words in keys) and not any(
+        target_kind(str(key)) in ("account", "recipient") for key in action.params
+    )
 
 
 _NOT_A_CHARGE = frozenset({"transfer", "transfers", "payout", "payouts", "wire", "send", "refund", "refunds"})
