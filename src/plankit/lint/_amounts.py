@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -208,31 +209,36 @@ def _two_operations(
 ) -> tuple[frozenset[float], tuple[float, ...], tuple[int, ...]]:
     """The values of at most two operations over the leaves (a chain ``(a op b) op c``, any two numbers, or a
     number and a factor, first), each leaf used at most once (round 11: *$900* never gives 900 + 900): rounded to
-    cents (a set), and exact (sorted, for the third operation's tolerance) with, for each, the leaves it used
-    (a bit per leaf: numbers first, then factors). A count out of a total also gives its rest, one use of each
-    (*3 of 10 sessions used*: 7/10, which is (10 - 3) / 10). Worked out once per goal."""
+    cents (a set), and exact (sorted, for the third operation's tolerance) with, for each, the leaves every way
+    to it uses (a bit per leaf: numbers first, then factors). A count out of a total also gives its rest, one
+    use of each (*3 of 10 sessions used*: 7/10, which is (10 - 3) / 10). Worked out once per goal."""
     count = len(numbers)
-    first: set[tuple[float, int]] = set()
+    first: list[tuple[float, int]] = []
     for index, a in enumerate(numbers):
         for other, b in enumerate(numbers[index + 1 :], index + 1):
             used = 1 << index | 1 << other
-            first.update((value, used) for value in _combine(a, b, False))
+            first.extend((value, used) for value in _combine(a, b, False))
             low, high = min(a, b), max(a, b)
             if 0 < low < high:
-                first.add(((high - low) / high, used))  # the rest of a count out of a total
+                first.append(((high - low) / high, used))  # the rest of a count out of a total
         for place, f in enumerate(factors, count):
-            first.update((value, 1 << index | 1 << place) for value in _combine(a, f, True))
-    found = {(a, 1 << index) for index, a in enumerate(numbers)} | first
+            first.extend((value, 1 << index | 1 << place) for value in _combine(a, f, True))
+    # For each value, the leaves every way of reaching it uses (their intersection): a leaf outside it is one
+    # that some way to this value leaves free for the third operation.
+    found: dict[float, int] = {}
+    for value, used in itertools.chain(((a, 1 << index) for index, a in enumerate(numbers)), first):
+        found[value] = found.get(value, used) & used
     for x, used in first:
         for index, c in enumerate(numbers):
             if not used >> index & 1:
-                found.update((value, used | 1 << index) for value in _combine(x, c, False))
+                for value in _combine(x, c, False):
+                    found[value] = found.get(value, used | 1 << index) & (used | 1 << index)
         for place, f in enumerate(factors, count):
             if not used >> place & 1:
-                found.update((value, used | 1 << place) for value in _combine(x, f, True))
-    exact = sorted((value, used) for value, used in found if math.isfinite(value))
-    values = tuple(value for value, _used in exact)
-    return frozenset(round(value, 2) for value in values), values, tuple(used for _value, used in exact)
+                for value in _combine(x, f, True):
+                    found[value] = found.get(value, used | 1 << place) & (used | 1 << place)
+    values = tuple(sorted(value for value in found if math.isfinite(value)))
+    return frozenset(round(value, 2) for value in values), values, tuple(found[value] for value in values)
 
 
 def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple[float, ...], minor: bool) -> bool:
@@ -258,7 +264,7 @@ def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple
         index = left(exact, x - tolerance)
         while index < size and exact[index] <= x + tolerance:
             if not leaves[index] & bit:
-                return True  # a value within the rounding that has not used this leaf
+                return True  # a value within the rounding that some way reaches without this leaf
             index += 1
         return False
 

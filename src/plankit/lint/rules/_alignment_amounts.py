@@ -65,7 +65,9 @@ def _all_targets_trusted(
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
-        if not trusted.trusts(kind, shown, kind == "amount" and in_minor_units(ctx, action)):
+        if not trusted.trusts(kind, shown) and not (
+            kind == "amount" and in_minor_units(ctx, action) and trusted.trusts(kind, shown, True)
+        ):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
@@ -111,8 +113,9 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
-        minor = kind == "amount" and in_minor_units(ctx, action)
-        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown, minor):
+        if (kind == "amount" and _within_goal_money(ctx, shown)) or trusted.trusts(kind, shown):
+            continue
+        if not (kind == "amount" and in_minor_units(ctx, action) and trusted.trusts(kind, shown, True)):
             return False
     return True
 

@@ -113,7 +113,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     # An amount a reversal returns, or an account credit (round 9) leaves with the business: decided once per tool.
     reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
-    verdicts: dict[tuple[str, type, Any, bool], bool] = {}
+    verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
     for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
         if not action.params:
@@ -138,12 +138,13 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 # where a party would go (``billTo: closing``): an option of the record, not an address. Never
                 # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
-            minor = kind == "amount" and in_minor_units(ctx, action)  # round 11: 9000 is $90 only in cents
-            key = (kind, type(shown), shown, minor)  # the same account or amount recurs across steps: judged once
+            key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
+            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
             if verdict is None:
-                trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-                verdict = verdicts[key] = trusted.trusts(kind, shown, minor)
+                verdict = verdicts[key] = trusted.trusts(kind, shown)
+            if not verdict and kind == "amount" and in_minor_units(ctx, action):
+                verdict = trusted.trusts(kind, shown, True)  # round 11: 9000 is $90 only where cents are taken
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
