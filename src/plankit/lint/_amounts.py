@@ -112,6 +112,7 @@ def says_minor_units(text: str) -> bool:
     return _MINOR_TEXT.search(text) is not None
 
 
+@functools.lru_cache(maxsize=4096)
 def minor_unit_key(key: str) -> bool:
     """Whether a parameter's key says its amount is in minor units (``amount_cents``, ``totalPence``)."""
     return not _MINOR_WORDS.isdisjoint(name_words(key))

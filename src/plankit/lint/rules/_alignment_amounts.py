@@ -65,9 +65,7 @@ def _all_targets_trusted(
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
-        if not trusted.trusts(kind, shown) and not (
-            kind == "amount" and in_minor_units(ctx, action) and trusted.trusts(kind, shown, True)
-        ):
+        if not trusted.trusts(kind, shown) and not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
@@ -115,7 +113,7 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if (kind == "amount" and _within_goal_money(ctx, shown)) or trusted.trusts(kind, shown):
             continue
-        if not (kind == "amount" and in_minor_units(ctx, action) and trusted.trusts(kind, shown, True)):
+        if not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False
     return True
 
@@ -330,22 +328,53 @@ def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
     return round(number, 2) in totals
 
 
+def minor_trusts(ctx: LintContext, action: ActionNode, amount: Any, where: str | None = None) -> bool:
+    """Round 11 (R): whether an amount not trusted as written is the goal's money in minor units (``9000`` for
+    "$90", :meth:`Trusted.has_computed`) on a step that takes them: its tool does (:func:`_tool_in_minor_units`)
+    or the amount's key says so (``amount_cents``; any key of the step when ``where`` is not given)."""
+    if not _tool_in_minor_units(ctx, action.tool) and not (
+        minor_unit_key(where.rpartition(".")[2]) if where is not None else _has_minor_key(action.params)
+    ):
+        return False
+    number = _number(amount)
+    if number is None or not number.is_integer():
+        return False
+    return memo(ctx, "trusted_values", lambda: Trusted(ctx)).has_computed(number, True)
+
+
 def in_minor_units(ctx: LintContext, action: ActionNode) -> bool:
     """Round 11: whether a step takes its amounts in minor units (cents), so that ``9000`` may be the goal's
     $90: its tool belongs to a payment API that takes them (:func:`minor_unit_api`: Stripe, Square...), its
     tool spec says so (*in cents*, *in the smallest currency unit*), or one of its keys does (``amount_cents``).
     Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays a hundred times
-    what the goal states. Decided once per step."""
-    known: dict[str, bool] = memo(ctx, "minor_units", dict)
-    found = known.get(action.id)
+    what the goal states."""
+    return _tool_in_minor_units(ctx, action.tool) or _has_minor_key(action.params)
+
+
+def _tool_in_minor_units(ctx: LintContext, tool: str) -> bool:
+    """Whether a tool takes amounts in minor units by its API (:func:`minor_unit_api`) or its spec; decided once
+    per tool and linter (the answer reads nothing but the name and the specs)."""
+    key = ("minor_units", tool)
+    found: bool | None = ctx.by_tool.get(key)
     if found is None:
-        params = action.params if isinstance(action.params, dict) else {}
-        found = known[action.id] = (
-            minor_unit_api(action.tool)
-            or ctx.per_tool("minor_units", action.tool, lambda tool: _spec_says_minor(ctx, tool))
-            or any(minor_unit_key(key) for key, _value, _where in walk_params(params, "$", None))
-        )
+        found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool)
     return found
+
+
+def _has_minor_key(params: Any) -> bool:
+    """Whether a key at any depth of a step's arguments says minor units (``amount_cents``)."""
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is dict:
+            for key, value in item.items():
+                if minor_unit_key(str(key)):
+                    return True
+                if value.__class__ is dict or value.__class__ is list:
+                    stack.append(value)
+        elif item.__class__ is list:
+            stack.extend(value for value in item if value.__class__ is dict or value.__class__ is list)
+    return False
 
 
 def _spec_says_minor(ctx: LintContext, tool: str) -> bool:

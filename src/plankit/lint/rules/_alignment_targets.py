@@ -18,7 +18,7 @@ from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
 from .._trusted import Trusted, routes_on
-from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out, in_minor_units
+from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out, minor_trusts
 from ._alignment_common import (
     _OPTION_WORD,
     _OUTWARD,
@@ -140,11 +140,11 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
-            trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
             if verdict is None:
+                trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
-            if not verdict and kind == "amount" and in_minor_units(ctx, action):
-                verdict = trusted.trusts(kind, shown, True)  # round 11: 9000 is $90 only where cents are taken
+            if not verdict and kind == "amount":
+                verdict = minor_trusts(ctx, action, shown, where)  # round 11 (R): 9000 is $90 only in cents
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
