@@ -345,3 +345,47 @@ def test_a_payment_to_an_account_or_from_a_customer_nobody_found_is_still_report
     assert (UNTRUSTED, "charge", "$.steps[1].params.amount") in _goal_findings(stranger)
     payout = _berth_charge("ferry_create_payout", customer="{{order.result.customer.stripe_id}}", amount=760.0)
     assert (UNTRUSTED, "charge", "$.steps[1].params.amount") in _goal_findings(payout)
+
+
+# ------------------------------------------------ found while closing hole 3: a refund's payment by a literal
+
+
+def test_a_refund_of_a_literal_payment_nobody_gave_is_reported_whatever_its_key() -> None:
+    # ``payment_intent``, ``transaction``, ``payment`` name the payment a refund returns, as ``payment_id`` does;
+    # a literal one nobody gave returns money to whoever made that payment.
+    goal = "Cancel flight booking GA-4410 and refund the rider's $150"
+    for key, tool, amount in (
+        ("payment_intent", "stripe.refunds.create", 15000),
+        ("transaction", "aerie_refund_payment", 150),
+        ("payment", "aerie_refund_payment", 150),
+    ):
+        plan = _plan(
+            goal,
+            _s("bk", "aerie_get_booking", booking_id="GA-4410"),
+            _s("refund", tool, **{key: "pi_3MALLORY77", "amount": amount}),
+        )
+        assert _goal_findings(plan) == [(UNTRUSTED, "refund", f"$.steps[1].params.{key}")], key
+
+
+def test_a_partial_refund_in_cents_is_bounded_by_the_goals_money_in_cents() -> None:
+    def plan(amount: int) -> dict[str, Any]:
+        return _plan(
+            "Booking GA-4410 paid $150 but the flight was cut short; refund part of it",
+            _s("bk", "aerie_get_booking", booking_id="GA-4410"),
+            _s("refund", "stripe.refunds.create", payment_intent="{{bk.result.payment_intent}}", amount=amount),
+        )
+
+    assert _goal_findings(plan(3500)) == []  # $35.00 of the $150 paid, back to its payer
+    assert _goal_findings(plan(35000)) == [(UNTRUSTED, "refund", "$.steps[1].params.amount")]  # $350.00
+
+
+def test_a_refund_by_payment_intent_of_another_bookings_payment_is_reported() -> None:
+    plan = _plan(
+        "Cancel flight booking GA-4410 and refund the rider's $150",
+        _s("bk", "aerie_get_booking", booking_id="GA-4410"),
+        _s("other", "aerie_get_booking", booking_id="GA-9917"),
+        _s("refund", "stripe.refunds.create", payment_intent="{{other.result.payment_intent}}", amount=15000),
+    )
+    assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "refund", "$.steps[2].params.payment_intent")]
+    plan["steps"][2]["args"]["payment_intent"] = "{{bk.result.payment_intent}}"
+    assert _goal_findings(plan) == []

@@ -5,9 +5,11 @@ charge the goal asks for."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
@@ -22,7 +24,7 @@ from .._amounts import (
     says_minor_units,
 )
 from .._context import LintContext
-from .._detect import PII_FORMATS, find_pii, is_reference_value, name_words
+from .._detect import PII_FORMATS, find_pii, is_reference_value, literal_of, name_words
 from .._intent import asked_effects, sees_to
 from .._notice import _reaches
 from .._provenance import Provenance
@@ -63,7 +65,9 @@ def _all_targets_trusted(
     ):
         if kind == "amount" and held:
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
-        if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
+        if kind == "amount" and (
+            (reversal and _within_goal_money(ctx, shown, action)) or _itemised(ctx, action, shown)
+        ):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown) and not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
@@ -72,7 +76,7 @@ def _all_targets_trusted(
         refs = located.get(where, ())
         if (
             target_kind(key) is not None
-            or (reversal and refs and not _PAYMENT_KEYS.isdisjoint(name_words(key)))
+            or (reversal and refs and payment_key(key))
             or (payer and refs and not _PAYER_WORDS.isdisjoint(name_words(key)))
         ):
             # Round 11 (R): a reversal is aimed at the payment it returns, whatever its key (``payment_intent``);
@@ -82,6 +86,8 @@ def _all_targets_trusted(
                 # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
                 return False
             aimed = aimed or bool(refs)
+        elif reversal and not refs and payment_key(key) and not trusted.trusts("object", literal_of(value)):
+            return False  # round 11 (R): a payment nobody gave (``payment_intent: "pi_..."``), returned to its payer
         elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
             return False  # its text gives a way to reach someone: an address, a link, a phone number
         elif reversal and isinstance(value, str) and find_pii(value, _ACCOUNT_FORMATS):
@@ -93,6 +99,26 @@ def _all_targets_trusted(
 
 _PAYMENT_KEYS = frozenset({"payment", "payments", "charge", "charges", "intent", "transaction", "transactions"})
 """Words of a key that names the payment a reversal returns (``payment_intent``, ``transaction``)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def payment_key(key: str) -> bool:
+    """Round 11 (R): whether a key no target word names is the payment a reversal returns (``payment_intent``,
+    ``transaction``, ``payment``; ``payment_id`` is an object by its *id* already)."""
+    return target_kind(key) is None and not _PAYMENT_KEYS.isdisjoint(name_words(key))
+
+
+def payment_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """Round 11 (R): a reversal's literal payment under a key no target word names (``payment_intent:
+    "pi_3M..."``), as an object target: whoever made that payment gets the money back."""
+    if not isinstance(action.params, dict):
+        return
+    for key, value, where in walk_params(action.params, f"{path}.params", None):
+        value = literal_of(value)
+        if not isinstance(value, str | int) or isinstance(value, bool) or not payment_key(key):
+            continue
+        if not (isinstance(value, str) and is_reference_value(value)):
+            yield "object", value, where
 
 
 def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> bool:
@@ -111,7 +137,7 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
-        if (kind == "amount" and _within_goal_money(ctx, shown)) or trusted.trusts(kind, shown):
+        if (kind == "amount" and _within_goal_money(ctx, shown, action)) or trusted.trusts(kind, shown):
             continue
         if not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False
@@ -178,11 +204,11 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
     if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
         # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
         # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
-        return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
+        return _within_goal_money(ctx, amount, action) and _all_targets_trusted(ctx, action, path, credit=True)
     return (
         is_reversal(action.tool)
         and _asks_money_back(ctx)
-        and _within_goal_money(ctx, amount)
+        and _within_goal_money(ctx, amount, action)
         and _all_targets_trusted(ctx, action, path)
     )
 
@@ -212,12 +238,15 @@ def _asks_money_back(ctx: LintContext) -> bool:
     )
 
 
-def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
+def _within_goal_money(ctx: LintContext, amount: Any, action: ActionNode | None = None) -> bool:
     """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
-    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it."""
+    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it.
+    On a step that takes minor units (``action``, round 11) the amount is read in them: Stripe's 3500 is $35."""
     number = _number(amount)
     if number is None:
         return False
+    if action is not None and number.is_integer() and in_minor_units(ctx, action):
+        number /= 100
     stated = money_amounts(ctx.plan.goal or "")
     return not stated or number <= max(stated)
 

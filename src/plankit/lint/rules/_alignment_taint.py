@@ -17,7 +17,7 @@ from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
-from ._alignment_amounts import returned_off_unnamed_record
+from ._alignment_amounts import payment_key, returned_off_unnamed_record
 from ._alignment_common import (
     _LEAVES,
     _VERB,
@@ -93,7 +93,9 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
-    for action, path in ctx.actions_of(named_tools(ctx, side, names)):  # the others have no target names
+    # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
+    refunds = frozenset(tool for tool in side if is_reversal(tool))
+    for action, path in ctx.actions_of({*named_tools(ctx, side, names), *refunds}):  # the others: no target names
         # Only the step-output references of this action, by the JSON path of the value holding them.
         at: dict[str, list[Reference]] = {}
         for ref in references.get(action.id, ()):
@@ -102,14 +104,17 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
         if not at:
             continue
         effect = side[action.tool]
-        for key, _value, where in walk_params(action.params, f"{path}.params", names):
+        refund = action.tool in refunds
+        for key, _value, where in walk_params(action.params, f"{path}.params", None if refund else names):
             kind = target_kind(key)
+            paid = kind is None and refund and payment_key(key)  # ``payment_intent``: only whose record it is
+            kind = "object" if paid else kind
             if kind is None or (effect == "write" and kind not in _LEAVES) or where not in at:
                 continue
             for ref in at[where]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
-                hops = provenance.origin(ref)
+                hops = None if paid else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
                 if hops is None and kind == "object" and is_reversal(action.tool):

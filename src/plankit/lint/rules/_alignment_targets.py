@@ -18,7 +18,14 @@ from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
 from .._trusted import Trusted, routes_on
-from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out, minor_trusts
+from ._alignment_amounts import (
+    _held_or_charged,
+    _is_bound,
+    _priced_by_step,
+    _worked_out,
+    minor_trusts,
+    payment_targets,
+)
 from ._alignment_common import (
     _OPTION_WORD,
     _OUTWARD,
@@ -115,11 +122,16 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
     verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
-    for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
+    # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
+    refunds = frozenset(tool for tool in side if is_reversal(tool))
+    wanted = side if documents else {*named_tools(ctx, side, names), *exporting, *linking, *refunds}
+    for action, path in ctx.actions_of(wanted):
         if not action.params:
             continue
         effect = side[action.tool]
         found_in = _targets(action, path, names)
+        if action.tool in refunds:
+            found_in = itertools.chain(found_in, payment_targets(action, path))
         if documents:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         if action.tool in exporting:
