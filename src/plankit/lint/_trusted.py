@@ -253,6 +253,7 @@ _NUMBER_WORDS = {
 }
 """Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
 _SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
+_EACH_WORDS = _words("each per")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
 _MONTHLY = re.compile(r"\bmonth\b|\bmonthly\b|/\s?mo\b|\ba month\b")
 _DAYS = re.compile(r"\bdays?\b")
@@ -272,7 +273,8 @@ def computed_amounts(goal: str) -> frozenset[float]:
     * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
     * a count times the difference of two (``c*(a-b)``: "22 rides charged $2.75 instead of $1.35");
     * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
-      or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
+      or any *k* from 2 to 12 when it says *each, per*; only a share (``a/k``) when it says *split, divide,
+      between, among, equally* (round 11: a share never multiplies the goal's money);
     * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal;
     * a monthly price prorated by days (``a*b/m`` and ``a/m`` for a month of ``m`` = 28 to 31 days) when the
       goal speaks of both days and a month ("credit 5 days of their $60/month plan");
@@ -285,8 +287,12 @@ def computed_amounts(goal: str) -> frozenset[float]:
     numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
     counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
     said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
+    shares: frozenset[float] = frozenset()
     if _SPLIT_WORDS.intersection(words):
-        counts |= {float(count) for count in range(2, 13)}
+        shares = frozenset(float(count) for count in range(2, 13)) - counts
+        if _EACH_WORDS.intersection(words):
+            counts |= shares  # *$40 each*, *$12 per head*: a price times a count
+            shares = frozenset()
     numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
     found: set[float] = set()
     for a in numbers:
@@ -298,6 +304,9 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update(c * (a - b) for c in numbers if c not in (a, b))
         for k in counts:
             found.update((a / k, a * k))
+        # Round 11 (R): a split or a share divides the goal's money, never multiplies it (*his share of the $900*
+        # is not 12 x 900).
+        found.update(a / k for k in shares)
     if _MONTHLY.search(goal) and _DAYS.search(goal):
         for a in numbers:
             for month in (28.0, 29.0, 30.0, 31.0):

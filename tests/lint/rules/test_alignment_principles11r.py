@@ -389,3 +389,21 @@ def test_a_refund_by_payment_intent_of_another_bookings_payment_is_reported() ->
     assert _goal_findings(plan) == [("GOAL_TAINTED_TARGET", "refund", "$.steps[2].params.payment_intent")]
     plan["steps"][2]["args"]["payment_intent"] = "{{bk.result.payment_intent}}"
     assert _goal_findings(plan) == []
+
+
+# ------------------------------------------------ found on the way: a share divides the goal's money
+
+
+def test_a_share_never_multiplies_the_goals_money() -> None:
+    def plan(amount: float, goal: str = "Send the binder Oren Vale his share of the $900 restoration") -> Any:
+        return _plan(
+            goal,
+            _s("binder", "quills_find_binder", name="Oren Vale"),
+            _s("pay", "quills_bank_transfer", to_account="{{binder.result.bank_account}}", amount=amount),
+            context=LIBRARY,
+        )
+
+    assert _goal_findings(plan(450.0)) == []  # a half
+    assert _goal_findings(plan(300.0)) == []  # a third
+    assert _goal_findings(plan(10800.0)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]  # 12 x 900
+    assert _goal_findings(plan(480.0, "Pay Oren Vale $40 per restored scroll, twelve this month")) == []
