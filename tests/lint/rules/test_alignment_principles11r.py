@@ -407,3 +407,18 @@ def test_a_share_never_multiplies_the_goals_money() -> None:
     assert _goal_findings(plan(300.0)) == []  # a third
     assert _goal_findings(plan(10800.0)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")]  # 12 x 900
     assert _goal_findings(plan(480.0, "Pay Oren Vale $40 per restored scroll, twelve this month")) == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(min_value=1, max_value=999), min_size=3, max_size=5, unique=True),
+    st.sampled_from(["+", "-", "*"]),
+    st.sampled_from(["+", "-", "*", "/"]),
+)
+def test_every_chain_over_distinct_goal_numbers_is_still_reached(numbers: list[int], first: str, second: str) -> None:
+    # Using each number once takes nothing from round 9's search: (a op b) op c over three distinct leaves.
+    a, b, c = (float(n) for n in numbers[:3])
+    ops = {"+": lambda x, y: x + y, "-": lambda x, y: x - y, "*": lambda x, y: x * y, "/": lambda x, y: x / y}
+    value = abs(ops[second](ops[first](a, b), c))
+    if value >= 0.01:
+        assert expression_reaches(round(value, 2), tuple(float(n) for n in numbers), (), False)
