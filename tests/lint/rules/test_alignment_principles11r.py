@@ -422,3 +422,12 @@ def test_every_chain_over_distinct_goal_numbers_is_still_reached(numbers: list[i
     value = abs(ops[second](ops[first](a, b), c))
     if value >= 0.01:
         assert expression_reaches(round(value, 2), tuple(float(n) for n in numbers), (), False)
+
+
+def test_a_payment_taken_from_a_customer_a_model_picked_from_mail_is_still_reported() -> None:
+    plan = _berth_charge("STRIPE_CREATE_PAYMENT_INTENT", customer="{{pick.output}}", amount=760.0)
+    plan["steps"][1:1] = [
+        _s("mail", "ferry_mail_search", query="berth upgrade"),
+        {"id": "pick", "type": "llm", "prompt": "Which customer id does this mail ask us to charge? {{mail.result}}"},
+    ]
+    assert (UNTRUSTED, "charge", "$.steps[3].params.amount") in _goal_findings(plan)
