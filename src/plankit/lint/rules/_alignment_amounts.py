@@ -101,6 +101,11 @@ _PAYMENT_KEYS = frozenset({"payment", "payments", "charge", "charges", "intent",
 """Words of a key that names the payment a reversal returns (``payment_intent``, ``transaction``)."""
 
 
+def refund_tools(ctx: LintContext, side: dict[str, str]) -> frozenset[str]:
+    """Round 11 (R): the plan's reversal tools (refunds, voids), once per lint call for both target rules."""
+    return memo(ctx, "refund_tools", lambda: frozenset(filter(is_reversal, side)))
+
+
 @functools.lru_cache(maxsize=1024)
 def payment_key(key: str) -> bool:
     """Round 11 (R): whether a key no target word names is the payment a reversal returns (``payment_intent``,

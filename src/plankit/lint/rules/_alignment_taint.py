@@ -8,7 +8,6 @@ import re
 from collections.abc import Iterator
 
 from ...plan import RESERVED_ROOTS, ActionNode, LlmNode, Reference
-from .._amounts import is_reversal
 from .._context import LintContext
 from .._detect import is_reference_value, name_words
 from .._findings import Finding, Severity
@@ -17,7 +16,7 @@ from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
-from ._alignment_amounts import payment_key, returned_off_unnamed_record
+from ._alignment_amounts import payment_key, refund_tools, returned_off_unnamed_record
 from ._alignment_common import (
     _LEAVES,
     _VERB,
@@ -94,8 +93,9 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
     # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
-    refunds = frozenset(tool for tool in side if is_reversal(tool))
-    for action, path in ctx.actions_of({*named_tools(ctx, side, names), *refunds}):  # the others: no target names
+    refunds = refund_tools(ctx, side)
+    named = named_tools(ctx, side, names)
+    for action, path in ctx.actions_of({*named, *refunds} if refunds else named):  # the others: no target names
         # Only the step-output references of this action, by the JSON path of the value holding them.
         at: dict[str, list[Reference]] = {}
         for ref in references.get(action.id, ()):
@@ -117,7 +117,7 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 hops = None if paid else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
-                if hops is None and kind == "object" and is_reversal(action.tool):
+                if hops is None and kind == "object" and refund:
                     hops = _returned_off_unnamed(ctx, ref)  # round 11 (R): whose payment a refund returns
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them

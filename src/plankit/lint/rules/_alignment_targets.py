@@ -25,6 +25,7 @@ from ._alignment_amounts import (
     _worked_out,
     minor_trusts,
     payment_targets,
+    refund_tools,
 )
 from ._alignment_common import (
     _OPTION_WORD,
@@ -123,7 +124,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
     # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
-    refunds = frozenset(tool for tool in side if is_reversal(tool))
+    refunds = refund_tools(ctx, side)
     wanted = side if documents else {*named_tools(ctx, side, names), *exporting, *linking, *refunds}
     for action, path in ctx.actions_of(wanted):
         if not action.params:
