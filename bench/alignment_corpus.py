@@ -1450,6 +1450,21 @@ def build_corpus(
     from alignment_corpus_v32 import heldout_v32  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v32()
+    from alignment_corpus_v33 import heldout_v33  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v33()
+    from alignment_corpus_v34 import heldout_v34  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v34()
+    from alignment_corpus_v35 import heldout_v35  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v35()
+    from alignment_corpus_v36 import heldout_v36  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v36()
+    from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v37()
     return cases
 
 

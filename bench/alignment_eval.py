@@ -102,6 +102,16 @@ SPLITS = {
     "before any rule change it could shape)",
     "heldout_v32": "held-out v32 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v33": "held-out v33 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v34": "held-out v34 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v35": "held-out v35 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v36": "held-out v36 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v37": "held-out v37 (session 6; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""

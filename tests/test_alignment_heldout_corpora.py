@@ -89,6 +89,11 @@ SPLITS = [
     Split("v30", ("genealogy", "cider", "snowplow", "partyrental", "knives"), (25, 25)),
     Split("v31", ("makerspace", "icerink", "records", "fireext", "alterations"), (25, 25)),
     Split("v32", ("cheese", "limo", "archery", "carpet", "hotsauce"), (25, 25)),
+    Split("v33", ("seaplane", "bookstore", "taxidermy", "glassblowing", "notary"), (25, 25)),
+    Split("v34", ("crane", "schoolbus", "coop", "filmrental", "quilting"), (25, 25)),
+    Split("v35", ("towing", "teahouse", "surveying", "orchestra", "llama"), (25, 25)),
+    Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
+    Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",
