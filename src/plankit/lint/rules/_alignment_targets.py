@@ -18,8 +18,16 @@ from .._findings import Finding, Severity
 from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
-from .._trusted import Trusted
-from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out
+from .._trusted import Trusted, routes_on
+from ._alignment_amounts import (
+    _held_or_charged,
+    _is_bound,
+    _priced_by_step,
+    _worked_out,
+    minor_trusts,
+    payment_targets,
+    refund_tools,
+)
 from ._alignment_common import (
     _OPTION_WORD,
     _OUTWARD,
@@ -72,11 +80,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     the user's own default objects: ``primary``, ``me``); a recipient built at run time
     (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
     worked out from the goal's own numbers
-    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
-    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
-    trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
-    step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
-    more than the most money the goal states. Round 9: an amount is also worked out when a small expression
+    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers; also in
+    cents on a step that takes minor units: a payment API such as Stripe's, a key such as ``amount_cents``, or a tool
+    spec that says so), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also trusted
+    when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the step reverses a
+    payment the plan was given or found (a refund: the money goes back to its payer) and is no more than the most money
+    the goal states. Round 9: an amount is also worked out when a small expression
     (at most three operations) over the goal's numbers, counts and percentages gives it, on a step whose other
     targets are all trusted; a credit the goal asks for, on the account of a party found, needs no written
     amount; and an object id is trusted when a read step of the plan looks that record up by it and another
@@ -115,11 +124,16 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
     verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
-    for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
+    # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
+    refunds = refund_tools(ctx, side)
+    wanted = side if documents else {*named_tools(ctx, side, names), *exporting, *linking, *refunds}
+    for action, path in ctx.actions_of(wanted):
         if not action.params:
             continue
         effect = side[action.tool]
         found_in = _targets(action, path, names)
+        if action.tool in refunds:
+            found_in = itertools.chain(found_in, payment_targets(action, path))
         if documents:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         if action.tool in exporting:
@@ -145,6 +159,8 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
+            if not verdict and kind == "amount":
+                verdict = minor_trusts(ctx, action, shown, where)  # round 11 (R): 9000 is $90 only in cents
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
@@ -160,7 +176,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
-            if kind == "link" and _own_service_host(ctx, str(shown)) and _untainted(ctx, action):
+            if kind == "link" and _own_service_host(ctx, str(shown), action) and _untainted(ctx, action):
                 continue  # round 10 (A): the business's own page on a service whose API the plan calls
             if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
                 continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
@@ -201,7 +217,7 @@ def _a_party(where: str) -> bool:
     """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``,
     ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
     words = _last_path_key(where).split("_")
-    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
+    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words) and not any(map(routes_on, words))  # autoforward
 
 
 _REACH_SHAPE = re.compile(r"[@#:/]|\+?\d[\d ().-]{6,}\d")
