@@ -9,7 +9,7 @@ from typing import Any, Literal, NamedTuple, Self
 from pydantic import Field, model_validator
 
 from ..errors import PlanStatusError
-from ._base import IRModel, UtcDatetime, share_fields_sets
+from ._base import IRModel, UtcDatetime
 from ._nodes import Node, NodeBase
 from ._refs import RESERVED_ROOTS
 from ._triggers import Trigger
@@ -132,11 +132,9 @@ class Plan(IRModel):
         steps = self.steps
         ids = [node.id for node in steps]
         stack = [node for node in steps if node.type not in _LEAF_TYPES or getattr(node, "on_error", None) is not None]
-        share_fields_sets(steps)
         while stack:
             for _, child in stack.pop().child_slots():
                 ids.append(child.id)
-                share_fields_sets((child,))
                 if child.type not in _LEAF_TYPES or getattr(child, "on_error", None) is not None:
                     stack.append(child)
         if len(set(ids)) == len(ids) and RESERVED_ROOTS.isdisjoint(ids):

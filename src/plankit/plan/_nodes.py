@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator, model_validator
 
 from ._base import TaggedModel, UtcDatetime
 from ._values import Condition
@@ -81,10 +81,6 @@ class NodeBase(TaggedModel):
 
     if TYPE_CHECKING:
         type: str  # each node class narrows it to its own Literal tag
-
-    # No post-init call per node: the plan shares its nodes' fields-sets in one pass when it is validated
-    # (share_fields_sets). A node validated on its own keeps pydantic's own set.
-    model_post_init = BaseModel.model_post_init  # type: ignore[pydantic-field]  # a method, not a field
 
     id: NodeId
     label: str | None = None
