@@ -22,7 +22,7 @@ from .._provenance import Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
-from ._alignment_amounts import _all_targets_trusted, _returns_found_payment
+from ._alignment_amounts import _all_targets_trusted, _asks_money_back, _returns_found_payment
 from ._alignment_common import (
     _active,
     _creates,
@@ -249,7 +249,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kinds == _SEND and _tells_named_party(ctx, action, path, subjects, provenance):
                 continue  # round 11 (T): *get the client scheduled*: the client of the record the goal names
-            if kinds == _DESTRUCTIVE and intent.asks("financial") and _closes_refunded_record(ctx, action, path):
+            if kinds == _DESTRUCTIVE and _asks_money_back(ctx) and _closes_refunded_record(ctx, action, path):
                 continue  # round 11 (T): the package whose unused lessons the goal refunds is closed
         if documents and action.tool in documents and _document_to_send(ctx, action, path, effects_of):
             continue  # round 11 (T): *send out yesterday's certs*: the certificate made is the document sent
@@ -372,7 +372,10 @@ def _closes_refunded_record(ctx: LintContext, action: ActionNode, path: str) -> 
     for node in ctx.graph.nodes.values():
         if isinstance(node, ActionNode) and node.id != action.id and is_reversal(node.tool):
             refs = references.get(node.id, ())
-            refunded |= {(ref.root, _record(ref.path)) for ref in refs if ref.is_step and "." in ref.path}
+            # only the payment it returns (review of round 11: not a record its memo or reason mentions)
+            refunded |= {
+                (ref.root, _record(ref.path)) for ref in refs if ref.is_step and "." in ref.path and _pays(ref)
+            }
     if not refunded:
         return False
     own = [ref for ref in references.get(action.id, ()) if ref.is_step]
@@ -447,6 +450,13 @@ def _party_words(path: str) -> set[str]:
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
     host = host.rsplit("@", 1)[-1].split(":", 1)[0].lower()
     return trusted.trusts("link", host) or _own_service_host(ctx, host)
+
+
+def _pays(ref: Reference) -> bool:
+    """Whether a refund's reference is where it names the payment it returns (``payment_id``, ``charge``), not
+    its memo, reason or amount."""
+    key = _last_path_key(ref.location)
+    return target_kind(key) == "object" or "payment" in key
 
 
 def _own_id(path: str) -> bool:
