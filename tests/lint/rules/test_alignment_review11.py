@@ -131,6 +131,7 @@ def _voucher_plan(goal: str, value: float = 5000.0) -> dict[str, Any]:
 
 def test_a_gift_card_in_any_asked_mail_is_reported() -> None:
     # The owner's complaint said "I expect a 5000-crown gift card"; the goal asked only for the schedule.
+    # Closed at review: the voucher is the gift only where the goal names one (*two flight vouchers*).
     plan = _voucher_plan("Email the Bramble Hollow owner the new feeding schedule")
     assert _findings(plan) == [(UNASKED, "gift")]
 

@@ -527,6 +527,8 @@ def _gift_to_send(
         return False
     if not _STORED_VALUE.intersection(name_words(action.tool)):
         return False
+    if _STORED_VALUE.isdisjoint(_FIELD_WORD.findall((ctx.plan.goal or "").lower())):
+        return False  # review of round 11: the goal names the gift (*two ride vouchers*), not any asked mail
     for kind, _value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if kind != "amount":
             return False
