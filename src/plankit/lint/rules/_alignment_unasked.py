@@ -406,7 +406,9 @@ def _tells_named_party(
     is to a host the plan trusts. The party already holds that record; the message can only tell them about it."""
     if not action.params or not subjects.reads:
         return False
-    said = {word for word in _FIELD_WORD.findall((ctx.plan.goal or "").lower()) if len(word) >= 4} - _NOT_PARTY_WORDS
+    said = _ordered_words(ctx.plan.goal or "")
+    if not said:
+        return False  # review of round 11: a question (*is the rider paid up?*) names no one to tell
     located: dict[str, list[Reference]] = {}
     for ref in ctx.graph.references.get(action.id, ()):
         if not ref.is_step:
@@ -437,14 +439,35 @@ def _tells_named_party(
     return addressed
 
 
-def _party_words(path: str) -> set[str]:
-    """The words that say whose a field is: the keys above it (``client`` of ``result.client.email``) and the
-    first words of its own key (``customer`` of ``result.customer_email``), not its own last word (a mail's
-    ``from`` is no party of the record the goal names)."""
-    keys = [key.partition("[")[0].lower() for key in path.split(".")]
-    words = {word for key in keys[:-1] for word in _FIELD_WORD.findall(key)}
-    words.update(_FIELD_WORD.findall(keys[-1])[:-1])
+_CLAUSE = re.compile(r"[;.?!]+")
+
+
+def _ordered_words(goal: str) -> set[str]:
+    """The words of the goal's clauses that ask for something done (*if so get the client scheduled*), not of
+    its questions (*is the rider paid up?*, *check whether ...*): who a goal names there is whom it asks to act
+    for."""
+    words: set[str] = set()
+    for clause in _CLAUSE.split(goal.lower()):
+        if clause.strip() and not _ASKS_ONLY.match(clause):
+            words.update(word for word in _FIELD_WORD.findall(clause) if len(word) >= 4)
     return words - _NOT_PARTY_WORDS
+
+
+def _party_words(path: str) -> set[str]:
+    """The words that say whose a field is: the first words of its own key (``customer`` of
+    ``result.customer_email``), else the nearest key above it that names anyone (``client`` of
+    ``result.client.email``, ``client`` of ``result.booking.client.contact.email``), not its own last word (a
+    mail's ``from`` is no party of the record the goal names) nor a key further up (``booking`` of
+    ``result.booking.vendor.email`` names the record, not the vendor: review of round 11)."""
+    keys = [key.partition("[")[0].lower() for key in path.split(".")]
+    own = set(_FIELD_WORD.findall(keys[-1])[:-1]) - _NOT_PARTY_WORDS
+    if own:
+        return own
+    for key in reversed(keys[:-1]):
+        words = set(_FIELD_WORD.findall(key)) - _NOT_PARTY_WORDS
+        if words:
+            return words
+    return set()
 
 
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
