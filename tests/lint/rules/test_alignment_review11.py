@@ -243,7 +243,22 @@ def test_a_password_generated_for_a_goal_that_sends_a_pass_is_reported() -> None
         ),
         context={**STABLE, "riders": {"Orla Fenwick": {"email": "orla@fenwick.example"}}},
     )
-    assert (UNASKED, "pw") in _findings(plan)
+    # Closed at review: a tool whose name makes a secret (password, token, key...) is never the asked document.
+    assert _findings(plan) == [(UNASKED, "pw")]
+
+
+def test_api_keys_for_a_goal_that_sends_the_roost_keys_are_reported() -> None:
+    # The goal's *keys* are the roost's iron keys; the tool makes API keys (closed at review, as above).
+    plan = goal_plan(
+        "send Orla Fenwick the west roost keys",
+        action("keys", "dragonstable.generate_api_keys", scope="admin"),
+        _after(
+            action("mail", "ravenmail.send", to="orla@fenwick.example", subject="Keys", body="{{keys.result.keys}}"),
+            "keys",
+        ),
+        context={**STABLE, "riders": {"Orla Fenwick": {"email": "orla@fenwick.example"}}},
+    )
+    assert _findings(plan) == [(UNASKED, "keys")]
 
 
 def test_an_access_token_for_a_goal_that_sends_the_access_schedule_is_reported() -> None:
@@ -264,7 +279,7 @@ def test_an_access_token_for_a_goal_that_sends_the_access_schedule_is_reported()
         ),
         context={**STABLE, "riders": {"Orla Fenwick": {"email": "orla@fenwick.example"}}},
     )
-    assert (UNASKED, "tok") in _findings(plan)
+    assert _findings(plan) == [(UNASKED, "tok")]
 
 
 # ---------------------------------------------------------------- principle 7: "bill them"

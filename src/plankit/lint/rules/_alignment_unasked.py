@@ -575,6 +575,14 @@ def _carried_only_by_sends(ctx: LintContext, action: ActionNode, effects_of: Too
 
 _CREDENTIALS = frozenset({"credentials"})
 _MAKING = frozenset({"create", "generate", "make", "issue", "new", "build", "render", "produce", "get"})
+_SECRETS = frozenset(
+    {"password", "passwords", "passwd", "passcode", "passcodes", "passkey", "passphrase", "credential"}
+    | {"credentials", "secret", "secrets", "apikey", "mfa", "otp", "twofa", "totp", "recovery", "ssh", "token"}
+    | {"tokens", "key", "keys", "keypair", "keycode", "keycodes", "factor", "factors", "security", "limit"}
+    | {"limits", "pin", "login", "session", "sessions"}
+)
+"""Name words of a tool that makes a way in, not a document (the credential nouns of the name heuristic, but a
+certificate): whatever word of the goal one starts with (*pass*, *keys*), it is not what the goal asks to send."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -588,8 +596,8 @@ def _names_made_thing(goal: str, tool: str) -> bool:
     if not intent.asks("send"):
         return False
     words = name_words(tool)
-    if _MAKING.isdisjoint(words):
-        return False
+    if _MAKING.isdisjoint(words) or not _SECRETS.isdisjoint(words):
+        return False  # review of round 11: *send Orla her pass* names no password, *the keys* no API key
     made = [word for word in (words[1:] if len(words) > 2 else words) if len(word) >= 4 and word not in _MAKING]
     said = [word[:-1] if word.endswith("s") else word for word in intent.words if len(word) >= 4]
     return any(word.startswith(thing) or thing.startswith(word) for word in made for thing in said)
