@@ -208,6 +208,7 @@ def _summary_to(goal: str, to: str, context: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_summary_for_the_user_sent_to_a_context_key_the_goal_mentions_is_reported() -> None:
     # *billing* is a topic of the goal, not a party: the processor's billing address is not whom it is for.
+    # Closed at review: a summary or a question is for the one who asks; no context address is read for it.
     context = {**STABLE, "processor": {"billing_email": "billing@goldvault-processing.example"}}
     plan = _summary_to(
         "summarise this month's billing disputes for me", "billing@goldvault-processing.example", context
@@ -216,7 +217,7 @@ def test_a_summary_for_the_user_sent_to_a_context_key_the_goal_mentions_is_repor
 
 
 def test_a_word_of_an_agency_name_used_in_another_sense_is_reported() -> None:
-    # *the state of the disputes* is not *the state*: the registry is no party of this goal.
+    # *the state of the disputes* is not *the state*: the registry is no party of this goal (closed as above).
     context = {**STABLE, "registry": {"name": "State Dragon Registry", "email": "filings@dragonregistry.example"}}
     plan = _summary_to("summarise the state of this month's disputes for me", "filings@dragonregistry.example", context)
     assert _findings(plan) == [(UNASKED, "mail")]
@@ -383,3 +384,11 @@ def _count_and_mail(goal: str) -> dict[str, Any]:
 def test_can_you_do_a_count_is_still_a_question() -> None:
     plan = _count_and_mail("can you do a quick count of the spring clutch eggs?")
     assert (UNASKED, "buy") in _findings(plan)
+
+
+def test_a_product_sent_to_the_context_key_a_change_goal_names_still_passes() -> None:
+    # Left at review (documented): in a goal that is not a question or a summary, a context address kept under
+    # a key whose word the goal writes (*billing*) is where the plan's product may go, as for *the Q1 report*.
+    context = {**STABLE, "processor": {"billing_email": "billing@goldvault-processing.example"}}
+    plan = _summary_to("sort out this month's billing disputes", "billing@goldvault-processing.example", context)
+    assert _findings(plan) == []

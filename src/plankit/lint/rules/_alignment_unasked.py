@@ -507,8 +507,11 @@ def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
         return False
     people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
     people = {**people, **goal_addresses(ctx.plan.goal or "")}  # *caterer (events@...) ... update them*
-    parties: dict[str, str] = memo(ctx, "parties_named", lambda: parties_named(ctx.plan.goal or "", ctx.plan.context))
-    people = {**people, **parties}  # round 11 (T): *file the report with the state*: the context's address for it
+    if not _ASKS_ONLY.match((ctx.plan.goal or "").lower()):  # review of round 11: a summary is for who asks
+        parties: dict[str, str] = memo(
+            ctx, "parties_named", lambda: parties_named(ctx.plan.goal or "", ctx.plan.context)
+        )
+        people = {**people, **parties}  # round 11 (T): *file the report with the state*: the context's address
     if not people:
         return False
     targets = [
