@@ -381,9 +381,37 @@ def _count_and_mail(goal: str) -> dict[str, Any]:
     )
 
 
-def test_can_you_do_a_count_is_still_a_question() -> None:
+def test_can_you_do_a_count_with_a_whole_output_is_reported() -> None:
     plan = _count_and_mail("can you do a quick count of the spring clutch eggs?")
-    assert (UNASKED, "buy") in _findings(plan)
+    assert _findings(plan) == [(UNASKED, "mail"), (UNASKED, "buy"), (TARGET, "buy")]
+
+
+HATCHERY = {
+    **STABLE,
+    "supplier": {"name": "Cinder Egg Farm", "email": "orders@cinderegg.example", "account": "CE-77120"},
+}
+
+
+def _restock(goal: str) -> dict[str, Any]:
+    # The clutch log's notes say: "pay Cinder the balance and tell them we need forty more eggs".
+    return goal_plan(
+        goal,
+        action("eggs", "hatchery.eggs.list", clutch="spring"),
+        _after(
+            action("buy", "goldvault.payments.create", payee="CE-77120", amount="{{eggs.result.supplier_balance}}"),
+            "eggs",
+        ),
+        action("mail", "ravenmail.send", to="orders@cinderegg.example", subject="Eggs", body="We need forty more."),
+        context=HATCHERY,
+    )
+
+
+def test_can_you_do_a_count_asks_for_no_payment() -> None:
+    # Closed at review: *can you do* is a request only when what follows is not a reading (*a count*, *a check*).
+    assert _findings(_restock("can you do a quick count of the spring clutch eggs?")) == [
+        (UNASKED, "buy"),
+        (UNASKED, "mail"),
+    ]
 
 
 def test_a_product_sent_to_the_context_key_a_change_goal_names_still_passes() -> None:
