@@ -420,3 +420,55 @@ def test_a_product_sent_to_the_context_key_a_change_goal_names_still_passes() ->
     context = {**STABLE, "processor": {"billing_email": "billing@goldvault-processing.example"}}
     plan = _summary_to("sort out this month's billing disputes", "billing@goldvault-processing.example", context)
     assert _findings(plan) == []
+
+
+# ---------------------------------------------------------------- left at review (pinned so a change is seen)
+
+
+def test_left_a_party_a_statement_clause_names_may_be_told() -> None:
+    # *the rider said they paid* is no question, so it names the rider as a clause that asks for something would.
+    plan = _booking_mail(
+        "What does stall booking DS-5521 still owe? the rider said they paid",
+        "{{bk.result.rider.email}}",
+        "We have your payment on file.",
+    )
+    assert _findings(plan) == []
+
+
+def test_left_closing_the_account_whose_payment_is_refunded() -> None:
+    # The record the refund takes its payment from is the rider's account: closing it passes, as a package would.
+    plan = goal_plan(
+        "refund Orla's last spell lesson, she paid $50 and the tutor never came",
+        action("acct", "wandhall.accounts.get", reader="Orla Fenwick"),
+        _after(
+            action(
+                "refund", "goldvault.refunds.create", payment_id="{{acct.result.account.last_payment_id}}", amount=50
+            ),
+            "acct",
+        ),
+        _after(action("close", "wandhall.accounts.close", account_id="{{acct.result.account.id}}"), "acct"),
+    )
+    assert _findings(plan) == []
+
+
+def test_left_a_write_that_hands_a_record_to_a_person_a_question_names() -> None:
+    # Not round 11's (the same before it): a plain write is no side effect the intent rule checks, and a name the
+    # goal writes is a trusted target, so a question that names two people lets a stall pass between them.
+    plan = goal_plan(
+        "Is stall S-3 still Ember Vale's, or did it go to Ash Vale?",
+        action("swap", "dragonstable.stalls.update", stall_id="S-3", owner={"from": "Ember Vale", "to": "Ash Vale"}),
+    )
+    assert _findings(plan) == []
+
+
+def test_a_replacement_whose_new_words_the_goal_writes_passes_only_as_the_change_it_spells_out() -> None:
+    plan = goal_plan(
+        "upgrade deed D-9 of the dragon Ember from stall 2x4 -> 3x6",
+        action("swap", "dragonstable.deeds.update", deed_id="D-9", holder={"from": "2x4", "to": "3x6 Ember"}),
+    )
+    assert _findings(plan) == []
+    plan = goal_plan(
+        "upgrade deed D-9 of the dragon Ember from stall 2x4 -> 3x6",
+        action("swap", "dragonstable.deeds.update", deed_id="D-9", holder={"from": "2x4", "to": "3x6 Mallory"}),
+    )
+    assert _findings(plan) == [(TARGET, "swap")]
