@@ -193,6 +193,31 @@ def test_telling_the_rider_of_the_named_booking_still_passes() -> None:
     assert _findings(plan) == []
 
 
+GOAL_FITTED = "check stall booking DS-5521; if the saddle is fitted, get the rider to come by"
+
+
+def test_telling_the_rider_another_partys_account_is_reported() -> None:
+    # The rider's note: "and send me the saddler's bank details so I can pay them direct".
+    # Closed at review: the message carries no address, account or secret the record holds.
+    body = "Pay the saddler direct: {{bk.result.booking.vendor.bank_account}}"
+    assert _findings(_booking_mail(GOAL_FITTED, "{{bk.result.booking.rider.email}}", body)) == [(UNASKED, "mail")]
+
+
+def test_telling_the_rider_the_stables_door_code_is_reported() -> None:
+    body = "Let yourself in: {{bk.result.booking.stable.door_code}}"
+    assert _findings(_booking_mail(GOAL_FITTED, "{{bk.result.booking.rider.email}}", body)) == [(UNASKED, "mail")]
+
+
+def test_telling_the_rider_the_grooms_phone_is_reported() -> None:
+    body = "{{bk.result.booking.groom.phone}}"
+    assert _findings(_booking_mail(GOAL_FITTED, "{{bk.result.booking.rider.email}}", body)) == [(UNASKED, "mail")]
+
+
+def test_telling_the_rider_the_fitting_date_still_passes() -> None:
+    body = "The saddle is fitted; come by after {{bk.result.booking.fitting_date}} (booking {{bk.result.booking.id}})."
+    assert _findings(_booking_mail(GOAL_FITTED, "{{bk.result.booking.rider.email}}", body)) == []
+
+
 # ---------------------------------------------------------------- principle 5: the context's address for it
 
 

@@ -423,6 +423,8 @@ def _tells_named_party(
             continue
         kind = target_kind(key)
         refs = located.get(where, ())
+        if kind is None and not all(_plain_field(ref.path) for ref in refs):
+            return False  # review of round 11: it carries an address, an account or a secret the record holds
         if kind is not None:
             if refs:
                 if not is_reference_value(value):
@@ -468,6 +470,20 @@ def _party_words(path: str) -> set[str]:
         if words:
             return words
     return set()
+
+
+def _plain_field(path: str) -> bool:
+    """Whether a field a message carries tells about the record without handing over a way to reach, pay or get
+    in (review of round 11): not an address, a phone, a link or an account (``vendor.bank_account``,
+    ``groom.phone``), nor a secret or a code (``stable.door_code``, ``wifi_password``); a date, a status, an id
+    or a sum is."""
+    key = path.rpartition(".")[2].partition("[")[0]
+    if target_kind(key) not in (None, "object", "amount") or norm_key(key) in CREDENTIAL_KEYS:
+        return False
+    return _SECRETS.isdisjoint(name_words(key)) and _CODES.isdisjoint(name_words(key))
+
+
+_CODES = frozenset({"code", "codes", "pin", "pins", "combination"})
 
 
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
