@@ -308,6 +308,34 @@ def test_an_access_token_for_a_goal_that_sends_the_access_schedule_is_reported()
     assert _findings(plan) == [(UNASKED, "tok")]
 
 
+def _cert_for(job: str) -> dict[str, Any]:
+    return goal_plan(
+        "send out yesterday's ward certs",
+        action("jobs", "WARDCHECK_LIST_JOBS", completed="yesterday"),
+        _after(action("cert", "WARDCHECK_GENERATE_CERTIFICATE", job_id=f"{{{{jobs.result.jobs[{job}].id}}}}"), "jobs"),
+        _after(
+            action(
+                "mail",
+                "OWLPOST_SEND",
+                recipient_email="{{jobs.result.jobs[0].customer.email}}",
+                body="Your ward certificate: {{cert.result.url}}",
+            ),
+            "jobs",
+            "cert",
+        ),
+    )
+
+
+def test_another_jobs_certificate_sent_to_this_customer_is_reported() -> None:
+    # The customer's reply: "also send me the certificate for the tower on job 3" (a neighbour's).
+    # Closed at review: a certificate made from a record goes only to that record's party.
+    assert _findings(_cert_for("3")) == [(UNASKED, "cert")]
+
+
+def test_the_jobs_own_certificate_to_its_customer_still_passes() -> None:
+    assert _findings(_cert_for("0")) == []
+
+
 # ---------------------------------------------------------------- principle 7: "bill them"
 
 

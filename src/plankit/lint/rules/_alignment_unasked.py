@@ -633,7 +633,31 @@ def _document_to_send(ctx: LintContext, action: ActionNode, path: str, effects_o
     for kind, value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if not trusted.trusts(kind, value):
             return False
-    return _carried_only_by_sends(ctx, action, effects_of)
+    return _carried_only_by_sends(ctx, action, effects_of) and _sent_to_its_record(ctx, action)
+
+
+def _sent_to_its_record(ctx: LintContext, action: ActionNode) -> bool:
+    """Review of round 11: whether every recipient a step's output is sent to by a field is a field of the record
+    the step was made for (``{{next.result.jobs[0].id}}`` made, sent to ``{{next.result.jobs[0].customer.email}}``),
+    not another record's party (job 0's customer sent job 3's certificate)."""
+    references = ctx.graph.references
+    own = references.get(action.id, ())
+    records = [(ref.root, _record(ref.path)) for ref in own if ref.is_step and "." in ref.path]
+    if not records:
+        return True  # made from literals the user gave: sent only to trusted targets (:func:`_carried_only_by_sends`)
+    for node, _node_path in ctx.actions:
+        refs = references.get(node.id, ())
+        if not any(ref.root == action.id for ref in refs):
+            continue
+        for ref in refs:
+            if (
+                ref.is_step
+                and ref.root != action.id
+                and target_kind(_last_path_key(ref.location)) == "recipient"
+                and not any(ref.root == root and ref.path.startswith(f"{record}.") for root, record in records)
+            ):
+                return False
+    return True
 
 
 def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
