@@ -525,3 +525,9 @@ def test_a_replacement_whose_new_words_the_goal_writes_passes_only_as_the_change
         action("swap", "dragonstable.deeds.update", deed_id="D-9", holder={"from": "2x4", "to": "3x6 Mallory"}),
     )
     assert _findings(plan) == [(TARGET, "swap")]
+
+
+def test_left_a_sub_object_of_the_record_carried_whole() -> None:
+    # The field's own key (``vendor``) says nothing of what it holds: a whole sub-object still rides along.
+    body = "Your saddler: {{bk.result.booking.vendor}}"
+    assert _findings(_booking_mail(GOAL_FITTED, "{{bk.result.booking.rider.email}}", body)) == []
