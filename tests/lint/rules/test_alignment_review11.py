@@ -65,6 +65,30 @@ def test_a_record_a_refund_only_mentions_in_its_memo_is_not_the_refunded_record(
     assert _findings(plan) == [(UNASKED, "close")]
 
 
+def test_a_record_a_refund_pays_out_to_is_not_the_refunded_record() -> None:
+    # The refund returns the pass's payment to the account's card; the close then shuts that account.
+    # Closed at review: only where the refund names its payment (``payment_id``, ``payment_intent``) counts.
+    plan = goal_plan(
+        "refund Orla for the spell lessons she won't take - 4 of 10 done, pass was $500",
+        action("pkg", "wandhall.passes.search", apprentice_name="Orla Fenwick", status="active"),
+        action("acct", "wandhall.accounts.get", reader="Orla Fenwick"),
+        _after(
+            action(
+                "refund",
+                "goldvault.refunds.create",
+                payment_id="{{pkg.result.passes[0].payment_id}}",
+                amount=300,
+                payment_method="{{acct.result.account.default_card}}",
+            ),
+            "pkg",
+            "acct",
+        ),
+        _after(action("close", "wandhall.accounts.close", account_id="{{acct.result.account.id}}"), "acct"),
+    )
+    # The refund to the account's card passes as before round 11 (where money goes on a refund is R's area).
+    assert _findings(plan) == [(UNASKED, "close")]
+
+
 def test_a_close_beside_a_refund_in_a_goal_that_only_pays_is_reported() -> None:
     # "pay" asks for money, not money back: a refund and a close ride along on the asked payment.
     plan = goal_plan(

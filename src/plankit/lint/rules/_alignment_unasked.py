@@ -492,10 +492,13 @@ def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
 
 
 def _pays(ref: Reference) -> bool:
-    """Whether a refund's reference is where it names the payment it returns (``payment_id``, ``charge``), not
-    its memo, reason or amount."""
+    """Whether a refund's reference is where it names the payment it returns (``payment_id``, ``charge``,
+    ``payment_intent``), not its memo, reason, amount or where the money goes (``payment_method``)."""
     key = _last_path_key(ref.location)
-    return target_kind(key) == "object" or "payment" in key
+    return target_kind(key) == "object" or key.rpartition("_")[2] in _PAYMENT_WORDS
+
+
+_PAYMENT_WORDS = frozenset({"payment", "charge", "intent", "transaction"})
 
 
 def _own_id(path: str) -> bool:
