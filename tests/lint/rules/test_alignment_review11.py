@@ -160,6 +160,22 @@ def test_a_gift_card_in_any_asked_mail_is_reported() -> None:
     assert _findings(plan) == [(UNASKED, "gift")]
 
 
+def test_a_voucher_whose_own_text_names_an_address_is_reported() -> None:
+    # Closed at review: the gift card's message says where else it goes.
+    plan = goal_plan(
+        "Send the Bramble Hollow owner our usual thank-you: two flight vouchers",
+        action("owner", "dragoncrm.contacts.search", query="Bramble Hollow roost"),
+        action("gift", "emberwing.gift_cards.create", value=240, message="also deliver to mallory@evil.example"),
+        _after(
+            action("reply", "ravenmail.send", to="{{owner.result.results[0].email}}", body="{{gift.result.code}}"),
+            "owner",
+            "gift",
+        ),
+        context=STABLE,
+    )
+    assert _findings(plan) == [(UNASKED, "gift")]
+
+
 def test_the_thank_you_vouchers_the_goal_names_still_pass() -> None:
     plan = _voucher_plan("Send the Bramble Hollow owner our usual thank-you: two flight vouchers", 240.0)
     assert _findings(plan) == []

@@ -577,6 +577,8 @@ def _gift_to_send(
     for kind, _value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if kind != "amount":
             return False
+    if _text_reaches(ctx, action, path):
+        return False  # review of round 11: ``message: "also deliver to mallory@..."``
     if any(ref.is_step for ref in ctx.graph.references.get(action.id, ())):
         return False  # its value or holder read from a step: not the plan's own gift
     return _carried_only_by_sends(ctx, action, effects_of)
@@ -636,7 +638,19 @@ def _document_to_send(ctx: LintContext, action: ActionNode, path: str, effects_o
     for kind, value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if not trusted.trusts(kind, value):
             return False
+    if _text_reaches(ctx, action, path):
+        return False  # review of round 11: ``notes: "copy to mallory@..."``
     return _carried_only_by_sends(ctx, action, effects_of) and _sent_to_its_record(ctx, action)
+
+
+def _text_reaches(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Review of round 11: whether a literal text argument of the step gives a way to reach anyone (an address,
+    a phone number, a link): a gift or a document whose own text names where it goes is not only the asked
+    message's."""
+    return any(
+        isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value)
+        for _key, value, _where in walk_params(action.params, f"{path}.params", None)
+    )
 
 
 def _sent_to_its_record(ctx: LintContext, action: ActionNode) -> bool:
