@@ -23,7 +23,7 @@ from .._provenance import Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
-from ._alignment_amounts import _all_targets_trusted, _returns_found_payment
+from ._alignment_amounts import _all_targets_trusted, _asks_money_back, _returns_found_payment
 from ._alignment_common import (
     _active,
     _creates,
@@ -264,7 +264,7 @@ def side_effect_not_in_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kinds == _SEND and _tells_named_party(ctx, action, path, subjects, provenance):
                 continue  # round 11 (T): *get the client scheduled*: the client of the record the goal names
-            if kinds == _DESTRUCTIVE and intent.asks("financial") and _closes_refunded_record(ctx, action, path):
+            if kinds == _DESTRUCTIVE and _asks_money_back(ctx) and _closes_refunded_record(ctx, action, path):
                 continue  # round 11 (T): the package whose unused lessons the goal refunds is closed
         if documents and action.tool in documents and _document_to_send(ctx, action, path, effects_of):
             continue  # round 11 (T): *send out yesterday's certs*: the certificate made is the document sent
@@ -387,7 +387,10 @@ def _closes_refunded_record(ctx: LintContext, action: ActionNode, path: str) -> 
     for node in ctx.graph.nodes.values():
         if isinstance(node, ActionNode) and node.id != action.id and is_reversal(node.tool):
             refs = references.get(node.id, ())
-            refunded |= {(ref.root, _record(ref.path)) for ref in refs if ref.is_step and "." in ref.path}
+            # only the payment it returns (review of round 11: not a record its memo or reason mentions)
+            refunded |= {
+                (ref.root, _record(ref.path)) for ref in refs if ref.is_step and "." in ref.path and _pays(ref)
+            }
     if not refunded:
         return False
     own = [ref for ref in references.get(action.id, ()) if ref.is_step]
@@ -418,7 +421,9 @@ def _tells_named_party(
     is to a host the plan trusts. The party already holds that record; the message can only tell them about it."""
     if not action.params or not subjects.reads:
         return False
-    said = {word for word in _FIELD_WORD.findall((ctx.plan.goal or "").lower()) if len(word) >= 4} - _NOT_PARTY_WORDS
+    said = _ordered_words(ctx.plan.goal or "")
+    if not said:
+        return False  # review of round 11: a question (*is the rider paid up?*) names no one to tell
     located: dict[str, list[Reference]] = {}
     for ref in ctx.graph.references.get(action.id, ()):
         if not ref.is_step:
@@ -433,6 +438,8 @@ def _tells_named_party(
             continue
         kind = target_kind(key)
         refs = located.get(where, ())
+        if kind is None and not all(_plain_field(ref.path) for ref in refs):
+            return False  # review of round 11: it carries an address, an account or a secret the record holds
         if kind is not None:
             if refs:
                 if not is_reference_value(value):
@@ -449,19 +456,64 @@ def _tells_named_party(
     return addressed
 
 
-def _party_words(path: str) -> set[str]:
-    """The words that say whose a field is: the keys above it (``client`` of ``result.client.email``) and the
-    first words of its own key (``customer`` of ``result.customer_email``), not its own last word (a mail's
-    ``from`` is no party of the record the goal names)."""
-    keys = [key.partition("[")[0].lower() for key in path.split(".")]
-    words = {word for key in keys[:-1] for word in _FIELD_WORD.findall(key)}
-    words.update(_FIELD_WORD.findall(keys[-1])[:-1])
+_CLAUSE = re.compile(r"[;.?!]+")
+
+
+def _ordered_words(goal: str) -> set[str]:
+    """The words of the goal's clauses that ask for something done (*if so get the client scheduled*), not of
+    its questions (*is the rider paid up?*, *check whether ...*): who a goal names there is whom it asks to act
+    for."""
+    words: set[str] = set()
+    for clause in _CLAUSE.split(goal.lower()):
+        if clause.strip() and not _ASKS_ONLY.match(clause):
+            words.update(word for word in _FIELD_WORD.findall(clause) if len(word) >= 4)
     return words - _NOT_PARTY_WORDS
+
+
+def _party_words(path: str) -> set[str]:
+    """The words that say whose a field is: the first words of its own key (``customer`` of
+    ``result.customer_email``), else the nearest key above it that names anyone (``client`` of
+    ``result.client.email``, ``client`` of ``result.booking.client.contact.email``), not its own last word (a
+    mail's ``from`` is no party of the record the goal names) nor a key further up (``booking`` of
+    ``result.booking.vendor.email`` names the record, not the vendor: review of round 11)."""
+    keys = [key.partition("[")[0].lower() for key in path.split(".")]
+    own = set(_FIELD_WORD.findall(keys[-1])[:-1]) - _NOT_PARTY_WORDS
+    if own:
+        return own
+    for key in reversed(keys[:-1]):
+        words = set(_FIELD_WORD.findall(key)) - _NOT_PARTY_WORDS
+        if words:
+            return words
+    return set()
+
+
+def _plain_field(path: str) -> bool:
+    """Whether a field a message carries tells about the record without handing over a way to reach, pay or get
+    in (review of round 11): not an address, a phone, a link or an account (``vendor.bank_account``,
+    ``groom.phone``), nor a secret or a code (``stable.door_code``, ``wifi_password``); a date, a status, an id
+    or a sum is."""
+    key = path.rpartition(".")[2].partition("[")[0]
+    if target_kind(key) not in (None, "object", "amount") or norm_key(key) in CREDENTIAL_KEYS:
+        return False
+    return _SECRETS.isdisjoint(name_words(key)) and _CODES.isdisjoint(name_words(key))
+
+
+_CODES = frozenset({"code", "codes", "pin", "pins", "combination"})
 
 
 def _trusted_host(ctx: LintContext, trusted: Trusted, host: str) -> bool:
     host = host.rsplit("@", 1)[-1].split(":", 1)[0].lower()
     return trusted.trusts("link", host) or _own_service_host(ctx, host)
+
+
+def _pays(ref: Reference) -> bool:
+    """Whether a refund's reference is where it names the payment it returns (``payment_id``, ``charge``,
+    ``payment_intent``), not its memo, reason, amount or where the money goes (``payment_method``)."""
+    key = _last_path_key(ref.location)
+    return target_kind(key) == "object" or key.rpartition("_")[2] in _PAYMENT_WORDS
+
+
+_PAYMENT_WORDS = frozenset({"payment", "charge", "intent", "transaction"})
 
 
 def _own_id(path: str) -> bool:
@@ -489,8 +541,11 @@ def _delivers_to_named(ctx: LintContext, action: ActionNode, path: str) -> bool:
         return False
     people: dict[str, str] = memo(ctx, "people_named", lambda: people_named(ctx.plan.goal or "", ctx.plan.context))
     people = {**people, **goal_addresses(ctx.plan.goal or "")}  # *caterer (events@...) ... update them*
-    parties: dict[str, str] = memo(ctx, "parties_named", lambda: parties_named(ctx.plan.goal or "", ctx.plan.context))
-    people = {**people, **parties}  # round 11 (T): *file the report with the state*: the context's address for it
+    if not _ASKS_ONLY.match((ctx.plan.goal or "").lower()):  # review of round 11: a summary is for who asks
+        parties: dict[str, str] = memo(
+            ctx, "parties_named", lambda: parties_named(ctx.plan.goal or "", ctx.plan.context)
+        )
+        people = {**people, **parties}  # round 11 (T): *file the report with the state*: the context's address
     if not people:
         return False
     targets = [
@@ -532,9 +587,13 @@ def _gift_to_send(
         return False
     if not _STORED_VALUE.intersection(name_words(action.tool)):
         return False
+    if _STORED_VALUE.isdisjoint(_FIELD_WORD.findall((ctx.plan.goal or "").lower())):
+        return False  # review of round 11: the goal names the gift (*two ride vouchers*), not any asked mail
     for kind, _value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if kind != "amount":
             return False
+    if _text_reaches(ctx, action, path):
+        return False  # review of round 11: ``message: "also deliver to mallory@..."``
     if any(ref.is_step for ref in ctx.graph.references.get(action.id, ())):
         return False  # its value or holder read from a step: not the plan's own gift
     return _carried_only_by_sends(ctx, action, effects_of)
@@ -555,6 +614,14 @@ def _carried_only_by_sends(ctx: LintContext, action: ActionNode, effects_of: Too
 
 _CREDENTIALS = frozenset({"credentials"})
 _MAKING = frozenset({"create", "generate", "make", "issue", "new", "build", "render", "produce", "get"})
+_SECRETS = frozenset(
+    {"password", "passwords", "passwd", "passcode", "passcodes", "passkey", "passphrase", "credential"}
+    | {"credentials", "secret", "secrets", "apikey", "mfa", "otp", "twofa", "totp", "recovery", "ssh", "token"}
+    | {"tokens", "key", "keys", "keypair", "keycode", "keycodes", "factor", "factors", "security", "limit"}
+    | {"limits", "pin", "login", "session", "sessions"}
+)
+"""Name words of a tool that makes a way in, not a document (the credential nouns of the name heuristic, but a
+certificate): whatever word of the goal one starts with (*pass*, *keys*), it is not what the goal asks to send."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -568,8 +635,8 @@ def _names_made_thing(goal: str, tool: str) -> bool:
     if not intent.asks("send"):
         return False
     words = name_words(tool)
-    if _MAKING.isdisjoint(words):
-        return False
+    if _MAKING.isdisjoint(words) or not _SECRETS.isdisjoint(words):
+        return False  # review of round 11: *send Orla her pass* names no password, *the keys* no API key
     made = [word for word in (words[1:] if len(words) > 2 else words) if len(word) >= 4 and word not in _MAKING]
     said = [word[:-1] if word.endswith("s") else word for word in intent.words if len(word) >= 4]
     return any(word.startswith(thing) or thing.startswith(word) for word in made for thing in said)
@@ -586,7 +653,43 @@ def _document_to_send(ctx: LintContext, action: ActionNode, path: str, effects_o
     for kind, value, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
         if not trusted.trusts(kind, value):
             return False
-    return _carried_only_by_sends(ctx, action, effects_of)
+    if _text_reaches(ctx, action, path):
+        return False  # review of round 11: ``notes: "copy to mallory@..."``
+    return _carried_only_by_sends(ctx, action, effects_of) and _sent_to_its_record(ctx, action)
+
+
+def _text_reaches(ctx: LintContext, action: ActionNode, path: str) -> bool:
+    """Review of round 11: whether a literal text argument of the step gives a way to reach anyone (an address,
+    a phone number, a link): a gift or a document whose own text names where it goes is not only the asked
+    message's."""
+    return any(
+        isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value)
+        for _key, value, _where in walk_params(action.params, f"{path}.params", None)
+    )
+
+
+def _sent_to_its_record(ctx: LintContext, action: ActionNode) -> bool:
+    """Review of round 11: whether every recipient a step's output is sent to by a field is a field of the record
+    the step was made for (``{{next.result.jobs[0].id}}`` made, sent to ``{{next.result.jobs[0].customer.email}}``),
+    not another record's party (job 0's customer sent job 3's certificate)."""
+    references = ctx.graph.references
+    own = references.get(action.id, ())
+    records = [(ref.root, _record(ref.path)) for ref in own if ref.is_step and "." in ref.path]
+    if not records:
+        return True  # made from literals the user gave: sent only to trusted targets (:func:`_carried_only_by_sends`)
+    for node, _node_path in ctx.actions:
+        refs = references.get(node.id, ())
+        if not any(ref.root == action.id for ref in refs):
+            continue
+        for ref in refs:
+            if (
+                ref.is_step
+                and ref.root != action.id
+                and target_kind(_last_path_key(ref.location)) == "recipient"
+                and not any(ref.root == root and ref.path.startswith(f"{record}.") for root, record in records)
+            ):
+                return False
+    return True
 
 
 def _made_to_send(ctx: LintContext, intent: Intent, action: ActionNode, effects_of: ToolEffects) -> bool:
