@@ -18,7 +18,7 @@ from ._model import Plan, ValidationInfo, ValidationIssue
 from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
 from ._normalize import _FAILURE_WORDS as FAILURE_WORDS
 from ._normalize import snake_case
-from ._tree import camel_case
+from ._tree import camel_case, unwrap_top_level
 from ._triggers import (
     BalanceTrigger,
     ConditionTrigger,
@@ -102,8 +102,14 @@ def _display_path(raw: Any, loc: tuple[Any, ...], names_a_key: bool = False) -> 
             if not is_field and item in _BY_TAG and current.get("type", current.get("strategy")) == item:
                 continue  # pydantic's union member (a "condition" trigger), even when a key is spelled the same
             if item == "steps" and "steps" not in current and "root" in current:
+                root = current["root"]
+                top = unwrap_top_level(root)
+                if not top or top[0] is not root:
+                    parts.append(".root.steps")  # the parallel that holds several top-level steps
+                    current = root["steps"]
+                    continue
                 parts.append(".root")
-                current, skip_next_index = current["root"], True
+                current, skip_next_index = root, True
                 continue
             original = next(
                 (key for key in current if isinstance(key, str) and snake_case(key) == item), None
