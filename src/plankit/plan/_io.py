@@ -354,7 +354,33 @@ def plan_from_data(
     """
     if not checked and isinstance(data, dict | list) and not _plainly_within_limits(data, limits):
         check_limits(data, source=source, limits=limits, dates_to_text=False, json_only=False)
+        data = _plain_containers(data)
     return _validate(data, source)
+
+
+def _plain_containers(data: dict[Any, Any] | list[Any]) -> dict[Any, Any] | list[Any]:
+    """A copy of ``data`` whose dicts and lists, subclasses included (an ``OrderedDict`` built in Python), are
+    plain ones; other values are shared. The model keeps params' values as they are, and every reader of a
+    plan (lint's rules first) enters exactly a dict or a list: a subclass would hide what it holds. Called
+    after :func:`check_limits`, which has bounded the walk."""
+    root: dict[Any, Any] | list[Any] = {} if isinstance(data, dict) else []
+    stack: list[tuple[Any, Any]] = [(data, root)]
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, dict | list):
+            copy: dict[Any, Any] | list[Any] = {} if isinstance(value, dict) else []
+            stack.append((value, copy))
+            return copy
+        return value
+
+    while stack:
+        source, target = stack.pop()
+        if isinstance(target, dict):
+            for key, value in source.items():
+                target[key] = plain(value)
+        else:
+            target.extend([plain(value) for value in source])
+    return root
 
 
 _PLAIN_TYPES = frozenset({str, int, float, bool, type(None), dict, list})
