@@ -21,6 +21,7 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
+    field_serializer,
     field_validator,
     model_validator,
 )
@@ -68,6 +69,8 @@ max_parallel: 64
 max_slippage: 1.0        # percent
 fail_risk_threshold: 0.8
 goal_alignment: warn     # steps the goal never asked for: off | warn | error
+# sinks: [crm.export]    # tools that send data out, added to the built-in ones: notify.*, http.*,
+#                        # email.*, file.write* (builtin_sinks: false drops those)
 # severity:              # a level per rule code: error | warning | info | off
 #   IMPLICIT_DEPENDENCY: warning
 """
@@ -178,6 +181,10 @@ class Policy(IRModel):
     require_confirmation: list[str] = Field(default_factory=list)
     require_handler: list[str] = Field(default_factory=list)
     sinks: list[str] = Field(default_factory=lambda: list(DEFAULT_SINKS))
+    """Tools that send data out (``DATA_EXFILTRATION``'s sinks), besides the built-in ones
+    (:data:`DEFAULT_SINKS`): a policy's list adds to them, the built-ins first. Read it for the sinks in force."""
+    builtin_sinks: bool = True
+    """Whether the built-in sinks (:data:`DEFAULT_SINKS`) count; ``false`` leaves only the policy's ``sinks``."""
     sensitive_sources: list[str] = Field(default_factory=list)
     """Tools whose output is sensitive (it must not reach a sink)."""
     read_only_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_READ_ONLY_TOOLS))
@@ -222,6 +229,7 @@ class Policy(IRModel):
     The always-on codes (``SCHEMA_INVALID``, ``DUPLICATE_ID``, ``RULE_CRASHED``) stay errors. Merged per code."""
 
     _deny_patterns: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
+    _sinks_added: tuple[str, ...] = PrivateAttr(default=())  # the built-in sinks the policy did not write
 
     @field_validator("deny_tokens_regex")
     @classmethod
@@ -256,6 +264,22 @@ class Policy(IRModel):
                 )
                 raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": ("severity", code)})
         return self
+
+    @model_validator(mode="after")
+    def _sinks_in_force(self) -> Policy:
+        # A security team adding a sink of its own (`sinks: [crm.export]`) means "this one too": replacing
+        # the built-ins would silently let email and HTTP through. Only builtin_sinks: false drops them.
+        written = self.sinks if "sinks" in self.model_fields_set else []
+        added = [sink for sink in DEFAULT_SINKS if sink not in written] if self.builtin_sinks else []
+        self.__dict__["sinks"] = [*added, *written]  # not an assignment: the key stays as set (or not) as written
+        self._sinks_added = tuple(added)
+        return self
+
+    @field_serializer("sinks")
+    def _sinks_as_written(self, sinks: list[str]) -> list[str]:
+        # Dumps (policy check, merges, to_yaml) give what a file would say: the built-ins are implied.
+        added = self._sinks_added
+        return [sink for sink in sinks if sink not in added] if added else list(sinks)
 
     @model_validator(mode="after")
     def _deny_compiled(self) -> Policy:
