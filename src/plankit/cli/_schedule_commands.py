@@ -518,6 +518,7 @@ def scheduler(
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    opened = _open_store(db, must_exist=False)  # a --db SQLite can't use exits 2 here, before any warning
     if not is_postgres_url(db) and db != ":memory:" and not Path(db).exists():
         # A worker may start before anything is scheduled, but a typo'd --db would otherwise idle silently.
         stderr.print(
@@ -531,7 +532,7 @@ def scheduler(
         try:
             async with (
                 open_tools(settings.tools, steps.servers) as registry,
-                _open_store(db, must_exist=False) as store,
+                opened as store,
                 settings.executor(store, quiet, registry) as local,
             ):
                 executor = local
