@@ -82,11 +82,15 @@ def test_a_plan_given_as_data_is_linted_the_same_with_ordered_dicts() -> None:
 
     plain = lint_plan(plan([{"email": "dana@x.com", "role": "admin"}]))
     ordered = lint_plan(plan([OrderedDict(email="dana@x.com", role="admin")]))
-    assert [(d.code, d.path) for d in ordered] == [(d.code, d.path) for d in plain] == [
-        ("GOAL_UNASKED_EFFECT", "$.steps[0].params.member[0].role"),
-        ("GOAL_UNTRUSTED_TARGET", "$.steps[0].params.member[0].email"),
-        ("PII_EXPOSED", "$.steps[0].params.member[0].email"),
-    ]
+    assert (
+        [(d.code, d.path) for d in ordered]
+        == [(d.code, d.path) for d in plain]
+        == [
+            ("GOAL_UNASKED_EFFECT", "$.steps[0].params.member[0].role"),
+            ("GOAL_UNTRUSTED_TARGET", "$.steps[0].params.member[0].email"),
+            ("PII_EXPOSED", "$.steps[0].params.member[0].email"),
+        ]
+    )
     assert [d.message for d in ordered] == [d.message for d in plain]
 
 

@@ -234,11 +234,13 @@ class Policy(IRModel):
     @field_validator("deny_tokens_regex")
     @classmethod
     def _regexes_compile(cls, patterns: list[str]) -> list[str]:
-        for pattern in patterns:
+        for index, pattern in enumerate(patterns):
             try:
                 re.compile(pattern)
             except re.error as exc:
-                raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+                message = f"invalid regex {pattern!r}: {exc}"
+                at = ("deny_tokens_regex", index)
+                raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": at}) from None
         return patterns
 
     @field_validator("goal_alignment", mode="before")
@@ -300,7 +302,11 @@ class Policy(IRModel):
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise PolicyError(f"a policy is a mapping of keys, got {type(data).__name__}", source=source)
+            raise PolicyError(
+                f"a policy is a mapping of keys, got {_kind(data)}",
+                [FormatProblem("$", "not a policy", _not_a_mapping_hint(data))],
+                source=source,
+            )
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
@@ -467,8 +473,52 @@ def _policy_problem(error: Any, data: dict[str, Any]) -> FormatProblem:
         bounds = data.get("bounds")
         bound = bounds.get(loc[1], error["input"]) if isinstance(bounds, dict) else error["input"]
         return FormatProblem(path, f"a bound is [min, max], two numbers; got {bound!r}")  # the whole bound, as written
+    if error["type"] == "list_type":
+        given = error["input"]
+        if isinstance(given, str):
+            return FormatProblem(path, f"a list is expected, got the string {given!r}", f"write {json.dumps([given])}")
+        return FormatProblem(path, f"a list is expected, got {_kind(given)}", "write [] for none, or leave the key out")
+    if error["type"] == "dict_type" and loc:
+        example = _MAPPING_EXAMPLES.get(str(loc[0]), '{"key": "value"}')
+        return FormatProblem(path, f"a mapping is expected, got {_kind(error['input'])}", f"write {example}")
     message = validator_message(str(error["msg"]))
     return FormatProblem(path, message)
+
+
+_MAPPING_EXAMPLES = {
+    "bounds": '{"payments.transfer.amount": [0.01, 1000]}',
+    "risk_weights": '{"MISSING_HANDLER": 0.3}',
+    "severity": '{"TOOL_DENY": "warning"}',
+    "tool_effects": '{"crm.*": ["write"]}',
+    "balances": '{"ETH": 2.5}',
+    "gas_estimates": '{"chain.*": 0.01}',
+}
+
+
+def _kind(value: Any) -> str:
+    """What a JSON/YAML value is, in the document's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping" if isinstance(value, dict) else type(value).__name__
+
+
+def _not_a_mapping_hint(data: Any) -> str:
+    if isinstance(data, list) and any(item in Policy.model_fields for item in data if isinstance(item, str)):
+        return "write the keys at the top level, without '- ' (allow_tools: [...], not - allow_tools)"
+    if isinstance(data, list) and data and all(isinstance(item, str) for item in data):
+        return f"put tool patterns under a key: {json.dumps({'allow_tools': data})}"
+    return (
+        'start from {"allow_tools": ["payments.*"], "deny_tools": ["shell.*"]}; `plankit policy default` shows every'
+        " key"
+    )
 
 
 def _path_part(item: Any) -> str:
