@@ -360,7 +360,11 @@ def test_unusable_input_exits_2(env: dict[str, str], tmp_path: Path, args: list[
 def test_a_file_that_is_not_a_database_exits_2(env: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "junk.db").write_bytes(b"this is not sqlite" * 100)
     result = invoke("executions", "list", "--db", "junk.db")
-    assert (result.exit_code, result.stderr) == (2, "error: the database can't be used: file is not a database\n")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: junk.db: is not a SQLite database; give --db the database plankit made (plankit.db by default), or a"
+        " new file\n",
+    )
 
 
 # ----------------------------------------------------------------------------------------- inspecting
