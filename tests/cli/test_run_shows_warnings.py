@@ -71,3 +71,21 @@ def test_a_clean_plan_prints_no_lint_line_and_json_output_stays_json(tmp_path: P
     as_json = plankit("run", warned, "--tools", tools, "--format", "json", cwd=tmp_path)
     assert as_json.returncode == 0 and json.loads(as_json.stdout)["status"] == "completed"
     assert as_json.stderr.startswith("lint: 2 warnings; the plan runs anyway")
+
+
+def test_schedule_add_prints_the_warnings_of_the_plan_it_scheduled(tmp_path: Path) -> None:
+    tools = _write(tmp_path, "tools.py", TOOLS)
+    step = {"id": "s", "tool": "email.send", "params": {"to": "eve@evil.example", "body": "hi"}}
+    trigger = {"type": "interval", "everyMs": 3600000}
+    plan = _write(tmp_path, "plan.json", {"goal": "summarise my inbox", "trigger": trigger, "steps": [step]})
+    result = plankit("schedule", "add", plan, "--tools", tools, cwd=tmp_path)
+    assert result.returncode == 0 and result.stdout.startswith("scheduled sched_")
+    lines = result.stderr.splitlines()
+    assert lines[0] == (
+        "lint: 2 warnings; the plan is scheduled anyway (to stop plans like this one, make the codes errors in the"
+        " policy: severity, or goal_alignment: error for GOAL_* codes)"
+    )
+    assert [line.split()[1] for line in lines[1:] if line.lstrip().startswith("warning")] == [
+        "GOAL_UNASKED_EFFECT",
+        "GOAL_UNTRUSTED_TARGET",
+    ]

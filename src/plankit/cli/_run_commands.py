@@ -460,15 +460,15 @@ async def _taken(store: Store, execution_id: str | None, settings: _RunSettings)
     return f"execution {execution_id!r} already exists ({status}); continue it with: {command}"
 
 
-def _say_warnings(result: ValidationResult) -> None:
+def _say_warnings(result: ValidationResult, outcome: str = "runs") -> None:
     """Print a plan's lint warnings before it runs (to stderr: stdout is the run's progress or its JSON record).
     A plan that will be refused says nothing here: the refusal prints the whole report."""
     warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING and not d.suppressed]
     if not warnings or not result.valid:
         return
     stderr.print(
-        f"lint: {_plural(len(warnings), 'warning')}; the plan runs anyway (to stop plans like this one, make the codes"
-        " errors in the policy: severity, or goal_alignment: error for GOAL_* codes)",
+        f"lint: {_plural(len(warnings), 'warning')}; the plan {outcome} anyway (to stop plans like this one, make the"
+        " codes errors in the policy: severity, or goal_alignment: error for GOAL_* codes)",
         markup=False, highlight=False,
     )  # fmt: skip
     render_findings(warnings, stderr)

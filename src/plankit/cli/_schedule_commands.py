@@ -33,7 +33,6 @@ from ..engines.temporal_schedules import (
 )
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Executor
-from ..feeds import FEED_MISSING
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
     DEFAULT_FEED_POLL,
@@ -64,6 +63,7 @@ from ._run_commands import (
     _report,
     _run_async,
     _RunSettings,
+    _say_warnings,
     _stdout,
     db_words,
 )
@@ -136,7 +136,7 @@ def schedule_add(
             if on_temporal:
                 temporal = TemporalSettings(temporal_address, namespace, task_queue)
                 await schedule_on_temporal(await temporal.engine(store), schedule.id, executor=executor)
-            warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
+            checked = executor.check(plan)
         if output_format is TextOrJson.JSON:
             print_json(
                 {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
@@ -160,8 +160,7 @@ def schedule_add(
                         ["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else []), *words]
                     )
                 )
-        for warning in warnings:
-            stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
+        _say_warnings(checked, "is scheduled")  # FEED_MISSING among them: a trigger the feeds can't answer
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
