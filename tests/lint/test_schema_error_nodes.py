@@ -59,7 +59,7 @@ def _tree(bad: dict[str, Any]) -> dict[str, Any]:
 def test_a_bad_step_deep_in_a_tree_plan_is_named_with_its_own_id_and_path() -> None:
     data = _tree({"type": "action", "id": "bad", "tool": "x.read", "params": 5})
     assert _schema_findings(data) == [
-        ("SCHEMA_INVALID", 0, "bad", "$.root.steps[1].then.steps[2].params", "Input should be a valid dictionary")
+        ("SCHEMA_INVALID", 0, "bad", "$.root.steps[1].then.steps[2].params", "an object is expected, got a number")
     ]
 
 
