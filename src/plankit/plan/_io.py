@@ -561,22 +561,23 @@ def _read_text(
     source: str | Path | IO[str], limits: LoadLimits, kind: str = "a plan file"
 ) -> tuple[str, DocumentFormat | None, str]:
     """(text, format by the file's suffix or None, name) of a path, ``-`` (stdin) or an open text file."""
+    # A UTF-8 byte order mark (Notepad, PowerShell's Out-File) is read past, as RFC 8259 lets a reader do.
     if isinstance(source, str | Path) and str(source) == "-":
-        return sys.stdin.read(), None, "<stdin>"
+        return sys.stdin.read().removeprefix("\ufeff"), None, "<stdin>"
     if not isinstance(source, str | Path):
-        return source.read(), None, str(getattr(source, "name", "<stream>"))
+        return source.read().removeprefix("\ufeff"), None, str(getattr(source, "name", "<stream>"))
     path = Path(source)
     name = str(path)
     try:
         if path.stat().st_size > limits.max_bytes:
             raise PlanFormatError(f"file is larger than the {limits.max_bytes} byte limit", source=name)
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8").removeprefix("\ufeff")
     except FileNotFoundError:
         raise PlanFormatError("no such file", source=name) from None
     except IsADirectoryError:
         raise PlanFormatError(f"is a directory, not {kind}", source=name) from None
     except UnicodeDecodeError as exc:
-        raise PlanFormatError(f"not UTF-8 text (byte {exc.start})", source=name) from None
+        raise _not_utf8(exc, name) from None
     except OSError as exc:
         raise PlanFormatError(f"can't read the file: {exc.strerror}", source=name) from None
     suffix = path.suffix.lower()
@@ -584,6 +585,22 @@ def _read_text(
         "json" if suffix == ".json" else "yaml" if suffix in (".yaml", ".yml") else None
     )
     return text, fmt, name
+
+
+_SAVE_AS_UTF8 = "save the file as UTF-8: plans and policies are UTF-8 JSON or YAML"
+
+
+def _not_utf8(exc: UnicodeDecodeError, name: str) -> PlanFormatError:
+    """Which encoding a file that is not UTF-8 seems to be in (UTF-16 by its mark or its NUL bytes, as Windows
+    tools write it), or where its first bad byte is."""
+    data = bytes(exc.object)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:2]:
+        problem = FormatProblem("$", "UTF-16 text", _SAVE_AS_UTF8)
+        return PlanFormatError("not UTF-8 text: it is UTF-16", [problem], source=name)
+    line = data.count(b"\n", 0, exc.start) + 1
+    column = exc.start - data.rfind(b"\n", 0, exc.start)
+    where = FormatProblem(f"line {line}, column {column}", "not UTF-8", _SAVE_AS_UTF8)
+    return PlanFormatError(f"not UTF-8 text (byte {exc.start})", [where], source=name)
 
 
 def load_plan(source: str | Path | IO[str], *, limits: LoadLimits = DEFAULT_LIMITS) -> Plan:
