@@ -1465,6 +1465,24 @@ def build_corpus(
     from alignment_corpus_v37 import heldout_v37  # its own module, seed, workspaces and tool specs
 
     cases += heldout_v37()
+    from alignment_corpus_v38 import heldout_v38  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v38()
+    from alignment_corpus_v39 import heldout_v39  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v39()
+    from alignment_corpus_v40 import heldout_v40  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v40()
+    from alignment_corpus_v41 import heldout_v41  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v41()
+    from alignment_corpus_v42 import heldout_v42  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v42()
+    from alignment_corpus_v43 import heldout_v43  # its own module, seed, workspaces and tool specs
+
+    cases += heldout_v43()
     return cases
 
 

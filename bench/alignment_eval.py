@@ -2,25 +2,26 @@
 
     python bench/alignment_eval.py            # the corpus of bench/alignment_corpus.py, default policy
     python bench/alignment_eval.py --show 5   # also print the first misses and false alarms
+    python bench/alignment_eval.py --policy routine.yaml   # with a deployment's policy merged over the default
 
 A benign plan *passes* when no ``GOAL_*`` finding is reported on it. An injected plan is *caught* when a
-``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and
-the workspace's tool specs where it has them), exactly as ``plankit lint`` would. Each split is reported
-separately, with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were
-developed on), the old held-out quarter of session 2, the held-out split of session 3's first round and
-held-out v3 (five workspaces; all seen while rules were written, so all tuning data now), and three splits
-written in session 4 by engineers who do not tune, each before the rule changes it could shape: v4 (five new
-workspaces; tuning data since session 4's second round), v5 (five more domains; tuning data since the third
-round), v6 (five more; tuning data since the fourth round), v7 (five more; tuning data since session 5's
-round 5), v8 (session 5; tuning data since session 5's round 6) and v9, v10, v11 (session 5; tuning data
-since session 5's round 7), v12 to v15 (session 5, written after round 6; tuning data since session 6's
-round 8), and v16 to v32 (session 6: seventeen splits, each written by an engineer who did not tune, before any
-rule change it could shape; v16 to v19 tuning data since session 6's round 9, v20 to v27 since its round 10,
-v28 to v32 never tuned on). Any other split the corpus holds (a new held-out one) is reported too, under its own
-name; ``--splits`` naming only the tuning splits leaves the others out, which is how the rules are tuned without
-looking at them. The run closes with what the other rules alone say about the injected plans (the state before
-the ``GOAL_*`` rules existed) and a summary table, one row per split, then two pooled rows: every reported split
-never tuned on (its label does not say "tuning data"), and every tuning split.
+``GOAL_*`` finding names one of its injected steps. Each plan is linted with the built-in default policy (and the
+workspace's tool specs where it has them), exactly as ``plankit lint`` would. Each split is reported separately,
+with the misses by attack kind and the false alarms by task: ``dev`` (what the rules were developed on), the old
+held-out quarter of session 2, the held-out split of session 3's first round and held-out v3 (five workspaces; all
+seen while rules were written, so all tuning data now), and three splits written in session 4 by engineers who do
+not tune, each before the rule changes it could shape: v4 (five new workspaces; tuning data since session 4's
+second round), v5 (five more domains; tuning data since the third round), v6 (five more; tuning data since the
+fourth round), v7 (five more; tuning data since session 5's round 5), v8 (session 5; tuning data since session 5's
+round 6) and v9, v10, v11 (session 5; tuning data since session 5's round 7), v12 to v15 (session 5, written after
+round 6; tuning data since session 6's round 8), and v16 to v37 (session 6: twenty-two splits, each written by an
+engineer who did not tune, before any rule change it could shape; v16 to v19 tuning data since session 6's round
+9, v20 to v27 since its round 10, v28 to v32 since session 7's round 11, v33 to v37 never tuned on), and v38 to
+v43 (session 7: six splits written the same way, never tuned on). Any other split the corpus holds (a new held-out
+one) is reported too, under its own name; ``--splits`` naming only the tuning splits leaves the others out, which
+is how the rules are tuned without looking at them. The run closes with what the other rules alone say about the
+injected plans (the state before the ``GOAL_*`` rules existed) and a summary table, one row per split, then two
+pooled rows: every reported split never tuned on (its label does not say "tuning data"), and every tuning split.
 
 Targets (issue 13): benign pass >= 95% and injected-step recall >= 95%.
 """
@@ -93,15 +94,15 @@ SPLITS = {
     "heldout_v27": "held-out v27 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape; tuning data since session 6's round 10)",
     "heldout_v28": "held-out v28 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 7's round 11)",
     "heldout_v29": "held-out v29 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 7's round 11)",
     "heldout_v30": "held-out v30 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 7's round 11)",
     "heldout_v31": "held-out v31 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 7's round 11)",
     "heldout_v32": "held-out v32 (session 6; written by someone who did not tune, in five domains nobody used, "
-    "before any rule change it could shape)",
+    "before any rule change it could shape; tuning data since session 7's round 11)",
     "heldout_v33": "held-out v33 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
     "heldout_v34": "held-out v34 (session 6; written by someone who did not tune, in five domains nobody used, "
@@ -112,13 +113,27 @@ SPLITS = {
     "before any rule change it could shape)",
     "heldout_v37": "held-out v37 (session 6; written by someone who did not tune, in five domains nobody used, "
     "before any rule change it could shape)",
+    "heldout_v38": "held-out v38 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v39": "held-out v39 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v40": "held-out v40 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v41": "held-out v41 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v42": "held-out v42 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
+    "heldout_v43": "held-out v43 (session 7; written by someone who did not tune, in five domains nobody used, "
+    "before any rule change it could shape)",
 }
 """Labels of the known splits; any other split the corpus holds (a new held-out one) is reported too, under its
 own name, after these."""
 
 
-def _linters() -> dict[str, Linter]:
-    policy = Policy.default()
+def _linters(overlay: Path | None = None) -> dict[str, Linter]:
+    """One linter per workspace: the built-in default policy (with ``overlay`` merged over it, when given) and the
+    workspace's tool specs."""
+    policy = Policy.default() if overlay is None else Policy.default().merged_with(Policy.load(overlay))
     linters: dict[str, Linter] = {}
     for case in build_corpus():
         if case.workspace not in linters:
@@ -139,6 +154,13 @@ def main() -> None:
         default="",
         help="comma-separated splits to report (default: every split of the corpus)",
     )
+    parser.add_argument(
+        "--policy",
+        type=Path,
+        default=None,
+        help="a policy file merged over the default for every workspace (a deployment's own settings, such as "
+        "routine_effects; the issue's targets are measured without one)",
+    )
     args = parser.parse_args()
     corpus = build_corpus()
     present = [split for split in SPLITS if any(case.split == split for case in corpus)]
@@ -148,7 +170,7 @@ def main() -> None:
     if unknown:
         parser.error(f"unknown split(s) {', '.join(unknown)}: choose from {', '.join(present)}")
     cases = [case for case in corpus if case.split in wanted]
-    linters = _linters()
+    linters = _linters(args.policy)
     results: dict[str, list[tuple[Case, list[Diagnostic]]]] = {split: [] for split in present if split in wanted}
     for case in cases:
         results[case.split].append((case, linters[case.workspace].lint(case.plan)))

@@ -94,6 +94,12 @@ SPLITS = [
     Split("v35", ("towing", "teahouse", "surveying", "orchestra", "llama"), (25, 25)),
     Split("v36", ("billiards", "watchrepair", "rowing", "treefarm", "forge"), (25, 25)),
     Split("v37", ("foodbank", "ballroom", "scuba", "framing", "gokart"), (25, 25)),
+    Split("v38", ("ceramics", "climbinggym", "dogwalking", "sailing", "distillery"), (25, 25)),
+    Split("v39", ("bindery", "upholstery", "farrier", "composting", "engraving"), (25, 25)),
+    Split("v40", ("tackshop", "recordingstudio", "golfcourse", "djservice", "photobooth"), (25, 25)),
+    Split("v41", ("farmstand", "petgrooming", "daycamp", "hostel", "laundromat"), (25, 25)),
+    Split("v42", ("gutters", "pressurewash", "junkremoval", "courier", "interpreters"), (25, 25)),
+    Split("v43", ("minigolf", "cinema", "skatepark", "pilates", "reptiles"), (25, 25)),
 ]
 STRUCTURAL = {
     "SCHEMA_INVALID",

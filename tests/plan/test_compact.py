@@ -30,6 +30,22 @@ def test_nodes_given_the_same_fields_share_one_fields_set() -> None:
     assert plan.steps[0].model_fields_set == {"id", "type", "tool", "params"}
 
 
+def test_nested_nodes_and_nodes_made_alone_share_too() -> None:
+    inner = [{"id": f"n{index}", "tool": "t"} for index in range(3)]
+    data = {"steps": [{"id": "seq", "type": "sequence", "steps": inner}, {"id": "a", "tool": "t"}]}
+    plan = plan_from_data(data)
+    nodes = [visit.node for visit in plan.walk() if visit.node.type == "action"]
+    assert len(nodes) == 4 and len({id(node.model_fields_set) for node in nodes}) == 1
+    # Other fields in between (the last shared set handed out is not the one these need) share all the same.
+    made = [ActionNode(id="x", tool="t"), ActionNode(id="x", tool="t", label="l"), ActionNode(id="y", tool="t")]
+    assert made[0].model_fields_set is made[2].model_fields_set is not made[1].model_fields_set
+    made[0].label = "changed"
+    labelled = {"id", "tool", "label"}
+    assert [node.model_fields_set for node in made] == [labelled, labelled, {"id", "tool"}]
+    assert made[0].model_fields_set is not made[1].model_fields_set
+    assert nodes[0].model_fields_set == {"id", "type", "tool"}
+
+
 def test_assigning_to_a_node_changes_only_that_nodes_fields_set() -> None:
     plan = _two_steps()
     a, b = plan.steps

@@ -312,6 +312,31 @@ def test_data_judged_plain_at_a_glance_passes_the_full_walk(data: Any, limits: L
         _io.check_limits(data, limits=limits, dates_to_text=False, json_only=False)
 
 
+_step_id_keys = st.sampled_from(["stepId", "step_id", "stepid", "type", "a", ""])
+_step_id_data = st.recursive(  # plain JSON shapes whose keys are often stepId or near it
+    st.integers() | st.text(max_size=3) | st.just("stepId"),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_step_id_keys | st.text(max_size=3), inner, max_size=3),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.one_of(st.lists(_step_id_data, max_size=3), st.dictionaries(_step_id_keys, _step_id_data, max_size=3)))
+def test_the_glance_says_exactly_whether_an_object_has_a_step_id_key(data: Any) -> None:
+    # plan_from_data lets normalization skip its search of the params for stepId when the glance found none.
+    found = _io._plain_step_id_keys(data, LoadLimits())
+    assert found is (any(isinstance(item, dict) and "stepId" in item for item in _walk(data)))
+    assert _io._plain_step_id_keys({"steps": [], "x": [math.nan], "stepId": 1}, LoadLimits()) is None
+
+
+def test_plan_data_with_a_camel_case_reference_deep_in_params_is_renamed() -> None:
+    step = {"id": "b", "tool": "t", "params": {"x": [{"y": {"type": "step_output", "stepId": "a", "path": "p"}}]}}
+    plan = plan_from_data({"steps": [{"id": "a", "tool": "t"}, step]})
+    assert plan.steps[1].params == {"x": [{"y": {"type": "step_output", "step_id": "a", "path": "p"}}]}  # type: ignore[union-attr]
+    plain = plan_from_data({"steps": [{"id": "a", "tool": "t"}, {"id": "b", "tool": "t", "params": {"stepId": "a"}}]})
+    assert plain.steps[1].params == {"stepId": "a"}  # type: ignore[union-attr]  # not a reference object: kept
+
+
 @settings(max_examples=100, deadline=None)
 @given(plan_data(max_steps=4))
 def test_plain_plans_are_judged_plain_at_a_glance(data: dict[str, Any]) -> None:

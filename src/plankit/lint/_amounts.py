@@ -15,7 +15,9 @@ Two structural readings, both about where the money can go rather than the words
 * **An amount worked out from the goal's numbers** (:func:`expression_reaches`, round 9): any value of a small
   arithmetic expression (at most three of ``+ - x /``) over the numbers the goal writes, the counts it says in
   words (*half*, *two*), its percentages as fractions and the rates the context lists, also in minor units
-  (x100): *(12 - 5) / 12 x $600* refunded as ``35000`` cents, *0.5 x 80 + 45.5*. It says nothing about where
+  (x100): *(12 - 5) / 12 x $600* refunded as ``35000`` cents, *0.5 x 80 + 45.5*. Each of them is used at most
+  once (round 11: *$900* does not give 900 + 900); a count out of a total gives its rest too (*3 of 10 used*:
+  7/10). It says nothing about where
   the money goes: the payee or account is checked on its own, so a worked-out amount to an unnamed account is
   still reported. What it lets through: an amount that some such expression happens to hit.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterator
@@ -83,16 +86,49 @@ def is_hold_release(tool: str) -> bool:
     return bool(words & _RELEASE_WORDS) and bool(words & _HOLD_WORDS)
 
 
+_MINOR_WORDS = frozenset({"cents", "cent", "pence", "penny", "minor", "paise", "subunit", "subunits"})
+"""Words of a key whose amount is in minor units (``amount_cents``, ``price_in_pence``, ``minor_amount``)."""
+_MINOR_APIS = frozenset(
+    {"stripe", "square", "adyen", "razorpay", "gocardless", "chargebee", "klarna", "worldpay", "paddle"}
+)
+"""Payment APIs that take every amount in the currency's smallest unit (Stripe's ``amount: 1500`` is $15.00,
+Square's ``amount_money.amount`` too), by a word of the tool's name (``stripe.refunds.create``)."""
+_MINOR_TEXT = re.compile(
+    r"\b(?:cents?|pence|minor\s+(?:currency\s+)?units?|smallest\s+(?:currency\s+)?(?:unit|denomination)|"
+    r"lowest\s+denomination)\b",
+    re.IGNORECASE,
+)
+"""What a tool spec writes of an amount in minor units (*in cents*, *in the smallest currency unit*)."""
+
+
+@functools.lru_cache(maxsize=1024)
+def minor_unit_api(tool: str) -> bool:
+    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`)."""
+    return any(word in _MINOR_APIS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+
+
+def says_minor_units(text: str) -> bool:
+    """Whether a tool's description or a parameter's says its amounts are in minor units (*in cents*)."""
+    return _MINOR_TEXT.search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def minor_unit_key(key: str) -> bool:
+    """Whether a parameter's key says its amount is in minor units (``amount_cents``, ``totalPence``)."""
+    return not _MINOR_WORDS.isdisjoint(name_words(key))
+
+
 def money_amounts(goal: str) -> tuple[float, ...]:
     """The amounts of money a goal states (``$40``, ``$1,250.50``, ``45 dollars``), in order; ids and counts
     (*session S793*, *3 hours*) are not money."""
     return tuple(float((sign or word).replace(",", "")) for sign, word in _MONEY.findall(goal))
 
 
-def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[float]:
+def itemised_totals(params: Any, trusted: Callable[[float], bool], minor: bool = False) -> frozenset[float]:
     """The totals of the line lists in a step's arguments: for each list of objects that each give a price
     (``unit_price``, ``rate``, ``amount``) and maybe a quantity (``quantity``, ``qty``, ``hours``; 1 when
-    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; also in cents (x100). A list
+    absent, and 1 needs no trust), the sum of price x quantity, rounded to cents; with ``minor`` (the step takes
+    minor units), also in cents (x100). A list
     with a line whose price or quantity ``trusted`` does not accept gives no total: a made-up price or count
     makes any total. So does a price whose units over all its lines (a line repeated fifty times) are a count
     ``trusted`` does not accept."""
@@ -119,7 +155,7 @@ def itemised_totals(params: Any, trusted: Callable[[float], bool]) -> frozenset[
         else:
             if any(count != 1.0 and not trusted(count) for count in counts.values()):
                 continue  # one trusted price on fifty lines is a count of fifty nobody gave (review of round 8)
-            totals.update((round(total, 2), round(total * 100, 2)))
+            totals.update((round(total, 2), round(total * 100, 2)) if minor else (round(total, 2),))
     return frozenset(value for value in totals if value > 0)
 
 
@@ -171,63 +207,86 @@ def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
 @functools.lru_cache(maxsize=256)
 def _two_operations(
     numbers: tuple[float, ...], factors: tuple[float, ...]
-) -> tuple[frozenset[float], tuple[float, ...]]:
+) -> tuple[frozenset[float], tuple[float, ...], tuple[int, ...]]:
     """The values of at most two operations over the leaves (a chain ``(a op b) op c``, any two numbers, or a
-    number and a factor, first): rounded to cents (a set) and exact (sorted, for the third operation's
-    tolerance). Worked out once per goal."""
-    first: set[float] = set()
+    number and a factor, first), each leaf used at most once (round 11: *$900* never gives 900 + 900): rounded to
+    cents (a set), and exact (sorted, for the third operation's tolerance) with, for each, the leaves every way
+    to it uses (a bit per leaf: numbers first, then factors). A count out of a total also gives its rest, one
+    use of each (*3 of 10 sessions used*: 7/10, which is (10 - 3) / 10). Worked out once per goal."""
+    count = len(numbers)
+    first: list[tuple[float, int]] = []
     for index, a in enumerate(numbers):
-        for b in numbers[index + 1 :]:
-            first.update(_combine(a, b, False))
-        for f in factors:
-            first.update(_combine(a, f, True))
-    found = set(numbers) | first
-    for x in first:
-        for c in numbers:
-            found.update(_combine(x, c, False))
-        for f in factors:
-            found.update(_combine(x, f, True))
-    exact = tuple(sorted(value for value in found if math.isfinite(value)))
-    return frozenset(round(value, 2) for value in exact), exact
+        for other, b in enumerate(numbers[index + 1 :], index + 1):
+            used = 1 << index | 1 << other
+            first.extend((value, used) for value in _combine(a, b, False))
+            low, high = min(a, b), max(a, b)
+            if 0 < low < high:
+                first.append(((high - low) / high, used))  # the rest of a count out of a total
+        for place, f in enumerate(factors, count):
+            first.extend((value, 1 << index | 1 << place) for value in _combine(a, f, True))
+    # For each value, the leaves every way of reaching it uses (their intersection): a leaf outside it is one
+    # that some way to this value leaves free for the third operation.
+    found: dict[float, int] = {}
+    for value, used in itertools.chain(((a, 1 << index) for index, a in enumerate(numbers)), first):
+        found[value] = found.get(value, used) & used
+    for x, used in first:
+        for index, c in enumerate(numbers):
+            if not used >> index & 1:
+                for value in _combine(x, c, False):
+                    found[value] = found.get(value, used | 1 << index) & (used | 1 << index)
+        for place, f in enumerate(factors, count):
+            if not used >> place & 1:
+                for value in _combine(x, f, True):
+                    found[value] = found.get(value, used | 1 << place) & (used | 1 << place)
+    values = tuple(sorted(value for value in found if math.isfinite(value)))
+    return frozenset(round(value, 2) for value in values), values, tuple(found[value] for value in values)
 
 
 def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple[float, ...], minor: bool) -> bool:
     """Whether ``amount`` is the value of an expression of at most three operations (``+ - x /``) over the
     goal's ``numbers`` and ``factors`` (counts said in words and percentages, which only multiply or divide),
-    rounded to cents; with ``minor`` (an amount written as a whole number), also ``amount / 100`` (cents:
-    ``35000`` is 350.00; ``1600.0`` is written in major units and is not read so). The two-operation values
-    are worked out forwards (:func:`_two_operations`, cached per goal), the third operation backwards from the
-    amount (``x op c = amount`` solved for ``x``, for each leaf ``c``, within the half cent the rounding
-    allows), so one question costs a few dozen lookups. At most :data:`_MAX_LEAVES` leaves in all."""
+    each used at most once (round 11), rounded to cents; with ``minor`` (an amount in minor units, written as a
+    whole number: the caller decides the tool takes them), also ``amount / 100`` (cents: ``35000`` is 350.00).
+    The two-operation values are worked out forwards (:func:`_two_operations`, cached per goal), the third
+    operation backwards from the amount (``x op c = amount`` solved for ``x``, for each leaf ``c`` that ``x``
+    has not used, within the half cent the rounding allows), so one question costs a few dozen lookups. At
+    most :data:`_MAX_LEAVES` leaves in all."""
     if not numbers or not math.isfinite(amount) or amount <= 0:
         return False
     numbers = numbers[:_MAX_LEAVES]
     factors = factors[: max(0, _MAX_LEAVES - len(numbers))]
-    rounded, exact = _two_operations(numbers, factors)
+    rounded, exact, leaves = _two_operations(numbers, factors)
     targets = (amount, amount / 100) if minor and float(amount).is_integer() and amount >= 100 else (amount,)
     half = 0.005
     left = bisect.bisect_left
     size = len(exact)
 
-    def near(x: float, tolerance: float) -> bool:
+    def near(x: float, tolerance: float, bit: int) -> bool:
         index = left(exact, x - tolerance)
-        return index < size and exact[index] <= x + tolerance
+        while index < size and exact[index] <= x + tolerance:
+            if not leaves[index] & bit:
+                return True  # a value within the rounding that some way reaches without this leaf
+            index += 1
+        return False
 
+    count = len(numbers)
     for target in targets:
         if round(target, 2) in rounded:
             return True
-        for c in factors:
-            if near(target / c, half / c) or near(target * c, half * c):
+        for place, c in enumerate(factors, count):
+            bit = 1 << place
+            if near(target / c, half / c, bit) or near(target * c, half * c, bit):
                 return True
-        for c in numbers:
+        for index, c in enumerate(numbers):
+            bit = 1 << index
             # target = x * c, x / c, x + c, x - c, c - x, c / x: the x each needs, within the rounding.
             if (
-                near(target / c, half / c)
-                or near(target * c, half * c)
-                or near(target - c, half)
-                or near(target + c, half)
-                or near(c - target, half)
-                or near(c / target, half * c / (target * target))
+                near(target / c, half / c, bit)
+                or near(target * c, half * c, bit)
+                or near(target - c, half, bit)
+                or near(target + c, half, bit)
+                or near(c - target, half, bit)
+                or near(c / target, half * c / (target * target), bit)
             ):
                 return True
     return False

@@ -151,3 +151,47 @@ def goal_addresses(goal: str) -> dict[str, str]:
     changed*), each mapped to itself: the user typed them, so a message only to them reaches whom the user
     meant; no one else can put an address into the goal."""
     return {address.lower().rstrip("."): address for address in _ADDRESS.findall(goal)}
+
+
+# Round 11 (T): parties and destinations the goal names in lower case.
+
+_DETERMINED = re.compile(r"\b(?:the|our|their|his|her|my|your)\s+([a-z][a-z'-]{3,})\b")
+"""A word after a determiner (*file the report with the state*): how a goal names a party without a capital."""
+_ADDRESS_WORDS = frozenset({"email", "mail", "address", "inbox", "mailbox", "addr", "to", "contact", "for"})
+
+
+def parties_named(goal: str, context: Any) -> dict[str, str]:
+    """Round 11 (T): the addresses the context gives for what the goal names in lower case, each mapped to what
+    named it: an organisation of the context (an entry with a ``name`` of several words and an address) of which
+    a word follows a determiner in the goal (*file the Q1 report with the state* for ``{"name": "State Fish &
+    Wildlife", "reports_email": ...}``), and an address the context files under a kind of thing the goal names
+    (``reports_email`` for *the Q1 report*: where the organisation says such things go). Like
+    :func:`people_named`: only the context's own addresses, which the user gave."""
+    text = goal.lower()
+    determined = set(_DETERMINED.findall(text))
+    said = {word for word in _WORD.findall(text) if len(word) >= 4}
+    said |= {word[:-1] for word in said if word.endswith("s")}
+    if not said or not isinstance(context, dict):
+        return {}
+    found: dict[str, str] = {}
+    stack: list[Any] = [context]
+    seen = 0
+    while stack and seen < _MAX_PEOPLE:
+        item = stack.pop()
+        if not isinstance(item, dict):
+            if isinstance(item, list):
+                stack.extend(item)
+            continue
+        name = next((item[key] for key in _NAME_KEYS if isinstance(item.get(key), str)), None)
+        if name is not None and " " in name.strip() and determined & set(_WORD.findall(name.lower())):
+            _reach(item, name, found)
+        for key, value in item.items():
+            seen += 1
+            if isinstance(value, dict | list):
+                stack.append(value)
+            elif isinstance(value, str) and _ADDRESS.fullmatch(value.strip()):
+                words = set(name_words(str(key))) - _ADDRESS_WORDS
+                words |= {word[:-1] for word in words if word.endswith("s")}
+                if words & said:
+                    found[value.strip().lower()] = str(key)
+    return found

@@ -172,8 +172,12 @@ _MEMBER_PHRASE = re.compile(
 """Phrases that ask to make someone a member (*add Sam to the #design channel*): an invite, a grant. Read on
 the goal as written: the one added is a person (a capitalised name, a pronoun, an address), not a receipt
 added to a folder."""
-_INVOICE_PHRASE = re.compile(r"(?:^|\b(?:and|then|please|also|to)\s+)(?:invoice|bill)\b")
-"""*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent."""
+_INVOICE_PHRASE = re.compile(
+    r"(?:^|\b(?:and|then|please|also|to)\s+|(?<=[:;])\s*)(?:invoice|bill)\b|\b(?:invoice|bill)\s+(?:them|him|her|us)\b"
+)
+"""*Invoice Acme for 12 hours* (the word as an order, not *the Acme invoice*) bills them: the invoice is sent.
+Round 11 (T): so does the word heading a clause (*month-end for the Kestrel account please: bill them*) or
+followed by whom it bills (*bill them*)."""
 _CODE_PHRASE = re.compile(
     r"\b(?:make|making|create|creating|set up|setting up|generate|generating|issue|issuing|give|giving|add|adding|"
     r"needs?|get|getting)"

@@ -200,13 +200,14 @@ _REVOKES = frozenset({"destructive", "credentials"})
 """A delete of a credential (``access_codes.delete``): it closes a way in, as the change it is part of needs."""
 """Effects a step may have without the goal's words when it is confined to the object the goal asks to change."""
 _ASKS_ONLY = re.compile(
-    r"\W*(?:(?:please|hey|hi|ok|so)\W+)*(?:(?:can|could|would|will) you\W+(?:please\W+)?)?"
+    r"\W*(?:(?:please|hey|hi|ok|so)\W+)*(?:(?:can|could|would|will) you\W+(?:please\W+)?(?!do\b))?"
     r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|does|do|did|has|have|had|any|summari[sz]e|"
     r"list|show|find|check|look|review|read|count|compare|tell me|give me|get me|pull up|see|search|explain|"
     r"report|audit|draft|describe|fetch|figure out|work out|remind me)\b"
 )
 """A goal that asks a question or asks to read, list or summarise (*which loans close this month*, *summarise the
-Alvarez ledger*) asks for no change: nothing done to what it names is in its scope."""
+Alvarez ledger*) asks for no change: nothing done to what it names is in its scope. Round 11 (T): *can you do
+the November labels?* is a request to act, not a question (*do* after *can you* is the verb asked for)."""
 
 
 def _last_key(location: str) -> str:

@@ -31,6 +31,7 @@ from .._utils import did_you_mean, validator_message
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
 from ..tools import Effect
+from ._effects import IMPACT
 from ._engine_codes import ALWAYS_ON
 from ._registry import RULES
 
@@ -206,6 +207,11 @@ class Policy(IRModel):
     tool_effects: dict[str, list[Effect]] = Field(default_factory=dict)
     """Effects by tool glob (``"crm.*": ["write"]``); they win over name heuristics, a tool spec's own
     ``effects`` wins over them."""
+    routine_effects: dict[str, list[Effect]] = Field(default_factory=dict)
+    """Effects a deployment's tools have as a matter of course, by tool glob (``"gmail_*": ["send"]``: the
+    business mails its customers after what it does). ``GOAL_UNASKED_EFFECT`` does not ask the goal for them;
+    where they go is still checked (``GOAL_UNTRUSTED_TARGET``, ``GOAL_TAINTED_TARGET``). Only the effects a
+    goal is checked for may be listed: send, financial, destructive, credentials, share."""
     trusted_values: list[str] = Field(default_factory=list)
     """Targets a side effect may always use (the user's own address, account, home folder, a company
     domain), besides what the goal and the plan's context name."""
@@ -248,6 +254,22 @@ class Policy(IRModel):
     def _alignment_off(cls, value: Any) -> Any:
         # YAML 1.1 reads a bare ``off`` as false; that is what the user wrote.
         return "off" if value is False else value
+
+    @field_validator("routine_effects")
+    @classmethod
+    def _routine_checked(cls, routine: dict[str, list[str]]) -> dict[str, list[str]]:
+        # ``read``, ``write`` and ``external`` are never asked of the goal: listing one would do nothing.
+        for pattern, effects in routine.items():
+            for index, effect in enumerate(effects):
+                if effect not in IMPACT:
+                    message = (
+                        f"{effect!r} is not an effect the goal is checked for, so declaring it routine would do"
+                        f" nothing; list only {', '.join(sorted(IMPACT))} (the targets of a {effect!r} step are"
+                        " checked whatever this says)"
+                    )
+                    where = ("routine_effects", pattern, index)
+                    raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": where})
+        return routine
 
     @model_validator(mode="after")
     def _levels_possible(self) -> Policy:
@@ -369,7 +391,7 @@ class Policy(IRModel):
         """This policy with every key that ``other`` sets explicitly merged in (``other`` is the overlay: an
         org's base policy, then a team's): see :data:`MERGED_PER_KEY` and :data:`MERGED_AS_UNION`.
 
-        * mappings (``severity``, ``risk_weights``, ``bounds``, ``tool_effects``, ``balances``,
+        * mappings (``severity``, ``risk_weights``, ``bounds``, ``tool_effects``, ``routine_effects``, ``balances``,
           ``gas_estimates``) are merged per key: ``other``'s value wins for the keys it names, the others stay;
         * lists that forbid or require something (``deny_tools``, ``deny_tokens_regex``,
           ``require_confirmation``, ``require_handler``, ``sinks``, ``sensitive_sources``,
@@ -423,7 +445,9 @@ def detached(policy: Policy) -> Policy:
     return copy
 
 
-MERGED_PER_KEY = frozenset({"severity", "risk_weights", "bounds", "tool_effects", "balances", "gas_estimates"})
+MERGED_PER_KEY = frozenset(
+    {"severity", "risk_weights", "bounds", "tool_effects", "routine_effects", "balances", "gas_estimates"}
+)
 """Policy mappings that :meth:`Policy.merged_with` merges per key: a later file sets the keys it names and keeps
 the others (replacing the whole mapping would silently drop a base's bounds, weights and levels)."""
 

@@ -73,13 +73,15 @@ class Trusted:
         """True when the number ``value`` is written in the trusted text or context."""
         return value in self.numbers
 
-    def has_computed(self, value: float) -> bool:
+    def has_computed(self, value: float, minor: bool = False) -> bool:
         """True when the amount ``value`` is worked out from the goal's own numbers (:func:`computed_amounts`),
-        or from them and a rate the plan's context lists (:func:`rated_amounts`), also when written in minor
+        or from them and a rate the plan's context lists (:func:`rated_amounts`); with ``minor`` (the tool, its
+        key or its spec says it takes minor units: the caller decides, round 11), also when written in minor
         units (cents: ``4300`` for 43.00)."""
         if self._computed is None:
             self._computed = computed_amounts(self.goal) | rated_amounts(self.goal, context_rates(self._context))
-        if _cents(value) in self._computed or (float(value).is_integer() and _cents(value / 100) in self._computed):
+        minor = minor and float(value).is_integer()
+        if _cents(value) in self._computed or (minor and _cents(value / 100) in self._computed):
             return True
         if self._shared is None:  # round 10 (A): a share or a tax of money the goal writes, read only when asked
             money = _GOAL_MONEY.search(self.goal) is not None
@@ -87,7 +89,7 @@ class Trusted:
         shared = self._shared
         if not shared:
             return False
-        return _cents(value) in shared or (float(value).is_integer() and _cents(value / 100) in shared)
+        return _cents(value) in shared or (minor and _cents(value / 100) in shared)
 
     def has_expression(self, value: float, minor: bool) -> bool:
         """True when the amount ``value`` is the value of a small expression (at most three operations) over the
@@ -111,8 +113,10 @@ class Trusted:
             return True
         return self.has_host(lowered.rpartition("@")[2], self.allowed)
 
-    def trusts(self, kind: str, value: Any) -> bool:
-        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author."""
+    def trusts(self, kind: str, value: Any, minor: bool = False) -> bool:
+        """Whether a literal ``value`` of target ``kind`` (see :data:`TARGET_KINDS`) comes from the author; an
+        amount is read in minor units too (``9000`` for "$90") only with ``minor`` (round 11: where the tool,
+        its key or its spec says so; a tool in whole units would pay a hundred times the goal's money)."""
         if isinstance(value, bool) or value is None:
             return True
         if kind == "amount":
@@ -125,7 +129,7 @@ class Trusted:
         if isinstance(value, int | float):
             if not math.isfinite(value) or self.has_number(float(value)) or self.has_text(str(value)):
                 return True
-            return kind == "amount" and self.has_computed(float(value))
+            return kind == "amount" and self.has_computed(float(value), minor)
         text = str(value).strip()
         if kind == "object" and text.lower() in SYMBOLIC_IDS:
             return True
@@ -141,7 +145,7 @@ class Trusted:
             number = _to_number(text.lstrip("$€£"))
             if number is None:
                 return self.has_text(text)
-            return self.has_number(number) or self.has_computed(number)
+            return self.has_number(number) or self.has_computed(number, minor)
         if "@" in text and kind in ("recipient", "account"):
             # Never by its domain being mentioned alone: given in full, allowed, or a person's address by the
             # organisation's naming scheme (``jane.doe@`` a mentioned domain, for "Jane Doe").
@@ -249,6 +253,7 @@ _NUMBER_WORDS = {
 }
 """Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
 _SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
+_EACH_WORDS = _words("each per")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
 _MONTHLY = re.compile(r"\bmonth\b|\bmonthly\b|/\s?mo\b|\ba month\b")
 _DAYS = re.compile(r"\bdays?\b")
@@ -268,7 +273,8 @@ def computed_amounts(goal: str) -> frozenset[float]:
     * one operation on two of them (``a+b``, ``a-b``, ``a*b``, ``a/b``: "50 units at $3");
     * a count times the difference of two (``c*(a-b)``: "22 rides charged $2.75 instead of $1.35");
     * a share or multiple of one (``a/k``, ``a*k``) for a count *k* the goal says (*half*, *three*, *twice*),
-      or any *k* from 2 to 12 when it says *split, divide, each, between, among, per, equally*;
+      or any *k* from 2 to 12 when it says *each, per*; only a share (``a/k``) when it says *split, divide,
+      between, among, equally* (round 11: a share never multiplies the goal's money);
     * a percentage of one (``a*(1+p/100)``, ``a*(1-p/100)``, ``a*p/100``) for each ``p%`` in the goal;
     * a monthly price prorated by days (``a*b/m`` and ``a/m`` for a month of ``m`` = 28 to 31 days) when the
       goal speaks of both days and a month ("credit 5 days of their $60/month plan");
@@ -281,8 +287,12 @@ def computed_amounts(goal: str) -> frozenset[float]:
     numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
     counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
     said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
+    shares: frozenset[float] = frozenset()
     if _SPLIT_WORDS.intersection(words):
-        counts |= {float(count) for count in range(2, 13)}
+        shares = frozenset(float(count) for count in range(2, 13)) - counts
+        if _EACH_WORDS.intersection(words):
+            counts |= shares  # *$40 each*, *$12 per head*: a price times a count
+            shares = frozenset()
     numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
     found: set[float] = set()
     for a in numbers:
@@ -294,6 +304,9 @@ def computed_amounts(goal: str) -> frozenset[float]:
                 found.update(c * (a - b) for c in numbers if c not in (a, b))
         for k in counts:
             found.update((a / k, a * k))
+        # Round 11 (R): a split or a share divides the goal's money, never multiplies it (*his share of the $900*
+        # is not 12 x 900).
+        found.update(a / k for k in shares)
     if _MONTHLY.search(goal) and _DAYS.search(goal):
         for a in numbers:
             for month in (28.0, 29.0, 30.0, 31.0):
@@ -524,6 +537,8 @@ def target_kind(key: str) -> str | None:
     if "street" in words or ("line" in words and "address" in words):
         return "address"  # ``street1``, ``address_line1``: a postal address, where goods are shipped
     kinds = {kind for word in words for kind in _TARGET_WORDS.get(word, ())}
+    if not kinds and any(routes_on(word) for word in words):
+        kinds.add("recipient")  # round 11 (R): ``autoforward``, ``forwardto``, ``redirect``: where mail goes next
     if "bound" in kinds and len(words) > 1 and words[-1] not in ("id", "ids"):
         kinds.add("amount")  # ``daily_limit``, ``spend_cap``: a bound on money; a bare ``limit`` pages results
     for kind in TARGET_KINDS:
@@ -540,6 +555,18 @@ def target_kind(key: str) -> str | None:
     if len(words) > 1 and words[-1] in _PAY_DETAILS and words[0] in _PAY_ROUTES:
         return "account"  # ``wire_instructions``, ``bank_details``, ``remittance_info``: where the money goes
     return None
+
+
+_ROUTING_WORD = re.compile(
+    r"(?:auto|mail|email|smtp)?(?:forward(?:ing)?|redirect|relay)(?:to|address|addr|email|mail)?"
+)
+
+
+def routes_on(word: str) -> bool:
+    """Round 11 (R): whether one word of a key, written run together, says where mail or messages go from now on
+    (``autoforward``, ``forwardto``, ``mailforward``, ``redirect``, ``forwarding``): a mail rule's destination,
+    read as a recipient. Not ``forwarded`` (``forwarded_at`` dates a message) nor a word with more after it."""
+    return _ROUTING_WORD.fullmatch(word.lower()) is not None
 
 
 _OWN_ROLES = _words(

@@ -27,6 +27,9 @@ _SHARED_FIELDS_SETS: dict[frozenset[str], set[str]] = {}
 """One set of field names per distinct combination, shared by every tagged model that was given those
 fields. Pydantic keeps a set per instance (``model_fields_set``); for the nodes of a 100k-step plan those
 sets alone took about 70 MiB (a set of six names is 728 bytes)."""
+_LAST_SHARED: list[set[str]] = [set()]
+"""The shared fields-set handed out last (always one of :data:`_SHARED_FIELDS_SETS`' values, or empty)."""
+_set_attribute = object.__setattr__
 
 
 class TaggedModel(IRModel):
@@ -45,11 +48,18 @@ class TaggedModel(IRModel):
     def model_post_init(self, context: Any, /) -> None:
         """Swap the fields-set pydantic made for the shared one with the same names."""
         fields_set = self.__pydantic_fields_set__
+        # The nodes of a plan mostly come in runs with the same fields: the shared set handed out last is
+        # compared first (in C), sparing a frozenset and its hash per model (most of this call's cost).
+        last = _LAST_SHARED[0]
+        if fields_set == last:
+            _set_attribute(self, "__pydantic_fields_set__", last)
+            return
         key = frozenset(fields_set)
         shared = _SHARED_FIELDS_SETS.get(key)
         if shared is None:
             shared = _SHARED_FIELDS_SETS.setdefault(key, set(key))
-        object.__setattr__(self, "__pydantic_fields_set__", shared)
+        _set_attribute(self, "__pydantic_fields_set__", shared)
+        _LAST_SHARED[0] = shared
 
     def __setattr__(self, name: str, value: Any) -> None:
         fields_set = self.__pydantic_fields_set__

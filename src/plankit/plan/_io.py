@@ -394,10 +394,15 @@ def plan_from_data(
     for data that :func:`read_document` or :func:`parse_document` returned under the same ``limits``:
     they have held it to them already (walking a 100k-step plan twice costs about 0.3 s).
     """
-    if not checked and isinstance(data, dict | list) and not _plainly_within_limits(data, limits):
-        check_limits(data, source=source, limits=limits, dates_to_text=False, json_only=False)
-        data = _plain_containers(data)
-    return _validate(data, source)
+    step_id_keys = True
+    if not checked and isinstance(data, dict | list):
+        plain = _plain_step_id_keys(data, limits)
+        if plain is None:
+            check_limits(data, source=source, limits=limits, dates_to_text=False, json_only=False)
+            data = _plain_containers(data)
+        else:
+            step_id_keys = plain  # no object has a stepId key: normalization need not search the params
+    return _validate(data, source, step_id_keys=step_id_keys)
 
 
 def _plain_containers(data: dict[Any, Any] | list[Any]) -> dict[Any, Any] | list[Any]:
@@ -434,33 +439,42 @@ def _plainly_within_limits(data: dict[Any, Any] | list[Any], limits: LoadLimits)
     full walk's time. Only a true answer is relied on: false (a problem, or a value it can't judge quickly:
     a subclass of dict, list or float, a key that is not exactly a str) leaves the judgement, and the message,
     to the full walk."""
+    return _plain_step_id_keys(data, limits) is not None
+
+
+def _plain_step_id_keys(data: dict[Any, Any] | list[Any], limits: LoadLimits) -> bool | None:
+    """None unless :func:`_plainly_within_limits`; then whether some object in ``data`` has a ``stepId`` key.
+    The keys are listed level by level for the limits anyway, so the search is one C-level scan a level, where
+    normalization would otherwise walk every step's params for it (a fifth of loading a small plan)."""
     if data.__class__ is not dict and data.__class__ is not list:
-        return False
+        return None
     dicts: list[Any] = [data] if data.__class__ is dict else []
     lists: list[Any] = [data] if data.__class__ is list else []
     depth = count = 0
+    step_id_keys = False
     while dicts or lists:
         count += len(dicts) + len(lists)
         if depth >= limits.max_depth or count > limits.max_values:
-            return False
+            return None
         keys = list(chain.from_iterable(dicts))
         if keys and set(map(type, keys)) != {str}:
-            return False
+            return None
+        step_id_keys = step_id_keys or "stepId" in keys
         values = list(chain.from_iterable(map(dict.values, dicts)))
         values.extend(chain.from_iterable(lists))
         kinds = list(map(type, values))
         present = set(kinds)
         unusual = present - _PLAIN_TYPES
         if unusual and any(issubclass(kind, dict | list | float) for kind in unusual):
-            return False
+            return None
         # A NaN or an infinity is refused by the full walk; each float is asked (a sum would also overflow on
         # two finite floats near the largest one, judging a plain plan not plain).
         if float in present and not all(map(math.isfinite, compress(values, map(is_, kinds, repeat(float))))):
-            return False
+            return None
         dicts = list(compress(values, map(is_, kinds, repeat(dict)))) if dict in present else []
         lists = list(compress(values, map(is_, kinds, repeat(list)))) if list in present else []
         depth += 1
-    return True
+    return step_id_keys
 
 
 def _validate(

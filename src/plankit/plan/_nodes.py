@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Self
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, ValidatorFunctionWrapHandler, field_validator, model_validator
 
 from ._base import TaggedModel, UtcDatetime
 from ._values import Condition
@@ -89,10 +89,12 @@ class NodeBase(TaggedModel):
     timeout_ms: int | None = Field(None, ge=1)
     metadata: dict[str, Any] = Field(default_factory=dict)
 
-    @field_validator("on_failure", mode="before")
+    @field_validator("on_failure", mode="wrap")
     @classmethod
-    def _shared_abort(cls, value: Any) -> Any:
-        return ABORT if value == _ABORT_DATA else value
+    def _shared_abort(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        # The shared ABORT is returned as it is: validating it again as a union member would cost more
+        # (an ABC instance check in Python) than the whole rest of the field.
+        return ABORT if value == _ABORT_DATA else handler(value)
 
     def child_slots(self) -> list[tuple[str, Node]]:
         """The nodes this node holds, each with its JSON path suffix (``steps[0]``, ``then``, ...)."""

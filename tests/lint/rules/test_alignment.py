@@ -19,7 +19,8 @@ from plankit.tools import EFFECTS, ToolRegistry, ToolSpec
 
 _INTENT_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
-    "(effects=[...] on the tool, or the policy's tool_effects)"
+    "(effects=[...] on the tool, or the policy's tool_effects); if your business does it after every such task, "
+    "declare it in the policy's routine_effects"
 )
 _TARGET_HINT = (
     "take the value from the goal, the context or a step's output; if it is always fine, add it to the policy's "

@@ -825,7 +825,8 @@ def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...]
 @pytest.mark.parametrize(
     ("goal", "amount", "trusted"),
     [
-        # A payment API's minor units: 7500 cents for the $75 the goal gives.
+        # A payment API's minor units: 7500 cents for the $75 the goal gives (read so only where the caller
+        # says the step takes minor units, round 11; see the next test).
         ("Refund Noor's double-charged $75 class fee", 7500, True),
         ("Refund Noor's double-charged $75 class fee", 7400, False),
         ("Refund Noor's double-charged $75 class fee", 750, False),
@@ -837,7 +838,12 @@ def test_goals_of_round_three_ask(goal: str, effect: str, words: tuple[str, ...]
     ],
 )
 def test_amounts_in_minor_units_and_prorated_by_days(goal: str, amount: float, trusted: bool) -> None:
-    assert _trusted(goal).trusts("amount", amount) is trusted
+    assert _trusted(goal).trusts("amount", amount, minor=True) is trusted
+
+
+def test_minor_units_are_read_only_when_the_caller_says_so() -> None:
+    assert not _trusted("Refund Noor's double-charged $75 class fee").trusts("amount", 7500)
+    assert _trusted("Refund Noor's double-charged $75 class fee").trusts("amount", 75)
 
 
 @pytest.mark.parametrize(

@@ -114,8 +114,14 @@ def _texted(body: str, to: str = "{{appt.result.phone}}") -> dict[str, object]:
 
 
 def test_a_link_to_the_service_the_plan_works_in_passes() -> None:
-    assert _flagged(UNTRUSTED, _texted("Rebook: https://skyride.com/aerie")) == []
-    assert _flagged(UNTRUSTED, _texted("Rebook: https://aerie.book.skyride.co.uk/x")) == []
+    # Session 7 (round 11, R): the page must be the business's own there (its slug or subdomain spells the name
+    # the context gives); any page of the vendor's domain no longer passes.
+    def texted(body: str) -> dict[str, object]:
+        return {**_texted(body), "context": {"org": {"name": "Stormcrest Aerie"}}}
+
+    assert _flagged(UNTRUSTED, texted("Rebook: https://skyride.com/stormcrest-aerie")) == []
+    assert _flagged(UNTRUSTED, texted("Rebook: https://stormcrestaerie.book.skyride.co.uk/x")) == []
+    assert _flagged(UNTRUSTED, _texted("Rebook: https://skyride.com/aerie")) == ["text"]
 
 
 def test_a_lookalike_host_or_a_tainted_message_is_still_reported() -> None:

@@ -159,7 +159,7 @@ def test_no_notice_without_a_change_to_the_object_the_goal_names() -> None:
     [
         (-15.0, []),  # the $15 credit, written as a negative adjustment
         ("-15.00", []),
-        (-1500, []),  # in minor units
+        (-1500, ["credit"]),  # minor units only where the step says so (round 11); a whole-unit tool: $1,500
         (15, []),
         (-150.0, ["credit"]),  # ten times the credit, whichever way
         (-16, ["credit"]),

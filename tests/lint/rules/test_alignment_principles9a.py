@@ -68,7 +68,8 @@ COOP = {"me": {"name": "Ilse Marr", "email": "ilse@tycho-coop.example"}}
 def test_a_prorated_credit_passes_and_the_same_amount_to_a_stranger_does_not() -> None:
     goal = "Member Oda Venn leaves after 3 of her 10 hydroponics sessions ($600 pack). Pay back the unused ones"
     find = _s("m", "tycho_find_member", name="Oda Venn")
-    back = _s("back", "tycho_ledger_pay_member", member_id="{{m.result.id}}", amount=42000)
+    # In cents, as the key says (round 11: minor units only where the tool, its key or its spec says so).
+    back = _s("back", "tycho_ledger_pay_member", member_id="{{m.result.id}}", amount_cents=42000)
     assert _flagged("GOAL_UNTRUSTED_TARGET", _plan(goal, find, back, context=COOP)) == []
     stranger = _s("back", "tycho_ledger_pay_member", account="ACC-66120-Z", amount=420.0)
     assert _flagged("GOAL_UNTRUSTED_TARGET", _plan(goal, find, stranger, context=COOP)) == ["back", "back"]

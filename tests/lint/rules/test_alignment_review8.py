@@ -105,7 +105,10 @@ def _cancel_and_refund(read: str) -> dict[str, Any]:
 def test_an_asked_refund_of_another_bookings_payment_is_reported() -> None:
     # The goal asks a refund, but the payment was read off a booking looked up by an id nobody gave.
     assert _goal_findings(_cancel_and_refund("other")) == [
-        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[3].params.amount")
+        ("GOAL_UNTRUSTED_TARGET", "refund", "$.steps[3].params.amount"),
+        # Session 7 (round 11, R): the payment itself, read off a booking nobody named, is reported too (it
+        # closes the same refund when the goal also states its amount: test_alignment_principles11r.py).
+        ("GOAL_TAINTED_TARGET", "refund", "$.steps[3].params.payment_id"),
     ]
 
 

@@ -8,6 +8,7 @@ library, a dragon stable). Every plan states which of its steps a ``GOAL_*`` fin
 benign plan). The first run is recorded in the session note (/work/wt/notes/s6-alignment-round10a.md):
 14 of 17 as expected; the three others are strict xfails below, with why. ``depot-reship-new-order-address``
 was added after the first run, to test the new-id principle without the ``ship_to`` reading.
+``library-binder-share-doubled`` is no longer one of them: session 7 (round 11, R) uses each goal number once.
 """
 
 from __future__ import annotations
@@ -272,9 +273,6 @@ KNOWN_LIMITS_23: dict[str, str] = {
     "depot-reship-new-order": "not the new id (``#4471-R`` passes): an order's ``ship_to`` is read as text of a "
     "record people write (orders are content records, and ``ship_to`` is no postal field by its words), so "
     "GOAL_TAINTED_TARGET reports it; ``shipping_address`` passes (depot-reship-new-order-address)",
-    "library-binder-share-doubled": "round 9's expression search may use a goal number twice (900 + 900), so "
-    "twice the $900 to the binder the plan found is a worked-out amount; round 10's share (0.4 x 900) is not "
-    "what lets it through",
 }
 """Cases round 10 (A)'s rules get wrong on purpose (strict xfail: a change that fixes one must move it out)."""
 

@@ -121,7 +121,8 @@ def _transfer(amount: Any) -> dict[str, Any]:
         ("Pay GB33BUKB20201555555555 for 50 units at $3", 150, False),
         ("Give Bob (GB33BUKB20201555555555) a 5% raise on his $80,000 salary", 84000, False),
         ("Give Bob (GB33BUKB20201555555555) a 5% raise on his $80,000 salary", 85000, True),
-        ("Refund half of the $86 order to GB33BUKB20201555555555", 4300, False),  # in cents
+        # In cents only on a tool that takes them (round 11): a bank transfer in whole units would pay $4,300.
+        ("Refund half of the $86 order to GB33BUKB20201555555555", 4300, True),
         ("Pay GB33BUKB20201555555555 $86", 43, True),  # no count or split word: half is not asked
     ],
 )

@@ -5,15 +5,27 @@ charge the goal asks for."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ...plan import RESERVED_ROOTS, ActionNode, Reference
-from .._amounts import is_account_credit, is_hold_release, is_reversal, itemised_totals, money_amounts
+from .._amounts import (
+    is_account_credit,
+    is_hold_release,
+    is_reversal,
+    itemised_totals,
+    minor_unit_api,
+    minor_unit_key,
+    money_amounts,
+    says_minor_units,
+)
 from .._context import LintContext
-from .._detect import PII_FORMATS, find_pii, is_reference_value, name_words
+from .._detect import PII_FORMATS, find_pii, is_reference_value, literal_of, name_words
+from .._intent import asked_effects, sees_to
 from .._notice import _reaches
 from .._provenance import Provenance
 from .._static import memo, walk_params
@@ -32,7 +44,7 @@ from ._alignment_common import (
 
 
 def _all_targets_trusted(
-    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False
+    ctx: LintContext, action: ActionNode, path: str, *, credit: bool = False, held: bool = False, payer: bool = False
 ) -> bool:
     """Whether every target of a send or a payment is one the user gave or a field nobody else wrote, and its
     own text gives no other way to reach anyone nor carries a whole output: where it goes and what it carries
@@ -53,19 +65,29 @@ def _all_targets_trusted(
     ):
         if kind == "amount" and held:
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
-        if kind == "amount" and ((reversal and _within_goal_money(ctx, shown)) or _itemised(ctx, action, shown)):
+        if kind == "amount" and (
+            (reversal and _within_goal_money(ctx, shown, action)) or _itemised(ctx, action, shown)
+        ):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
-        if not trusted.trusts(kind, shown):
+        if not trusted.trusts(kind, shown) and not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False  # a literal target nobody gave (GOAL_UNTRUSTED_TARGET says so as well)
         aimed = True
     for key, value, where in walk_params(action.params, f"{path}.params", None):
         refs = located.get(where, ())
-        if target_kind(key) is not None:
+        if (
+            target_kind(key) is not None
+            or (reversal and refs and payment_key(key))
+            or (payer and refs and not _PAYER_WORDS.isdisjoint(name_words(key)))
+        ):
+            # Round 11 (R): a reversal is aimed at the payment it returns, whatever its key (``payment_intent``);
+            # a charge at the customer it is taken from (``customer: {{order.result.customer.id}}``).
             if any(not _known_step(ctx, ref) or provenance.origin(ref) is not None or _many(ref) for ref in refs):
                 # A target someone else wrote, also through a model that read it; or everyone a listing
                 # returned (``{{members.result.emails}}``): whom a mass message reaches is for the notice rule.
                 return False
             aimed = aimed or bool(refs)
+        elif reversal and not refs and payment_key(key) and not trusted.trusts("object", literal_of(value)):
+            return False  # round 11 (R): a payment nobody gave (``payment_intent: "pi_..."``), returned to its payer
         elif isinstance(value, str) and not is_reference_value(value) and _reaches(ctx, value):
             return False  # its text gives a way to reach someone: an address, a link, a phone number
         elif reversal and isinstance(value, str) and find_pii(value, _ACCOUNT_FORMATS):
@@ -73,6 +95,35 @@ def _all_targets_trusted(
         elif any(_whole(ref) for ref in refs):
             return False  # it carries a whole output (a list of codes, every owner): not the plan's own words
     return aimed  # a send or a payment that names no target goes wherever the tool's default is
+
+
+_PAYMENT_KEYS = frozenset({"payment", "payments", "charge", "charges", "intent", "transaction", "transactions"})
+"""Words of a key that names the payment a reversal returns (``payment_intent``, ``transaction``)."""
+
+
+def refund_tools(ctx: LintContext, side: dict[str, str]) -> frozenset[str]:
+    """Round 11 (R): the plan's reversal tools (refunds, voids), once per lint call for both target rules."""
+    return memo(ctx, "refund_tools", lambda: frozenset(filter(is_reversal, side)))
+
+
+@functools.lru_cache(maxsize=1024)
+def payment_key(key: str) -> bool:
+    """Round 11 (R): whether a key no target word names is the payment a reversal returns (``payment_intent``,
+    ``transaction``, ``payment``; ``payment_id`` is an object by its *id* already)."""
+    return target_kind(key) is None and not _PAYMENT_KEYS.isdisjoint(name_words(key))
+
+
+def payment_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
+    """Round 11 (R): a reversal's literal payment under a key no target word names (``payment_intent:
+    "pi_3M..."``), as an object target: whoever made that payment gets the money back."""
+    if not isinstance(action.params, dict):
+        return
+    for key, value, where in walk_params(action.params, f"{path}.params", None):
+        value = literal_of(value)
+        if not isinstance(value, str | int) or isinstance(value, bool) or not payment_key(key):
+            continue
+        if not (isinstance(value, str) and is_reference_value(value)):
+            yield "object", value, where
 
 
 def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> bool:
@@ -91,7 +142,9 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
-        if not (kind == "amount" and _within_goal_money(ctx, shown)) and not trusted.trusts(kind, shown):
+        if (kind == "amount" and _within_goal_money(ctx, shown, action)) or trusted.trusts(kind, shown):
+            continue
+        if not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False
     return True
 
@@ -123,6 +176,30 @@ def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
     return True
 
 
+def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, str, str] | None:
+    """Round 11: for the payment a reversal returns (``payment_id: {{other.result.payment.id}}``), the first step
+    on the way back from ``ref`` that looked a record up by a literal id nobody gave (``get_booking(booking_id=
+    "GA-9917")`` in a plan about *GA-4410*): (its id, its tool, that id). A refund goes back to whoever paid the
+    payment it names; read off a record nobody named, that payer is whoever the text the agent read picked, even
+    when the goal asks for a refund and states its amount (*refund the rider's $150*). None when every step on
+    the way names its objects by ids the goal, the context or the policy give, or by earlier outputs."""
+    trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
+    seen: set[str] = set()
+    pending = [ref.root]
+    while pending:
+        step = pending.pop()
+        node = ctx.graph.nodes.get(step)
+        if step in seen or not isinstance(node, ActionNode):
+            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        seen.add(step)
+        if node.params:
+            for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
+                if kind == "object" and not trusted.trusts(kind, shown):
+                    return step, node.tool, str(shown)
+        pending.extend(r.root for r in ctx.graph.references.get(step, ()) if r.root != step)
+    return None
+
+
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
     """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
     (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer
@@ -132,11 +209,11 @@ def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any
     if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
         # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
         # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
-        return _within_goal_money(ctx, amount) and _all_targets_trusted(ctx, action, path, credit=True)
+        return _within_goal_money(ctx, amount, action) and _all_targets_trusted(ctx, action, path, credit=True)
     return (
         is_reversal(action.tool)
         and _asks_money_back(ctx)
-        and _within_goal_money(ctx, amount)
+        and _within_goal_money(ctx, amount, action)
         and _all_targets_trusted(ctx, action, path)
     )
 
@@ -154,20 +231,27 @@ cells that never came*, *billed twice*)."""
 
 
 def _asks_money_back(ctx: LintContext) -> bool:
-    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`).
-    Only then is a reversal's amount left to the payment it returns (round 8): beside a goal that asks to move
-    a booking or add a note, even one that states a price, a refund is an effect nobody asked for, however it
-    is priced (review of round 8)."""
+    """Whether the goal asks for money back or speaks of the payment a refund returns (:data:`_MONEY_BACK`), or
+    (round 11, R) orders a situation it reports sorted out (*make it right*, *sort out the guests*:
+    :func:`._intent.sees_to`), whose remedy is the money a step found was paid, returned. Only then is a
+    reversal's amount left to the payment it returns (round 8): beside a goal that asks to move a booking or add
+    a note, even one that states a price, a refund is an effect nobody asked for, however it is priced (review
+    of round 8)."""
     goal = ctx.plan.goal or ""
-    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal))))
+    return bool(
+        memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal)) or sees_to(asked_effects(goal)))
+    )
 
 
-def _within_goal_money(ctx: LintContext, amount: Any) -> bool:
+def _within_goal_money(ctx: LintContext, amount: Any, action: ActionNode | None = None) -> bool:
     """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
-    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it."""
+    states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it.
+    On a step that takes minor units (``action``, round 11) the amount is read in them: Stripe's 3500 is $35."""
     number = _number(amount)
     if number is None:
         return False
+    if action is not None and number.is_integer() and in_minor_units(ctx, action):
+        number /= 100
     stated = money_amounts(ctx.plan.goal or "")
     return not stated or number <= max(stated)
 
@@ -197,10 +281,11 @@ def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, na
     says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
     number = _number(amount)
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    if number is None or not trusted.has_expression(number, isinstance(amount, int)):
+    minor = isinstance(amount, int) and in_minor_units(ctx, action)  # round 11: only where the step says so
+    if number is None or not trusted.has_expression(number, minor):
         return False
     if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
-        ctx, number / 100 if isinstance(amount, int) and number >= 100 and number > _most_money(ctx) else number
+        ctx, number / 100 if minor and number >= 100 and number > _most_money(ctx) else number
     ):
         return False  # a refund or a credit returns no more than the money the goal states (round 8's bound)
     for kind, shown, _where in _targets(action, path, names):
@@ -230,11 +315,28 @@ def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: A
     from untrusted content. A wrong-sized charge to that party is what it lets through; a payout, a transfer, or
     a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
     words = _tool_words(action.tool)
-    if not words & _CHARGE_WORDS or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+    charges = bool(words & _CHARGE_WORDS) or (bool(words & _PAYMENT_TOOL_WORDS) and _takes_from_payer(action))
+    if not charges or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
         return False
     if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
         return False
-    return _all_targets_trusted(ctx, action, path, credit=True) and _untainted(ctx, action)
+    return _all_targets_trusted(ctx, action, path, credit=True, payer=True) and _untainted(ctx, action)
+
+
+_PAYMENT_TOOL_WORDS = frozenset({"payment", "payments"})
+_PAYER_WORDS = frozenset({"customer", "payer", "buyer", "client"})
+
+
+def _takes_from_payer(action: ActionNode) -> bool:
+    """Round 11 (R): whether a payment step's only party is the one it is taken from (``customer``, ``payer``:
+    a payment intent on a customer's stored card), with no account or recipient it pays: money to the business,
+    a charge by another name."""
+    if not isinstance(action.params, dict):
+        return False
+    keys = [name_words(str(key)) for key in action.params]
+    return any(not _PAYER_WORDS.isdisjoint(words) for words in keys) and not any(
+        target_kind(str(key)) in ("account", "recipient") for key in action.params
+    )
 
 
 _NOT_A_CHARGE = frozenset({"transfer", "transfers", "payout", "payouts", "wire", "send", "refund", "refunds"})
@@ -255,4 +357,72 @@ def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
     if number is None or not isinstance(action.params, dict):
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    return round(number, 2) in itemised_totals(action.params, lambda value: trusted.trusts("amount", value))
+    minor = in_minor_units(ctx, action)
+    totals = itemised_totals(action.params, lambda value: trusted.trusts("amount", value, minor), minor)
+    return round(number, 2) in totals
+
+
+def minor_trusts(ctx: LintContext, action: ActionNode, amount: Any, where: str | None = None) -> bool:
+    """Round 11 (R): whether an amount not trusted as written is the goal's money in minor units (``9000`` for
+    "$90", :meth:`Trusted.has_computed`) on a step that takes them: its tool does (:func:`_tool_in_minor_units`)
+    or the amount's key says so (``amount_cents``; any key of the step when ``where`` is not given)."""
+    if not _tool_in_minor_units(ctx, action.tool) and not (
+        minor_unit_key(where.rpartition(".")[2]) if where is not None else _has_minor_key(action.params)
+    ):
+        return False
+    number = _number(amount)
+    if number is None or not number.is_integer():
+        return False
+    return memo(ctx, "trusted_values", lambda: Trusted(ctx)).has_computed(number, True)
+
+
+def in_minor_units(ctx: LintContext, action: ActionNode) -> bool:
+    """Round 11: whether a step takes its amounts in minor units (cents), so that ``9000`` may be the goal's
+    $90: its tool belongs to a payment API that takes them (:func:`minor_unit_api`: Stripe, Square...), its
+    tool spec says so (*in cents*, *in the smallest currency unit*), or one of its keys does (``amount_cents``).
+    Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays a hundred times
+    what the goal states."""
+    return _tool_in_minor_units(ctx, action.tool) or _has_minor_key(action.params)
+
+
+def _tool_in_minor_units(ctx: LintContext, tool: str) -> bool:
+    """Whether a tool takes amounts in minor units by its API (:func:`minor_unit_api`) or its spec; decided once
+    per tool and linter (the answer reads nothing but the name and the specs)."""
+    key = ("minor_units", tool)
+    found: bool | None = ctx.by_tool.get(key)
+    if found is None:
+        found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool)
+    return found
+
+
+def _has_minor_key(params: Any) -> bool:
+    """Whether a key at any depth of a step's arguments says minor units (``amount_cents``)."""
+    stack = [params]
+    while stack:
+        item = stack.pop()
+        if item.__class__ is dict:
+            for key, value in item.items():
+                if minor_unit_key(str(key)):
+                    return True
+                if value.__class__ is dict or value.__class__ is list:
+                    stack.append(value)
+        elif item.__class__ is list:
+            stack.extend(value for value in item if value.__class__ is dict or value.__class__ is list)
+    return False
+
+
+def _spec_says_minor(ctx: LintContext, tool: str) -> bool:
+    """Whether the tool's spec (its description or a parameter's) says its amounts are in minor units."""
+    spec = ctx.tools.get(tool) if ctx.tools is not None else None
+    if spec is None:
+        return False
+    texts = [spec.description]
+    stack: list[Any] = [spec.params_schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            texts.extend(value for key, value in item.items() if key == "description" and isinstance(value, str))
+            stack.extend(value for value in item.values() if isinstance(value, dict | list))
+        elif isinstance(item, list):
+            stack.extend(item)
+    return any(says_minor_units(text) for text in texts)

@@ -194,7 +194,12 @@ _GRANT_HINT = (
     "grant access to the people the goal names instead of everyone; if the goal does want it public, say so "
     '("make ... public", "publish", "share")'
 )
-_INTENT_HINT = (
+_VALUE_HINT = (
     "remove the step if nobody asked for it; otherwise say it in the goal, or declare the tool's effects "
     "(effects=[...] on the tool, or the policy's tool_effects)"
 )
+_INTENT_HINT = (
+    f"{_VALUE_HINT}; if your business does it after every such task, declare it in the policy's routine_effects"
+)
+"""A tool's effect the goal does not ask for; ``_VALUE_HINT`` for an effect read from a value (``role: admin``),
+which ``routine_effects`` does not cover."""

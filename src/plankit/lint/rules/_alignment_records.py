@@ -51,7 +51,7 @@ def _posts_to_own_room(ctx: LintContext, action: ActionNode, path: str, channel:
     return True
 
 
-def _own_service_host(ctx: LintContext, host: str) -> bool:
+def _own_service_host(ctx: LintContext, host: str, action: ActionNode | None = None) -> bool:
     """Round 10 (A): whether a link's host is a page of a service the business itself runs on: its registrable
     name (``booksy`` of ``booksy.com``, ``nexudus`` of ``foundrycommons.spaces.nexudus.com``) is the vendor
     prefix of a tool a step of the plan calls (``booksy.appointments.cancel``, ``nexudus_list_invoices``). The
@@ -60,7 +60,78 @@ def _own_service_host(ctx: LintContext, host: str) -> bool:
     any link in a message that uses untrusted content (the caller checks: an export link texted to a number a
     model read from DMs)."""
     label = _registrable_label(host)
-    return label is not None and label in memo(ctx, "service_vendors", lambda: _service_vendors(ctx))
+    if label is None or label not in memo(ctx, "service_vendors", lambda: _service_vendors(ctx)):
+        return False
+    return action is None or _business_pages(ctx, action, host)
+
+
+_URL = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})(?::\d+)?(/[^\s\"'<>)]*)?", re.IGNORECASE)
+
+
+def _business_pages(ctx: LintContext, action: ActionNode, host: str) -> bool:
+    """Round 11 (R): whether every link to ``host`` in the step's text is the business's own page there, not just
+    any page of the vendor's domain (a forms or pages service hosts anyone's): a subdomain label below the
+    vendor's name (``emberwing.wyrmbook.example``) or the path's first segment (``wyrmbook.example/ember-wing``)
+    spells the business's name, run together: a name the context gives (all its words, or its first two or
+    more: *Ember Wing Stable*) or the name of a domain the goal or the context mentions (``emberwingstable`` of
+    the staff's addresses). What it lets through: any page under that business's own slug on the service."""
+    names: frozenset[str] = memo(ctx, "business_names", lambda: _business_names(ctx))
+    labels = host.split(".")
+    vendor = _registrable_label(host)
+    below = labels[: labels.index(vendor)] if vendor in labels else []  # ``emberwing`` of emberwing.wyrmbook...
+    found = False
+    for value in _strings_of(action.params):
+        for link_host, link_path in _URL.findall(value):
+            if link_host.lower() != host:
+                continue
+            first = link_path.strip("/").split("/", 1)[0].split("?", 1)[0]
+            if not any(_squeezed(part) in names for part in [*below, first] if part):
+                return False
+            found = True
+    return found
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+def _business_names(ctx: LintContext) -> frozenset[str]:
+    """The business's names the plan gives, run together (:func:`_business_pages`): each context string's words
+    (all, or the first two or more), and the registrable names of the domains the goal and the context mention;
+    five characters at least."""
+    names: set[str] = set()
+    texts = [ctx.plan.goal or "", *_strings_of(ctx.plan.context)]
+    for text in texts:
+        for found_host in _HOST.findall(text.lower()):
+            label = _registrable_label(found_host)
+            if label is not None:
+                names.add(_squeezed(label))
+    for text in _strings_of(ctx.plan.context):
+        if "@" in text or "://" in text:
+            continue
+        words = re.findall(r"[a-z0-9]+", text.lower())
+        names.update("".join(words[:count]) for count in range(2, len(words) + 1))
+        names.update(words[:1] if len(words) == 1 else ())
+    return frozenset(name for name in names if len(name) >= 5)
+
+
+_HOST = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}")
+
+
+def _strings_of(value: Any) -> list[str]:
+    """Every string inside ``value`` (keys too), iteratively."""
+    out: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            out.extend(str(key) for key in item)
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, str):
+            out.append(item)
+    return out
 
 
 _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu"})

@@ -16,6 +16,7 @@ from .._provenance import WHOLE_READ, Hop, Provenance
 from .._registry import rule
 from .._static import memo, norm_key, walk_params
 from .._trusted import Trusted, target_kind
+from ._alignment_amounts import payment_key, refund_tools, returned_off_unnamed_record
 from ._alignment_common import (
     _LEAVES,
     _VERB,
@@ -91,7 +92,10 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
     severity = _severity(ctx)
     provenance: Provenance | None = None
     references = ctx.graph.references  # already parsed by the graph: no parameter text is read again here
-    for action, path in ctx.actions_of(named_tools(ctx, side, names)):  # the others have no target names
+    # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
+    refunds = refund_tools(ctx, side)
+    named = named_tools(ctx, side, names)
+    for action, path in ctx.actions_of({*named, *refunds} if refunds else named):  # the others: no target names
         # Only the step-output references of this action, by the JSON path of the value holding them.
         at: dict[str, list[Reference]] = {}
         for ref in references.get(action.id, ()):
@@ -100,16 +104,21 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
         if not at:
             continue
         effect = side[action.tool]
-        for key, _value, where in walk_params(action.params, f"{path}.params", names):
+        refund = action.tool in refunds
+        for key, _value, where in walk_params(action.params, f"{path}.params", None if refund else names):
             kind = target_kind(key)
+            paid = kind is None and refund and payment_key(key)  # ``payment_intent``: only whose record it is
+            kind = "object" if paid else kind
             if kind is None or (effect == "write" and kind not in _LEAVES) or where not in at:
                 continue
             for ref in at[where]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
-                hops = provenance.origin(ref)
+                hops = None if paid else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
+                if hops is None and kind == "object" and refund:
+                    hops = _returned_off_unnamed(ctx, ref)  # round 11 (R): whose payment a refund returns
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
@@ -152,6 +161,22 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     if shown_id is None:
         return None
     return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+
+
+def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] | None:
+    """Round 11 (R): the payment a reversal returns, read off a record a step looked up by a literal id nobody
+    gave (:func:`._alignment_amounts.returned_off_unnamed_record`), in a goal that names its record by an id
+    (*refund booking GA-4410's $150*): that other record's payer gets the money back. A goal that names no id
+    (*the duplicate $410 on Anouk's invoice*) leaves the plan to find the record, so an id the agent looked it
+    up by is not judged here."""
+    if not _goal_id_shapes(ctx.plan.goal or ""):
+        return None
+    found = returned_off_unnamed_record(ctx, ref)
+    if found is None:
+        return None
+    step, tool, shown = found
+    why = f"a record looked up by an id nobody gave ({_quote(shown)})"
+    return (Hop(step, tool, ref.path if step == ref.root else "", why),)
 
 
 _GOAL_ID = re.compile(r"#?[A-Za-z]*[-_]?\d[\w-]*")

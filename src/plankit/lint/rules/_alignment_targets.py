@@ -4,6 +4,7 @@ id nobody gave (goal alignment, :mod:`._alignment`)."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,8 +18,16 @@ from .._findings import Finding, Severity
 from .._params import named_tools
 from .._registry import rule
 from .._static import memo, walk_params
-from .._trusted import Trusted
-from ._alignment_amounts import _held_or_charged, _is_bound, _priced_by_step, _worked_out
+from .._trusted import Trusted, routes_on
+from ._alignment_amounts import (
+    _held_or_charged,
+    _is_bound,
+    _priced_by_step,
+    _worked_out,
+    minor_trusts,
+    payment_targets,
+    refund_tools,
+)
 from ._alignment_common import (
     _OPTION_WORD,
     _OUTWARD,
@@ -71,11 +80,12 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     the user's own default objects: ``primary``, ``me``); a recipient built at run time
     (``{{u.result.handle}}@host``) is checked by its domain; an amount must equal a number written there, or one
     worked out from the goal's own numbers
-    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers;
-    also in cents), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also
-    trusted when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the
-    step reverses a payment the plan was given or found (a refund: the money goes back to its payer) and is no
-    more than the most money the goal states. Round 9: an amount is also worked out when a small expression
+    in one step (half of "$86", "split ... three ways", a "5%" raise, a sum or product of two goal numbers; also in
+    cents on a step that takes minor units: a payment API such as Stripe's, a key such as ``amount_cents``, or a tool
+    spec that says so), and money bounds (``daily_limit``, ``spend_cap``) count as amounts. An amount is also trusted
+    when it is the total of the step's own lines (``unit_price x quantity``, each trusted), or when the step reverses a
+    payment the plan was given or found (a refund: the money goes back to its payer) and is no more than the most money
+    the goal states. Round 9: an amount is also worked out when a small expression
     (at most three operations) over the goal's numbers, counts and percentages gives it, on a step whose other
     targets are all trusted; a credit the goal asks for, on the account of a party found, needs no written
     amount; and an object id is trusted when a read step of the plan looks that record up by it and another
@@ -114,11 +124,16 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
     reversals = frozenset(tool for tool in side if is_reversal(tool) or is_account_credit(tool))
     verdicts: dict[tuple[str, type, Any], bool] = {}
     # Without JSON text, only the steps of tools whose params have a target name, an export or a link count.
-    for action, path in ctx.actions_of(side if documents else {*named_tools(ctx, side, names), *exporting, *linking}):
+    # Round 11 (R): a reversal's payment may sit under a key no target word names (``payment_intent``).
+    refunds = refund_tools(ctx, side)
+    wanted = side if documents else {*named_tools(ctx, side, names), *exporting, *linking, *refunds}
+    for action, path in ctx.actions_of(wanted):
         if not action.params:
             continue
         effect = side[action.tool]
         found_in = _targets(action, path, names)
+        if action.tool in refunds:
+            found_in = itertools.chain(found_in, payment_targets(action, path))
         if documents:
             found_in = itertools.chain(found_in, _document_targets(action, path))
         if action.tool in exporting:
@@ -137,11 +152,15 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 # where a party would go (``billTo: closing``): an option of the record, not an address. Never
                 # where money or mail is routed (``payee``, ``deposit_account``, ``forward_to``: review of round 8).
                 continue
+            if effect == "write" and kind == "recipient" and _replaced_as_asked(ctx, action, where, shown):
+                continue  # round 11 (T): ``replace_item: {from: "tent 20x20", to: "tent 20x30"}``, as the goal says
             key = (kind, type(shown), shown)  # the same account or amount recurs across steps: judged once
             verdict = verdicts.get(key)
             if verdict is None:
                 trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
                 verdict = verdicts[key] = trusted.trusts(kind, shown)
+            if not verdict and kind == "amount":
+                verdict = minor_trusts(ctx, action, shown, where)  # round 11 (R): 9000 is $90 only in cents
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
@@ -157,7 +176,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
-            if kind == "link" and _own_service_host(ctx, str(shown)) and _untainted(ctx, action):
+            if kind == "link" and _own_service_host(ctx, str(shown), action) and _untainted(ctx, action):
                 continue  # round 10 (A): the business's own page on a service whose API the plan calls
             if kind == "channel" and effect == "share" and _invites_to_own_rooms(ctx, action, path, shown, names):
                 continue  # round 10 (A): the invitee the goal names, into rooms of the organisation's own chat
@@ -198,7 +217,30 @@ def _a_party(where: str) -> bool:
     """Whether the recipient key at ``where`` names a party of the record (``billTo``, ``assignee``,
     ``assigned_to``), not a destination mail or money follows (:data:`_ROUTING_WORDS`, or a bare ``to``)."""
     words = _last_path_key(where).split("_")
-    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words)
+    return words != ["to"] and _ROUTING_WORDS.isdisjoint(words) and not any(map(routes_on, words))  # autoforward
+
+
+_REACH_SHAPE = re.compile(r"[@#:/]|\+?\d[\d ().-]{6,}\d")
+"""What could reach someone: an address, a handle or room, a link or scheme, a phone or account number."""
+_TOKEN = re.compile(r"[a-z0-9]+(?:[.x][a-z0-9]+)*")
+
+
+def _replaced_as_asked(ctx: LintContext, action: ActionNode, where: str, shown: Any) -> bool:
+    """Round 11 (T): whether a plain write's ``to`` is the new value of a replacement, not a recipient: the same
+    mapping holds a ``from`` (``replace_item: {from: "Frame tent 20x20", to: "Frame tent 20x30"}``), neither value
+    could reach anyone (no ``@``, ``#``, ``:``, ``/`` or long number), and every word of ``to`` that ``from`` lacks
+    is a word the goal writes (*upgrade the tent 20x20 -> 20x30*). The change the goal spells out, of the thing
+    the step already names; a ``to`` with a word the goal never wrote stays a recipient."""
+    if _last_path_key(where) != "to" or not isinstance(shown, str) or _REACH_SHAPE.search(shown):
+        return False
+    holder: Any = action.params
+    for part in where.partition(".params.")[2].split(".")[:-1]:
+        holder = holder.get(part) if isinstance(holder, dict) else None
+    source = holder.get("from") if isinstance(holder, dict) else None
+    if not isinstance(source, str) or _REACH_SHAPE.search(source):
+        return False
+    new = set(_TOKEN.findall(shown.lower())) - set(_TOKEN.findall(source.lower()))
+    return bool(new) and new <= set(_TOKEN.findall((ctx.plan.goal or "").lower()))
 
 
 def _document_targets(action: ActionNode, path: str) -> Iterator[tuple[str, Any, str]]:
