@@ -514,6 +514,7 @@ _MAPPING_EXAMPLES = {
     "risk_weights": '{"MISSING_HANDLER": 0.3}',
     "severity": '{"TOOL_DENY": "warning"}',
     "tool_effects": '{"crm.*": ["write"]}',
+    "routine_effects": '{"mailer.*": ["send"]}',
     "balances": '{"ETH": 2.5}',
     "gas_estimates": '{"chain.*": 0.01}',
 }
