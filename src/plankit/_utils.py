@@ -34,6 +34,22 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
 _PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
+def json_kind(value: object) -> str:
+    """What a parsed JSON/YAML value is, in a document's words (``a list``, ``the string 'x'``): for messages
+    about a value of the wrong kind."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "an object" if isinstance(value, dict) else type(value).__name__
+
+
 def validator_message(message: str) -> str:
     """A pydantic error message without the ``Value error, `` (``Assertion failed, ``) it puts before the words
     of a validator that raised ``ValueError`` (failed an ``assert``): what the user reads is what went wrong."""

@@ -225,6 +225,7 @@ def test_ctrl_c_leaves_an_honest_record(tmp_path: Path) -> None:
             {
                 "id": "pay",
                 "goal": "pay then notify",
+                "context": {"folder": str(tmp_path)},  # the transfer's target is a known one: no lint warning
                 "steps": [
                     {"id": "pay", "tool": "transfer", "params": {"folder": str(tmp_path)}},
                     {"id": "notify", "tool": "echo", "params": {"id": "{{pay.result.transfer_id}}"}},

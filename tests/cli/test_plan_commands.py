@@ -121,6 +121,12 @@ def test_graph_text_of_research_dag() -> None:
     )
 
 
+def test_graph_text_counts_one_step_in_the_singular(tmp_path: Path) -> None:
+    plan = {"goal": "g", "steps": [{"id": "a", "tool": "x"}, {"id": "b", "tool": "y"}]}
+    result = runner.invoke(app, ["graph", write(tmp_path, plan)])
+    assert result.stdout == "steps: 2\norder: a -> b\ncritical path (1 step): a\n"
+
+
 def test_graph_json_reports_cycles_and_dangling_and_exits_1(tmp_path: Path) -> None:
     result = runner.invoke(app, ["graph", write(tmp_path, CYCLIC), "--format", "json"])
     assert result.exit_code == 1

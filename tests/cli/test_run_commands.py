@@ -163,6 +163,18 @@ def test_deny_fails_the_step_and_the_execution(env: dict[str, str]) -> None:
     ]
 
 
+def test_running_again_under_the_id_of_a_paused_execution_gives_the_command_that_continues_it(
+    env: dict[str, str],
+) -> None:
+    assert invoke("run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "p1").exit_code == 3
+    again = invoke("run", PAYOUT, "--tools", PAYOUT_TOOLS, "--execution-id", "p1")
+    assert (again.exit_code, again.stderr) == (
+        2,
+        f"error: execution 'p1' already exists (paused); continue it with: plankit resume p1 --tools {PAYOUT_TOOLS}"
+        " --db plankit.db\n",
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -346,7 +358,8 @@ def test_a_run_without_tools_says_to_pass_them(env: dict[str, str], tmp_path: Pa
         (["executions", "list", "--db", "other.db"],
          "error: other.db: no such database (run a plan first, or pass --db)\n"),
         (["run", "PLAN", "--tools", "TOOLS", "--execution-id", "e1"],
-         "error: execution 'e1' already exists; resume it instead\n"),
+         "error: execution 'e1' already exists and is completed; give another --execution-id, or leave it out for a"
+         " new one\n"),
     ],
 )
 def test_unusable_input_exits_2(env: dict[str, str], tmp_path: Path, args: list[str], message: str) -> None:
@@ -360,7 +373,11 @@ def test_unusable_input_exits_2(env: dict[str, str], tmp_path: Path, args: list[
 def test_a_file_that_is_not_a_database_exits_2(env: dict[str, str], tmp_path: Path) -> None:
     (tmp_path / "junk.db").write_bytes(b"this is not sqlite" * 100)
     result = invoke("executions", "list", "--db", "junk.db")
-    assert (result.exit_code, result.stderr) == (2, "error: the database can't be used: file is not a database\n")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "error: junk.db: is not a SQLite database; give --db the database plankit made (plankit.db by default), or a"
+        " new file\n",
+    )
 
 
 # ----------------------------------------------------------------------------------------- inspecting

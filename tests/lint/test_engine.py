@@ -249,7 +249,7 @@ def test_schema_problems_in_a_tree_plan_point_into_root() -> None:
         "SCHEMA_INVALID",
         "$.root.steps[0].bogus",
         0,
-        "main",
+        "a",  # the node the problem is in, not the root (tests/lint/test_schema_error_nodes.py)
     )
 
 
@@ -275,7 +275,7 @@ def test_every_duplicate_id_is_reported_nested_ones_too() -> None:
             "step id 'a' is already used at $.steps[0]",
             "a",
             2,
-            "$.steps[2].steps[0].id",
+            "$.steps[2].steps[0].step_id",  # the key as the document spells it
             hint,
         ),
         Diagnostic(

@@ -37,12 +37,12 @@ def test_invalid_regex_names_the_pattern() -> None:
     with pytest.raises(PolicyError) as caught:
         Policy.from_data({"deny_tokens_regex": ["ok", "(unclosed"]})
     [problem] = caught.value.problems
-    assert problem.path == "$.deny_tokens_regex"
+    assert problem.path == "$.deny_tokens_regex[1]"
     assert problem.message.startswith("invalid regex '(unclosed': missing ), unterminated subpattern")
 
 
 def test_a_policy_that_is_not_a_mapping_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(PolicyError, match="a policy is a mapping of keys, got list"):
+    with pytest.raises(PolicyError, match="a policy is a mapping of keys, got a list"):
         Policy.load(_write(tmp_path, "p.yaml", "- allow_tools\n"))
     with pytest.raises(PolicyError, match="no such file"):
         Policy.load(tmp_path / "missing.yaml")

@@ -147,6 +147,7 @@ REPLACED = {
     "env_allow",
     "supported_chains",
     "read_only_tools",
+    "builtin_sinks",
     "trusted_values",
     "trusted_outputs",
     "max_steps",

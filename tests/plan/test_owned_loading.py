@@ -202,7 +202,7 @@ def test_lint_of_a_bad_file_reports_as_lint_of_its_data(tmp_path: Path) -> None:
     from_file = Linter().validate(path)
     assert [(d.code, d.path, d.message) for d in from_file.diagnostics] == [
         ("SCHEMA_INVALID", "$.steps[1].bogus", "unknown key 'bogus'"),
-        ("DUPLICATE_ID", "$.steps[1].id", "step id 'a' is already used at $.steps[0]"),
+        ("DUPLICATE_ID", "$.steps[1].step_id", "step id 'a' is already used at $.steps[0]"),
         ("SCHEMA_INVALID", "$.steps[2].id", "String should match pattern '^[A-Za-z0-9_][A-Za-z0-9_\\-]*$'"),
         ("SCHEMA_INVALID", "$.steps[2].tool", "String should have at least 1 character"),
     ]

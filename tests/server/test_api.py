@@ -162,6 +162,20 @@ def test_a_malformed_request_names_the_field(server: LiveServer) -> None:
     })  # fmt: skip
 
 
+def test_a_body_with_a_key_written_twice_is_refused(server: LiveServer) -> None:
+    # JSON parsers keep one of the values silently: the plan a reviewer reads and the one plankit lints could
+    # differ ("tool": "db.read", then "tool": "shell.exec"). Files are refused the same way (plan loading).
+    twice = b'{"plan": {"goal": "x",\n  "steps": [{"id": "a", "tool": "db.read", "tool": "shell.exec"}]}}'
+    response = server.client("ann").post("/api/v1/lint", content=twice, headers={"content-type": "application/json"})
+    assert (response.status_code, response.json()["error"]) == (422, {
+        "code": "invalid_request",
+        "message": "the request is not valid: line 2, column 51: duplicate key 'tool'",
+        "details": {"problems": [
+            {"path": "line 2, column 51", "message": "duplicate key 'tool'", "type": "duplicate_key"},
+        ]},
+    })  # fmt: skip
+
+
 def test_saving_lints_and_keeps_status(server: LiveServer) -> None:
     saved = server.client("ann").post("/api/v1/plans", json={"plan": approval_plan()})
     assert saved.status_code == 201

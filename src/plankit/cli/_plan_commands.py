@@ -99,7 +99,8 @@ def _print_graph_text(report: dict[str, Any]) -> None:
         lines.append(f"cycle ({cycle['kind']}): " + " -> ".join([*path, path[0]]))
     critical = report["critical_path"]
     if critical is not None:
-        length = f"{critical['length']:g} {critical['unit']}"
+        unit = "step" if critical["unit"] == "steps" and critical["length"] == 1 else critical["unit"]
+        length = f"{critical['length']:g} {unit}"
         lines.append(f"critical path ({length}): " + " -> ".join(critical["steps"]))
     for item in report["dangling"]:
         lines.append(f"missing step {item['missing']!r} named by {item['step']} at {item['path']}")

@@ -41,8 +41,8 @@ from ..compile import LlmReplanner
 from ..errors import ConfigError, LeaseHeldError, MissingExtraError, PlankitError, PlanRefusedError
 from ..execute import DEFAULT_MAX_REPLANS, ExecutionEvent, Executor, Replanning, RevisionApplied
 from ..feeds import FeedRuntime, Feeds, load_feeds
-from ..lint import Policy
-from ..lint._report import render_json, render_text
+from ..lint import Policy, Severity, ValidationResult
+from ..lint._report import render_findings, render_json, render_text
 from ..llm import LlmClient, make_llm
 from ..plan import DeadLetterEntry, Execution, ExecutionStatus, StepExecution, StepStatus
 from ..store import Store, is_postgres_url, redact_dsn, store_for
@@ -372,6 +372,7 @@ def run(
                 _open_store(db, must_exist=False) as store,
                 settings.executor(store, progress, registry) as executor,
             ):
+                _say_warnings(executor.check(plan))  # before the progress display takes the terminal
                 with progress:
                     try:
                         if settings.temporal is not None:
@@ -383,7 +384,7 @@ def run(
                     except PlanRefusedError as exc:
                         return _refused(plan_file, exc, settings.output_format, no_tools=not registry.names())
                     except ValueError as exc:  # the execution id is taken
-                        fail(str(exc))
+                        fail(await _taken(store, execution_id, settings) or str(exc))
         finally:
             await settings.aclose()
         return _report(execution, settings)
@@ -442,6 +443,35 @@ def _refused(
         if no_tools and any(error.code == "CONTRA_NO_TOOL" for error in exc.result.errors):
             stderr.print(Text.assemble(("hint: ", "bold"), _NO_TOOLS_HINT))
     return EXIT_FAILED
+
+
+async def _taken(store: Store, execution_id: str | None, settings: _RunSettings) -> str | None:
+    """What to do about an --execution-id that is taken: continue it, or pick another id if it is over."""
+    existing = await store.load_execution(execution_id) if execution_id else None
+    if existing is None or execution_id is None:
+        return None
+    status = existing.status.value
+    if existing.status in (ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED):
+        return (
+            f"execution {execution_id!r} already exists and is {status}; give another --execution-id, or leave it"
+            " out for a new one"
+        )
+    command = settings.resume_command(execution_id)
+    return f"execution {execution_id!r} already exists ({status}); continue it with: {command}"
+
+
+def _say_warnings(result: ValidationResult, outcome: str = "runs") -> None:
+    """Print a plan's lint warnings before it runs (to stderr: stdout is the run's progress or its JSON record).
+    A plan that will be refused says nothing here: the refusal prints the whole report."""
+    warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING and not d.suppressed]
+    if not warnings or not result.valid:
+        return
+    stderr.print(
+        f"lint: {_plural(len(warnings), 'warning')}; the plan {outcome} anyway (to stop plans like this one, make the"
+        " codes errors in the policy: severity, or goal_alignment: error for GOAL_* codes)",
+        markup=False, highlight=False,
+    )  # fmt: skip
+    render_findings(warnings, stderr)
 
 
 def print_json_text(text: str) -> None:

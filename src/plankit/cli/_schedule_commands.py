@@ -33,7 +33,6 @@ from ..engines.temporal_schedules import (
 )
 from ..errors import LeaseHeldError, PlanRefusedError
 from ..execute import DEFAULT_LEASE_SECONDS, Executor
-from ..feeds import FEED_MISSING
 from ..plan import Fire, Plan, Schedule, Trigger
 from ..schedule import (
     DEFAULT_FEED_POLL,
@@ -64,6 +63,7 @@ from ._run_commands import (
     _report,
     _run_async,
     _RunSettings,
+    _say_warnings,
     _stdout,
     db_words,
 )
@@ -136,7 +136,7 @@ def schedule_add(
             if on_temporal:
                 temporal = TemporalSettings(temporal_address, namespace, task_queue)
                 await schedule_on_temporal(await temporal.engine(store), schedule.id, executor=executor)
-            warnings = [d for d in executor.check(plan).diagnostics if d.code == FEED_MISSING]
+            checked = executor.check(plan)
         if output_format is TextOrJson.JSON:
             print_json(
                 {"schedule_id": schedule.id, "plan_id": schedule.plan_id, "next_fire_at": _iso(schedule.next_fire_at)}
@@ -160,8 +160,7 @@ def schedule_add(
                         ["plankit", "scheduler", *db_words(db), *(["--tools", tools] if tools else []), *words]
                     )
                 )
-        for warning in warnings:
-            stderr.print(f"warning: {warning.code} {warning.path}: {warning.message} ({warning.hint})", highlight=False)
+        _say_warnings(checked, "is scheduled")  # FEED_MISSING among them: a trigger the feeds can't answer
         return EXIT_OK
 
     raise typer.Exit(_run_async(work))
@@ -518,6 +517,7 @@ def scheduler(
     settings = _RunSettings(db, tools or "", output_format, policy or [], steps=steps, feeds_file=feeds).load()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     temporal = TemporalSettings(temporal_address, namespace, task_queue) if engine is Engine.TEMPORAL else None
+    opened = _open_store(db, must_exist=False)  # a --db SQLite can't use exits 2 here, before any warning
     if not is_postgres_url(db) and db != ":memory:" and not Path(db).exists():
         # A worker may start before anything is scheduled, but a typo'd --db would otherwise idle silently.
         stderr.print(
@@ -531,7 +531,7 @@ def scheduler(
         try:
             async with (
                 open_tools(settings.tools, steps.servers) as registry,
-                _open_store(db, must_exist=False) as store,
+                opened as store,
                 settings.executor(store, quiet, registry) as local,
             ):
                 executor = local

@@ -14,7 +14,7 @@ import itertools
 import math
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from itertools import chain
@@ -326,9 +326,9 @@ def _read_params(params: list[dict[str, Any]], texts: list[str], keys: set[Any],
                 if item_kind is str:
                     if item not in skipped:
                         texts.append(item)
-                elif item_kind is dict or item_kind is list:
+                elif item_kind in _NESTED or (item_kind not in _SCALARS and isinstance(item, _OTHER)):
                     pending.append(item)
-        elif kind is dict:
+        elif kind is dict or (kind not in _SCALARS and isinstance(value, _OTHER)):
             pending.append(value)
     if not pending:
         return False
@@ -338,13 +338,19 @@ def _read_params(params: list[dict[str, Any]], texts: list[str], keys: set[Any],
 
 def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped: AbstractSet[str]) -> None:
     """Every string inside ``pending`` (but those in ``skipped``) into ``texts``, every dict key into
-    ``keys``."""
+    ``keys``. Any mapping is read as a dict and any list or tuple as a list: params built in Python may hold
+    an ``OrderedDict``, and a gate that missed its keys would skip the rule that reads it."""
     while pending:
         current = pending.pop()
         if current.__class__ is dict:
             keys.update(current)
             values: Any = current.values()
         elif current.__class__ is list:
+            values = current
+        elif isinstance(current, Mapping):
+            keys.update(current)
+            values = current.values()
+        elif isinstance(current, list | tuple):
             values = current
         else:
             if isinstance(current, str):
@@ -359,13 +365,20 @@ def _read_strings(pending: list[Any], texts: list[str], keys: set[Any], skipped:
                     if item_kind is str:
                         if item not in skipped:
                             texts.append(item)
-                    elif item_kind is dict or item_kind is list:
+                    elif item_kind in _NESTED or (item_kind not in _SCALARS and isinstance(item, _OTHER)):
                         pending.append(item)
             elif kind is str:
                 if value not in skipped:
                     texts.append(value)
-            elif kind is dict:
+            elif kind is dict or (kind not in _SCALARS and isinstance(value, _OTHER)):
                 pending.append(value)
+
+
+# A container that is not exactly a dict or a list (a mapping such as an ``OrderedDict``, a list subclass, a
+# tuple), or a str subclass (read as its text), is read too; plain scalars are answered by one set lookup.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_NESTED = frozenset({dict, list})
+_OTHER = (Mapping, list, tuple, str)
 
 
 # Constructs whose meaning at a string's edge changes when the string is followed or preceded by a NUL.

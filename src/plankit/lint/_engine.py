@@ -26,7 +26,7 @@ from .._utils import did_you_mean, gc_paused, utcnow
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import Plan, PlanGraph, plan_from_data, plan_to_data
 from ..plan._io import read_plan_document
-from ..plan._normalize import normalize_plan
+from ..plan._tree import unwrap_top_level
 from ..tools import ToolRegistry, ToolSpec, load_tools
 from ._context import LintContext
 from ._engine_codes import (
@@ -59,7 +59,10 @@ ToolsSource = ToolRegistry | Iterable[ToolSpec | Mapping[str, Any]] | str | Path
 
 _ALWAYS = Gate()
 _STEP_IN_PATH = re.compile(r"^\$(?:\.steps)?\[(\d+)\]|^\$\.root(?![\w])")
-_CHILD_KEYS = ("then", "else", "body", "on_error")
+_CHILD_KEYS = frozenset({"then", "else", "else_", "body", "on_error", "onError"})  # as documents spell them
+_ID_KEYS = ("id", "step_id", "stepId")
+_WRAPPED_STEP = re.compile(r"^\$\.root\.steps\[(\d+)\]")
+_PATH_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]")
 _METADATA_OF = attrgetter("metadata")
 
 
@@ -401,7 +404,7 @@ def _load_diagnostics(data: Any, exc: PlanFormatError) -> list[Diagnostic]:
             Severity.ERROR,
             problem.message,
             _raw_step_id(data, problem.path),
-            _step_in_path(problem.path),
+            _raw_step_index(data, problem.path),
             problem.path,
             problem.hint,
         )
@@ -422,19 +425,16 @@ def policy_keys_of(data: Any) -> list[str]:
 
 
 def _duplicate_ids(data: Any) -> list[Diagnostic]:
-    """Every reuse of a step id, found on the normalized document (the model reports only the first)."""
-    plan = normalize_plan(data)
-    steps = plan.get("steps") if isinstance(plan, dict) else None
-    if not isinstance(steps, list):
-        return []
-    stack = [(node, f"$.steps[{index}]") for index, node in reversed(list(enumerate(steps)))]
+    """Every reuse of a step id (the model reports only the first), at its path in the document as written."""
+    stack = list(reversed(_top_nodes(data)))
     first: dict[str, str] = {}
     out: list[Diagnostic] = []
     while stack:
         node, path = stack.pop()
         if not isinstance(node, dict):
             continue
-        node_id = node.get("id")
+        id_key = next((key for key in _ID_KEYS if key in node), "id")
+        node_id = node.get(id_key)
         if isinstance(node_id, str) and first.setdefault(node_id, path) != path:
             out.append(
                 Diagnostic(
@@ -442,16 +442,35 @@ def _duplicate_ids(data: Any) -> list[Diagnostic]:
                     Severity.ERROR,
                     f"step id {node_id!r} is already used at {first[node_id]}",
                     node_id,
-                    _step_in_path(path),
-                    f"{path}.id",
+                    _raw_step_index(data, path),
+                    f"{path}.{id_key}",
                     "give every step its own id, and update depends_on and references to match",
                 )
             )
         children = node.get("steps")
         kids = [(c, f"{path}.steps[{i}]") for i, c in enumerate(children)] if isinstance(children, list) else []
-        kids += [(node[key], f"{path}.{key}") for key in _CHILD_KEYS if isinstance(node.get(key), dict)]
+        kids += [
+            (child, f"{path}.{key}")
+            for key, child in node.items()
+            if isinstance(child, dict) and key in _CHILD_KEYS
+        ]
         stack.extend(reversed(kids))
     return out
+
+
+def _top_nodes(data: Any) -> list[tuple[Any, str]]:
+    """The top-level steps of a raw plan document, each with its path as written (``$.steps[0]``, ``$.root``)."""
+    if isinstance(data, list):
+        return [(node, f"$[{index}]") for index, node in enumerate(data)]
+    if not isinstance(data, dict):
+        return []
+    if isinstance(data.get("steps"), list):
+        return [(node, f"$.steps[{index}]") for index, node in enumerate(data["steps"])]
+    root = data.get("root")
+    top = unwrap_top_level(root) if "root" in data else []
+    if top and top[0] is root:
+        return [(root, "$.root")]
+    return [(node, f"$.root.steps[{index}]") for index, node in enumerate(top)]
 
 
 def _step_in_path(path: str | None) -> int | None:
@@ -461,15 +480,42 @@ def _step_in_path(path: str | None) -> int | None:
     return int(match.group(1)) if match.group(1) is not None else 0
 
 
+def _raw_step_index(data: Any, path: str) -> int | None:
+    """The index of the top-level step a problem is in; in a tree document whose root is the ``parallel``
+    that holds several top-level steps (``plankit fmt --shape tree`` writes one), the index under ``root``."""
+    wrapped = _WRAPPED_STEP.match(path)
+    if wrapped is not None and isinstance(data, dict):
+        top = unwrap_top_level(data.get("root"))
+        if not top or top[0] is not data.get("root"):
+            return int(wrapped.group(1))
+    return _step_in_path(path)
+
+
 def _raw_step_id(data: Any, path: str) -> str | None:
-    """The id of the top-level step a problem is in, read from the raw document when it has one."""
-    index = _step_in_path(path)
-    steps = data.get("steps", [data.get("root")]) if isinstance(data, dict) else data
-    if index is None or not isinstance(steps, list) or index >= len(steps) or not isinstance(steps[index], dict):
-        return None
-    step = steps[index]
-    node_id = next((step[key] for key in ("id", "step_id", "stepId") if key in step), None)
-    return node_id if isinstance(node_id, str) else None
+    """The id of the innermost node a problem is in, read from the raw document along the problem's path (in
+    the document's own spelling): a top-level step or ``root``, then every ``steps[i]``, ``then``, ``else``,
+    ``body`` and ``on_error`` below it. A node without an id is placed in the nearest one that has one; a
+    dict met anywhere else (``params``, ``metadata``...) is not a node, whatever its keys."""
+    current, kind, found = data, "steps" if isinstance(data, list) else "plan", None
+    for key, index in _PATH_PART.findall(path[1:] if path.startswith("$") else ""):
+        if index:
+            if kind != "steps" or not isinstance(current, list) or int(index) >= len(current):
+                break
+            current, kind = current[int(index)], "node"
+        elif isinstance(current, dict) and key in current and _holds_nodes(kind, key):
+            current, kind = current[key], "steps" if key == "steps" else "node"
+        else:
+            break
+        if kind == "node" and isinstance(current, dict):
+            node_id = next((current[key] for key in _ID_KEYS if key in current), None)
+            found = node_id if isinstance(node_id, str) else found
+    return found
+
+
+def _holds_nodes(kind: str, key: str) -> bool:
+    if kind == "plan":
+        return key in ("steps", "root")
+    return kind == "node" and (key == "steps" or key in _CHILD_KEYS)
 
 
 # ------------------------------------------------------------------------------------------------ running

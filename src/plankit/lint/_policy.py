@@ -21,6 +21,7 @@ from pydantic import (
     Field,
     PrivateAttr,
     ValidationError,
+    field_serializer,
     field_validator,
     model_validator,
 )
@@ -69,6 +70,8 @@ max_parallel: 64
 max_slippage: 1.0        # percent
 fail_risk_threshold: 0.8
 goal_alignment: warn     # steps the goal never asked for: off | warn | error
+# sinks: [crm.export]    # tools that send data out, added to the built-in ones: notify.*, http.*,
+#                        # email.*, file.write* (builtin_sinks: false drops those)
 # severity:              # a level per rule code: error | warning | info | off
 #   IMPLICIT_DEPENDENCY: warning
 """
@@ -179,6 +182,10 @@ class Policy(IRModel):
     require_confirmation: list[str] = Field(default_factory=list)
     require_handler: list[str] = Field(default_factory=list)
     sinks: list[str] = Field(default_factory=lambda: list(DEFAULT_SINKS))
+    """Tools that send data out (``DATA_EXFILTRATION``'s sinks), besides the built-in ones
+    (:data:`DEFAULT_SINKS`): a policy's list adds to them, the built-ins first. Read it for the sinks in force."""
+    builtin_sinks: bool = True
+    """Whether the built-in sinks (:data:`DEFAULT_SINKS`) count; ``false`` leaves only the policy's ``sinks``."""
     sensitive_sources: list[str] = Field(default_factory=list)
     """Tools whose output is sensitive (it must not reach a sink)."""
     read_only_tools: list[str] = Field(default_factory=lambda: list(DEFAULT_READ_ONLY_TOOLS))
@@ -228,15 +235,18 @@ class Policy(IRModel):
     The always-on codes (``SCHEMA_INVALID``, ``DUPLICATE_ID``, ``RULE_CRASHED``) stay errors. Merged per code."""
 
     _deny_patterns: list[re.Pattern[str]] = PrivateAttr(default_factory=list)
+    _sinks_added: tuple[str, ...] = PrivateAttr(default=())  # the built-in sinks the policy did not write
 
     @field_validator("deny_tokens_regex")
     @classmethod
     def _regexes_compile(cls, patterns: list[str]) -> list[str]:
-        for pattern in patterns:
+        for index, pattern in enumerate(patterns):
             try:
                 re.compile(pattern)
             except re.error as exc:
-                raise ValueError(f"invalid regex {pattern!r}: {exc}") from None
+                message = f"invalid regex {pattern!r}: {exc}"
+                at = ("deny_tokens_regex", index)
+                raise PydanticCustomError("policy_entry", "{message}", {"message": message, "at": at}) from None
         return patterns
 
     @field_validator("goal_alignment", mode="before")
@@ -280,6 +290,22 @@ class Policy(IRModel):
         return self
 
     @model_validator(mode="after")
+    def _sinks_in_force(self) -> Policy:
+        # A security team adding a sink of its own (`sinks: [crm.export]`) means "this one too": replacing
+        # the built-ins would silently let email and HTTP through. Only builtin_sinks: false drops them.
+        written = self.sinks if "sinks" in self.model_fields_set else []
+        added = [sink for sink in DEFAULT_SINKS if sink not in written] if self.builtin_sinks else []
+        self.__dict__["sinks"] = [*added, *written]  # not an assignment: the key stays as set (or not) as written
+        self._sinks_added = tuple(added)
+        return self
+
+    @field_serializer("sinks")
+    def _sinks_as_written(self, sinks: list[str]) -> list[str]:
+        # Dumps (policy check, merges, to_yaml) give what a file would say: the built-ins are implied.
+        added = self._sinks_added
+        return [sink for sink in sinks if sink not in added] if added else list(sinks)
+
+    @model_validator(mode="after")
     def _deny_compiled(self) -> Policy:
         self._deny_patterns = [re.compile(pattern, re.IGNORECASE) for pattern in self.deny_tokens_regex]
         return self
@@ -298,7 +324,11 @@ class Policy(IRModel):
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise PolicyError(f"a policy is a mapping of keys, got {type(data).__name__}", source=source)
+            raise PolicyError(
+                f"a policy is a mapping of keys, got {_kind(data)}",
+                [FormatProblem("$", "not a policy", _not_a_mapping_hint(data))],
+                source=source,
+            )
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
@@ -467,8 +497,53 @@ def _policy_problem(error: Any, data: dict[str, Any]) -> FormatProblem:
         bounds = data.get("bounds")
         bound = bounds.get(loc[1], error["input"]) if isinstance(bounds, dict) else error["input"]
         return FormatProblem(path, f"a bound is [min, max], two numbers; got {bound!r}")  # the whole bound, as written
+    if error["type"] == "list_type":
+        given = error["input"]
+        if isinstance(given, str):
+            return FormatProblem(path, f"a list is expected, got the string {given!r}", f"write {json.dumps([given])}")
+        return FormatProblem(path, f"a list is expected, got {_kind(given)}", "write [] for none, or leave the key out")
+    if error["type"] == "dict_type" and loc:
+        example = _MAPPING_EXAMPLES.get(str(loc[0]), '{"key": "value"}')
+        return FormatProblem(path, f"a mapping is expected, got {_kind(error['input'])}", f"write {example}")
     message = validator_message(str(error["msg"]))
     return FormatProblem(path, message)
+
+
+_MAPPING_EXAMPLES = {
+    "bounds": '{"payments.transfer.amount": [0.01, 1000]}',
+    "risk_weights": '{"MISSING_HANDLER": 0.3}',
+    "severity": '{"TOOL_DENY": "warning"}',
+    "tool_effects": '{"crm.*": ["write"]}',
+    "routine_effects": '{"mailer.*": ["send"]}',
+    "balances": '{"ETH": 2.5}',
+    "gas_estimates": '{"chain.*": 0.01}',
+}
+
+
+def _kind(value: Any) -> str:
+    """What a JSON/YAML value is, in the document's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return "a mapping" if isinstance(value, dict) else type(value).__name__
+
+
+def _not_a_mapping_hint(data: Any) -> str:
+    if isinstance(data, list) and any(item in Policy.model_fields for item in data if isinstance(item, str)):
+        return "write the keys at the top level, without '- ' (allow_tools: [...], not - allow_tools)"
+    if isinstance(data, list) and data and all(isinstance(item, str) for item in data):
+        return f"put tool patterns under a key: {json.dumps({'allow_tools': data})}"
+    return (
+        'start from {"allow_tools": ["payments.*"], "deny_tools": ["shell.*"]}; `plankit policy default` shows every'
+        " key"
+    )
 
 
 def _path_part(item: Any) -> str:

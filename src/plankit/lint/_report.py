@@ -162,18 +162,32 @@ def _file_lines(name: str, result: ValidationResult) -> list[Line]:
     head = [(f"{name}  ", ""), (result.status.value, _STATUS_STYLES[result.status])]
     lines: list[Line] = [("", [*head, (f"  risk {result.risk_score:.2f}", "")])]
     shown = sorted(result.diagnostics, key=lambda d: (d.suppressed, -1 if d.step is None else d.step))
-    live = [d for d in shown if not d.suppressed]
-    for step, group in groupby(live, key=lambda d: d.step):
-        items = list(group)
-        lines.append(("bold", [(f"  {_step_title(step)}", "")]))
-        for diagnostic in items:
-            lines.extend(_diagnostic_lines(diagnostic))
+    lines.extend(_grouped_lines([d for d in shown if not d.suppressed]))
     for diagnostic in (d for d in shown if d.suppressed):
         where = f"{diagnostic.code} at {diagnostic.path or _step_title(diagnostic.step)}: "
         reason = f"{diagnostic.message} (reason: {diagnostic.suppression_reason})"
         lines.append(("dim", [("  suppressed ", ""), (where, ""), (reason, "")]))
     lines.append(("dim", [(f"  {_counts(result)}", "")]))
     return lines
+
+
+def _grouped_lines(diagnostics: Sequence[Diagnostic]) -> list[Line]:
+    """Findings under a title per step (``plan``, ``step 2``), in the order given."""
+    lines: list[Line] = []
+    for step, group in groupby(diagnostics, key=lambda d: d.step):
+        lines.append(("bold", [(f"  {_step_title(step)}", "")]))
+        for diagnostic in group:
+            lines.extend(_diagnostic_lines(diagnostic))
+    return lines
+
+
+def render_findings(diagnostics: Sequence[Diagnostic], console: Console) -> None:
+    """Print findings grouped by step, as :func:`render_text` does, without a file's heading and counts."""
+    from rich.text import Text
+
+    ordered = sorted(diagnostics, key=lambda d: -1 if d.step is None else d.step)
+    for style, spans in _grouped_lines(ordered):
+        console.print(Text.assemble(*[(text, span_style or "") for text, span_style in spans], style=style))
 
 
 def _step_title(step: int | None) -> str:

@@ -7,18 +7,19 @@ form; unknown keys name the closest valid key; unknown ``type`` tags list the va
 from __future__ import annotations
 
 import difflib
+import json
 import re
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .._utils import closest, did_you_mean, validator_message
+from .._utils import closest, did_you_mean, json_kind, validator_message
 from ..errors import FormatProblem
 from ._model import Plan, ValidationInfo, ValidationIssue
 from ._nodes import NODE_TYPES, AbortPolicy, RetryPolicy, SkipPolicy
 from ._normalize import _FAILURE_WORDS as FAILURE_WORDS
 from ._normalize import snake_case
-from ._tree import camel_case
+from ._tree import camel_case, unwrap_top_level
 from ._triggers import (
     BalanceTrigger,
     ConditionTrigger,
@@ -102,8 +103,14 @@ def _display_path(raw: Any, loc: tuple[Any, ...], names_a_key: bool = False) -> 
             if not is_field and item in _BY_TAG and current.get("type", current.get("strategy")) == item:
                 continue  # pydantic's union member (a "condition" trigger), even when a key is spelled the same
             if item == "steps" and "steps" not in current and "root" in current:
+                root = current["root"]
+                top = unwrap_top_level(root)
+                if not top or top[0] is not root:
+                    parts.append(".root.steps")  # the parallel that holds several top-level steps
+                    current = root["steps"]
+                    continue
                 parts.append(".root")
-                current, skip_next_index = current["root"], True
+                current, skip_next_index = root, True
                 continue
             original = next(
                 (key for key in current if isinstance(key, str) and snake_case(key) == item), None
@@ -178,7 +185,30 @@ def _describe(error: Any, spelled: str | None) -> tuple[str, str | None]:
         word = error.get("input")
         close = did_you_mean(word, _FAILURE_WORDS) if isinstance(word, str) else None
         return f"unknown on_failure {word!r}", close or _FAILURE_HINT
+    if kind in _WRONG_KIND:
+        return _wrong_kind(kind, loc, error.get("input"))
     return validator_message(str(error["msg"])), None
+
+
+_WRONG_KIND = frozenset({"list_type", "dict_type", "model_attributes_type", "model_type"})
+_CONDITION_SLOTS = frozenset({"condition", "until", "exit_when", "when"})
+_CONDITION_HINT = (
+    'write an object such as {"type": "compare", "left": {"type": "step_output", "step_id": "check", "path":'
+    ' "result.ok"}, "op": "eq", "right": {"type": "literal", "value": true}}'
+)
+
+
+def _wrong_kind(kind: str, loc: tuple[Any, ...], given: Any) -> tuple[str, str | None]:
+    """A value of the wrong kind: what was expected, what came, and what to write instead."""
+    if kind == "list_type":
+        if isinstance(given, str):
+            return f"a list is expected, got {json_kind(given)}", f"write {json.dumps([given])}"
+        hint = "put the object in a list: [{...}]" if isinstance(given, dict) else None
+        return f"a list is expected, got {json_kind(given)}", hint
+    if any(item in _CONDITION_SLOTS for item in loc[-2:] if isinstance(item, str)):
+        return f"a condition is an object, got {json_kind(given)}", _CONDITION_HINT
+    hint = 'write key: value pairs, such as {"to": "ann"}' if loc and loc[-1] == "params" else None
+    return f"an object is expected, got {json_kind(given)}", hint
 
 
 # What on_failure may be, said where a word or value is not one of them.

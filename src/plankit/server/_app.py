@@ -6,6 +6,7 @@ is an optional dependency (``pip install 'plankit[server]'``).
 """
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -55,11 +56,21 @@ def create_app(settings: ServerSettings | None = None) -> Any:
         finally:
             await ctx.close()
 
+    async def unique_keys(request: Request) -> None:
+        # A key written twice in a JSON body is refused, as in plan and policy files: parsers keep one of the
+        # values silently, so the plan a reviewer reads and the one plankit lints could differ.
+        if request.method in ("POST", "PUT", "PATCH") and "json" in request.headers.get("content-type", ""):
+            problem = _duplicate_key(await request.body())  # FastAPI keeps the body for the route
+            if problem is not None:
+                message = f"the request is not valid: {problem['path']}: {problem['message']}"
+                raise ApiError(422, "invalid_request", message, {"problems": [problem]})
+
     app = FastAPI(
         title="plankit",
         version=__version__,
         description="Lint, save, run, schedule and approve LLM-agent plans. Send 'Authorization: Bearer TOKEN'.",
         lifespan=lifespan,
+        dependencies=[Depends(unique_keys)],
     )
     app.state.plankit = ctx
     bearer = HTTPBearer(auto_error=False, description="An API token from 'plankit token create'.")
@@ -145,6 +156,26 @@ def _message(error: Any, keys: list[str]) -> str:
         hint = did_you_mean(str(location[-1]), keys) if len(location) == 2 else None
         return f"unknown key {location[-1]!r}" + (f" ({hint})" if hint else "")
     return validator_message(str(error.get("msg", "")))
+
+
+_DUPLICATE = re.compile(r'^Detected duplicate key "(.*)" at line (\d+) column (\d+)$', re.DOTALL)
+
+
+def _duplicate_key(body: bytes) -> dict[str, Any] | None:
+    """The first key written twice in one object of a JSON body, as a problem; None for any other body (a body
+    that is not JSON is the route's to report)."""
+    import jiter
+
+    if not body:
+        return None
+    try:
+        jiter.from_json(body, catch_duplicate_keys=True)
+    except ValueError as exc:
+        found = _DUPLICATE.match(str(exc))
+        if found is not None:
+            where = f"line {found[2]}, column {found[3]}"
+            return {"path": where, "message": f"duplicate key {found[1]!r}", "type": "duplicate_key"}
+    return None
 
 
 def _not_json(body: bytes, error: Any) -> str:

@@ -38,4 +38,33 @@ def store_for(target: str | Path) -> Store:
             f"{url['scheme']}:// is not a database plankit can use: give a SQLite file path or a "
             f"postgresql://user@host/db URL{hint}"
         )
+    _check_sqlite_path(Path(target))
     return SqliteStore(target)
+
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_sqlite_path(path: Path) -> None:
+    """Raise :class:`~plankit.errors.ConfigError` for a path SQLite can't open as a database, naming the path and
+    the fix (SQLite itself says only "unable to open database file" or "file is not a database")."""
+    if str(path) == ":memory:":
+        return
+    if path.is_dir():
+        raise ConfigError(f"{path}: is a directory, not a database file; give --db a file (a new one is created)")
+    if not path.exists():
+        if not path.parent.is_dir():
+            raise ConfigError(
+                f"{path}: the folder {path.parent} does not exist; create it, or give --db a file in an existing folder"
+            )
+        return
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(_SQLITE_HEADER))
+    except OSError:
+        return  # unreadable: SQLite's own error says so
+    if head and head != _SQLITE_HEADER:
+        raise ConfigError(
+            f"{path}: is not a SQLite database; give --db the database plankit made (plankit.db by default), or a"
+            " new file"
+        )

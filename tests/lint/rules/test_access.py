@@ -159,6 +159,20 @@ def test_tool_args_json_types() -> None:
     ]
 
 
+def test_a_parameter_given_to_a_tool_that_takes_none_says_so() -> None:
+    # The hint was "known parameters: " with nothing after it.
+    spec = ToolSpec(name="work.fast", params_schema={"type": "object", "properties": {}, "additionalProperties": False})
+    plan = {"steps": [{"id": "a", "tool": "work.fast", "params": {"x": 1}}]}
+    assert findings("TOOL_ARGS_INVALID", plan, ToolRegistry([spec])) == [
+        Finding(
+            "unknown parameter 'x' (tool 'work.fast')",
+            "a",
+            "$.steps[0].params.x",
+            "the tool takes no parameters: remove 'x'",
+        )
+    ]
+
+
 def test_tool_args_skips_tools_without_spec_and_plans_without_registry() -> None:
     plan = {"steps": [{"id": "a", "tool": "unknown.tool", "params": {"x": 1}}]}
     assert findings("TOOL_ARGS_INVALID", plan, ToolRegistry([ToolSpec(name="other")])) == []

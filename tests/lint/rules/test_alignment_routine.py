@@ -89,7 +89,7 @@ def test_a_value_that_opens_a_file_to_everyone_is_reported_even_when_sharing_is_
         ),
         (
             {"routine_effects": {"mailer.*": "send"}},
-            "$.routine_effects[\"mailer.*\"]: Input should be a valid list",
+            "$.routine_effects[\"mailer.*\"]: a list is expected, got the string 'send' (write [\"send\"])",
         ),
     ],
 )

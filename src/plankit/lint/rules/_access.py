@@ -184,7 +184,13 @@ def _object_problems(
         if key in properties:
             children.append((item, properties[key], full, where))
         elif sub.get("additionalProperties") is False:
-            hint = did_you_mean(str(key), properties) or f"known parameters: {', '.join(sorted(properties))}"
+            hint = did_you_mean(str(key), properties) or (
+                f"known parameters: {', '.join(sorted(properties))}"
+                if properties
+                else f"{name!r} takes no keys: remove {str(key)!r}"
+                if name
+                else f"the tool takes no parameters: remove {str(key)!r}"
+            )
             yield where, f"unknown parameter {full!r}", hint
 
 
