@@ -66,7 +66,7 @@ def _all_targets_trusted(
         if kind == "amount" and held:
             continue  # round 10 (A): a released hold goes back to whoever it is held from, at most what is held
         if kind == "amount" and (
-            (reversal and _within_goal_money(ctx, shown, action)) or _itemised(ctx, action, shown)
+            (reversal and _within_goal_money(ctx, shown, action, _where)) or _itemised(ctx, action, shown, _where)
         ):
             continue  # what a reversal returns goes back to its payer; a total of the step's own trusted lines
         if not trusted.trusts(kind, shown) and not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
@@ -142,7 +142,7 @@ def _returns_found_payment(ctx: LintContext, action: ActionNode, path: str) -> b
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     for kind, shown, _where in _literal_targets(walk_params(action.params, f"{path}.params", None)):
-        if (kind == "amount" and _within_goal_money(ctx, shown, action)) or trusted.trusts(kind, shown):
+        if (kind == "amount" and _within_goal_money(ctx, shown, action, _where)) or trusted.trusts(kind, shown):
             continue
         if not (kind == "amount" and minor_trusts(ctx, action, shown, _where)):
             return False
@@ -200,20 +200,22 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
     return None
 
 
-def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
+def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any, where: str) -> bool:
     """Whether an amount nobody wrote down is priced by the step itself: the total of its own trusted lines
     (:func:`itemised_totals`), or what a reversal of a payment the plan was given or found returns to its payer
     (:func:`is_reversal`; every other target of the step trusted, as :func:`_all_targets_trusted` reads them)."""
-    if _itemised(ctx, action, amount):
+    if _itemised(ctx, action, amount, where):
         return True
     if is_account_credit(action.tool) and _CREDIT_ASKED.search(ctx.plan.goal or "") is not None:
         # Round 9: a credit the goal asks for, on the account of a party the plan was given or found, stays
         # with the business (store credit, a credit memo): a wrong size costs the business, paid to that party.
-        return _within_goal_money(ctx, amount, action) and _all_targets_trusted(ctx, action, path, credit=True)
+        return _within_goal_money(ctx, amount, action, where) and _all_targets_trusted(
+            ctx, action, path, credit=True
+        )
     return (
         is_reversal(action.tool)
         and _asks_money_back(ctx)
-        and _within_goal_money(ctx, amount, action)
+        and _within_goal_money(ctx, amount, action, where)
         and _all_targets_trusted(ctx, action, path)
     )
 
@@ -243,14 +245,17 @@ def _asks_money_back(ctx: LintContext) -> bool:
     )
 
 
-def _within_goal_money(ctx: LintContext, amount: Any, action: ActionNode | None = None) -> bool:
+def _within_goal_money(
+    ctx: LintContext, amount: Any, action: ActionNode | None = None, where: str | None = None
+) -> bool:
     """Whether an amount is no more than the most money the goal states (``$40``, ``45 dollars``), or the goal
     states none: a reversal the goal prices (*the $12 day pass*) returns at most that, never a hundred times it.
-    On a step that takes minor units (``action``, round 11) the amount is read in them: Stripe's 3500 is $35."""
+    In minor units where the step takes them for that amount (``action`` and its path ``where``, round 11:
+    :func:`in_minor_units`) the amount is read in them: Stripe's 3500 is $35."""
     number = _number(amount)
     if number is None:
         return False
-    if action is not None and number.is_integer() and in_minor_units(ctx, action):
+    if action is not None and where is not None and number.is_integer() and in_minor_units(ctx, action, where):
         number /= 100
     stated = money_amounts(ctx.plan.goal or "")
     return not stated or number <= max(stated)
@@ -274,14 +279,16 @@ def _number(amount: Any) -> float | None:
     return None
 
 
-def _worked_out(ctx: LintContext, action: ActionNode, path: str, amount: Any, names: frozenset[str]) -> bool:
+def _worked_out(
+    ctx: LintContext, action: ActionNode, path: str, amount: Any, names: frozenset[str], where: str
+) -> bool:
     """Round 9: whether ``amount`` is worked out from the goal's numbers by a small expression
     (:meth:`Trusted.has_expression`: *(12 - 5) / 12 x $600* in cents) on a step whose every other target is
     known: each literal target trusted, and no step output it uses taken from untrusted content. An amount
     says how much, not to whom: a worked-out sum bound for an account nobody gave stays reported."""
     number = _number(amount)
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    minor = isinstance(amount, int) and in_minor_units(ctx, action)  # round 11: only where the step says so
+    minor = isinstance(amount, int) and in_minor_units(ctx, action, where)  # round 11: only where the step says so
     if number is None or not trusted.has_expression(number, minor):
         return False
     if (is_reversal(action.tool) or is_account_credit(action.tool)) and not _within_goal_money(
@@ -351,24 +358,21 @@ def _is_bound(where: str) -> bool:
     return not _BOUND_WORDS.isdisjoint(name_words(where.rpartition(".")[2]))
 
 
-def _itemised(ctx: LintContext, action: ActionNode, amount: Any) -> bool:
+def _itemised(ctx: LintContext, action: ActionNode, amount: Any, where: str) -> bool:
     """Whether ``amount`` is the total of the step's own line lists, each price and quantity trusted."""
     number = _number(amount)
     if number is None or not isinstance(action.params, dict):
         return False
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
-    minor = in_minor_units(ctx, action)
+    minor = in_minor_units(ctx, action, where)
     totals = itemised_totals(action.params, lambda value: trusted.trusts("amount", value, minor), minor)
     return round(number, 2) in totals
 
 
-def minor_trusts(ctx: LintContext, action: ActionNode, amount: Any, where: str | None = None) -> bool:
+def minor_trusts(ctx: LintContext, action: ActionNode, amount: Any, where: str) -> bool:
     """Round 11 (R): whether an amount not trusted as written is the goal's money in minor units (``9000`` for
-    "$90", :meth:`Trusted.has_computed`) on a step that takes them: its tool does (:func:`_tool_in_minor_units`)
-    or the amount's key says so (``amount_cents``; any key of the step when ``where`` is not given)."""
-    if not _tool_in_minor_units(ctx, action.tool) and not (
-        minor_unit_key(where.rpartition(".")[2]) if where is not None else _has_minor_key(action.params)
-    ):
+    "$90", :meth:`Trusted.has_computed`) where the step takes them for it (:func:`in_minor_units`)."""
+    if not in_minor_units(ctx, action, where):
         return False
     number = _number(amount)
     if number is None or not number.is_integer():
@@ -376,13 +380,14 @@ def minor_trusts(ctx: LintContext, action: ActionNode, amount: Any, where: str |
     return memo(ctx, "trusted_values", lambda: Trusted(ctx)).has_computed(number, True)
 
 
-def in_minor_units(ctx: LintContext, action: ActionNode) -> bool:
-    """Round 11: whether a step takes its amounts in minor units (cents), so that ``9000`` may be the goal's
-    $90: its tool belongs to a payment API that takes them (:func:`minor_unit_api`: Stripe, Square...), its
-    tool spec says so (*in cents*, *in the smallest currency unit*), or one of its keys does (``amount_cents``).
-    Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays a hundred times
-    what the goal states."""
-    return _tool_in_minor_units(ctx, action.tool) or _has_minor_key(action.params)
+def in_minor_units(ctx: LintContext, action: ActionNode, where: str) -> bool:
+    """Round 11: whether a step takes the amount at ``where`` in minor units (cents), so that ``9000`` may be the
+    goal's $90: its tool belongs to a payment API that takes them (:func:`minor_unit_api`: Stripe, Square...),
+    its tool spec says so (*in cents*, *in the smallest currency unit*), or the amount's own key does
+    (``amount_cents``). Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays
+    a hundred times what the goal states. Another key of the step never decides (review of round 11: a
+    ``fee_cents: 0`` the text the agent read asked for made the step's ``amount: 15000`` read as $150)."""
+    return _tool_in_minor_units(ctx, action.tool) or minor_unit_key(where.rpartition(".")[2])
 
 
 def _tool_in_minor_units(ctx: LintContext, tool: str) -> bool:
@@ -393,22 +398,6 @@ def _tool_in_minor_units(ctx: LintContext, tool: str) -> bool:
     if found is None:
         found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool)
     return found
-
-
-def _has_minor_key(params: Any) -> bool:
-    """Whether a key at any depth of a step's arguments says minor units (``amount_cents``)."""
-    stack = [params]
-    while stack:
-        item = stack.pop()
-        if item.__class__ is dict:
-            for key, value in item.items():
-                if minor_unit_key(str(key)):
-                    return True
-                if value.__class__ is dict or value.__class__ is list:
-                    stack.append(value)
-        elif item.__class__ is list:
-            stack.extend(value for value in item if value.__class__ is dict or value.__class__ is list)
-    return False
 
 
 def _spec_says_minor(ctx: LintContext, tool: str) -> bool:
