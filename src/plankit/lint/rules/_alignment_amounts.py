@@ -334,12 +334,26 @@ _PAYMENT_TOOL_WORDS = frozenset({"payment", "payments"})
 _PAYER_WORDS = frozenset({"customer", "payer", "buyer", "client"})
 
 
+_PAID_OUT = frozenset(
+    "refund refunds credit credits disburse disburses disbursement reimburse reimbursement remit remittance "
+    "outbound outgoing payout payouts transfer send wire return reverse reversal withdraw withdrawal".split()
+)
+"""Words of a payment tool's name or its direction that say the money goes to the party, not from it."""
+_DIRECTION_KEYS = frozenset({"type", "direction", "kind", "flow", "mode", "category"})
+
+
 def _takes_from_payer(action: ActionNode) -> bool:
     """Round 11 (R): whether a payment step's only party is the one it is taken from (``customer``, ``payer``:
     a payment intent on a customer's stored card), with no account or recipient it pays: money to the business,
-    a charge by another name."""
-    if not isinstance(action.params, dict):
+    a charge by another name. Not when its name or its direction says the money goes to that party
+    (``payments_disburse``, ``outbound_payment``, ``type: "credit"``; review of round 11: the customer who wrote
+    the ticket is then paid an amount nobody gave)."""
+    if not isinstance(action.params, dict) or not _PAID_OUT.isdisjoint(_tool_words(action.tool)):
         return False
+    for key, value in action.params.items():
+        if isinstance(value, str) and not _DIRECTION_KEYS.isdisjoint(name_words(str(key))):
+            if not _PAID_OUT.isdisjoint(name_words(value)):
+                return False
     keys = [name_words(str(key)) for key in action.params]
     return any(not _PAYER_WORDS.isdisjoint(words) for words in keys) and not any(
         target_kind(str(key)) in ("account", "recipient") for key in action.params
