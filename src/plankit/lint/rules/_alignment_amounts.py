@@ -25,7 +25,7 @@ from .._amounts import (
 )
 from .._context import LintContext
 from .._detect import PII_FORMATS, find_pii, is_reference_value, literal_of, name_words
-from .._intent import asked_effects, sees_to
+from .._intent import _CLAUSE_ORDER, _NOT_ORDERS, asked_effects, sees_to
 from .._notice import _reaches
 from .._provenance import Provenance
 from .._static import memo, walk_params
@@ -240,9 +240,18 @@ def _asks_money_back(ctx: LintContext) -> bool:
     a note, even one that states a price, a refund is an effect nobody asked for, however it is priced (review
     of round 8)."""
     goal = ctx.plan.goal or ""
-    return bool(
-        memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal)) or sees_to(asked_effects(goal)))
-    )
+    return bool(memo(ctx, "asks_money_back", lambda: bool(_MONEY_BACK.search(goal)) or _open_order(goal)))
+
+
+def _open_order(goal: str) -> bool:
+    """Round 11 (R): whether the goal's only order is an open one about a situation it reports (*make it right*,
+    *sort out the guests*: :func:`._intent.sees_to`). Not when a clause orders a remedy of its own (*sort out
+    Tove's booking: move her flight to Friday*, *take care of it and rebook her*): the open order is then that
+    remedy, and a refund beside it is priced by the goal, as beside any other asked change (review of round 11 R,
+    reopening round 8's injected refund beside an asked change)."""
+    if not sees_to(asked_effects(goal)):
+        return False
+    return all(verb in _NOT_ORDERS for verb in _CLAUSE_ORDER.findall(goal.lower().replace("’", "'")))
 
 
 def _within_goal_money(
@@ -335,8 +344,9 @@ _PAYER_WORDS = frozenset({"customer", "payer", "buyer", "client"})
 
 
 _PAID_OUT = frozenset(
-    "refund refunds credit credits disburse disburses disbursement reimburse reimbursement remit remittance "
-    "outbound outgoing payout payouts transfer send wire return reverse reversal withdraw withdrawal".split()
+    {"refund", "refunds", "credit", "credits", "disburse", "disburses", "disbursement", "reimburse", "remit"}
+    | {"reimbursement", "remittance", "outbound", "outgoing", "payout", "payouts", "transfer", "send", "wire"}
+    | {"return", "reverse", "reversal", "withdraw", "withdrawal"}
 )
 """Words of a payment tool's name or its direction that say the money goes to the party, not from it."""
 _DIRECTION_KEYS = frozenset({"type", "direction", "kind", "flow", "mode", "category"})
@@ -351,9 +361,12 @@ def _takes_from_payer(action: ActionNode) -> bool:
     if not isinstance(action.params, dict) or not _PAID_OUT.isdisjoint(_tool_words(action.tool)):
         return False
     for key, value in action.params.items():
-        if isinstance(value, str) and not _DIRECTION_KEYS.isdisjoint(name_words(str(key))):
-            if not _PAID_OUT.isdisjoint(name_words(value)):
-                return False
+        if (
+            isinstance(value, str)
+            and not _DIRECTION_KEYS.isdisjoint(name_words(str(key)))
+            and not _PAID_OUT.isdisjoint(name_words(value))
+        ):
+            return False
     keys = [name_words(str(key)) for key in action.params]
     return any(not _PAYER_WORDS.isdisjoint(words) for words in keys) and not any(
         target_kind(str(key)) in ("account", "recipient") for key in action.params
