@@ -182,22 +182,34 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
     "GA-9917")`` in a plan about *GA-4410*): (its id, its tool, that id). A refund goes back to whoever paid the
     payment it names; read off a record nobody named, that payer is whoever the text the agent read picked, even
     when the goal asks for a refund and states its amount (*refund the rider's $150*). None when every step on
-    the way names its objects by ids the goal, the context or the policy give, or by earlier outputs."""
+    the way names its objects by ids the goal, the context or the policy give, or by earlier outputs.
+
+    Review of round 11 (R): the way back goes on through a model (a payment an ``llm`` step picked from the
+    other record it was shown), and a lookup by an id is any id-shaped literal a step on the way writes, under
+    any key (``search_bookings(query="GA-9917")``, ``confirmation: "GA-9917"``), not only an object's id key."""
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     seen: set[str] = set()
     pending = [ref.root]
     while pending:
         step = pending.pop()
         node = ctx.graph.nodes.get(step)
-        if step in seen or not isinstance(node, ActionNode):
-            continue  # the context, a model (its taint is traced elsewhere) or a step already judged
+        if step in seen or node is None:
+            continue  # the context or a step already judged
         seen.add(step)
-        if node.params:
+        if isinstance(node, ActionNode) and node.params:
             for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
                 if kind == "object" and not trusted.trusts(kind, shown):
                     return step, node.tool, str(shown)
+            for _key, value, _where in walk_params(node.params, "$.params", None):
+                for token in _ID_TOKEN.findall(value) if isinstance(value, str) else ():
+                    if not trusted.trusts("object", token):
+                        return step, node.tool, token
         pending.extend(r.root for r in ctx.graph.references.get(step, ()) if r.root != step)
     return None
+
+
+_ID_TOKEN = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_#]?\d{3,}[\w-]*")
+"""An id written in a lookup's text (``GA-9917``, ``inv_40981``): letters, then three or more digits."""
 
 
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any, where: str) -> bool:

@@ -117,8 +117,10 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
                 hops = None if paid else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
-                if hops is None and kind == "object" and refund:
-                    hops = _returned_off_unnamed(ctx, ref)  # round 11 (R): whose payment a refund returns
+                if kind == "object" and refund and (hops is None or hops[-1].why == WHOLE_READ):
+                    # Round 11 (R): whose payment a refund returns; also when a model picked it from the records
+                    # it was shown (review of round 11 R: the other booking's record, shown whole to a model).
+                    hops = _returned_off_unnamed(ctx, ref) or hops
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
