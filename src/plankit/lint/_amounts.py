@@ -103,8 +103,12 @@ _MINOR_TEXT = re.compile(
 
 @functools.lru_cache(maxsize=1024)
 def minor_unit_api(tool: str) -> bool:
-    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`)."""
-    return any(word in _MINOR_APIS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`): the
+    API's name is the first word of the tool's name, its namespace (``stripe.refunds.create``,
+    ``SQUARE_CREATE_PAYMENT``). A word further in names no API (review of round 11 R: ``town_square_bank.transfer``
+    takes whole units, and read in cents it paid a hundred times the goal's money)."""
+    words = name_words(re.split(r"[./:\s]+", tool.strip(" ./:"), maxsplit=1)[0])
+    return bool(words) and words[0] in _MINOR_APIS
 
 
 def says_minor_units(text: str) -> bool:
