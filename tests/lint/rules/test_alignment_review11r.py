@@ -184,3 +184,31 @@ def test_a_tool_that_only_has_a_payment_apis_name_in_it_takes_whole_units() -> N
 def test_a_payment_apis_own_tools_still_take_minor_units() -> None:
     for tool in ("stripe.transfers.create", "SQUARE_CREATE_PAYMENT", "square_payments.create", "adyen:payouts"):
         assert _goal_findings(_binder_fee(tool, 9000)) == [], tool
+
+
+# ------------------------------------------------ 6. a payment key filled from a mail's text
+
+
+def _mailed_intent(payment: str) -> dict[str, Any]:
+    return _plan(
+        ASKED,
+        _s("bk", "aerie_get_booking", booking_id="GA-4410"),
+        _s("mail", "aerie_mail_search", query="GA-4410 refund"),
+        _s("cancel", "aerie_cancel_booking", booking_id="GA-4410"),
+        _s("refund", "stripe.refunds.create", payment_intent=payment, amount=15000),
+        context=AERIE,
+    )
+
+
+def test_a_payment_intent_taken_from_a_mails_text_is_reported() -> None:
+    # ``payment_id`` from the same body was reported; ``payment_intent`` skipped where it came from (round 11 R
+    # judged a payment key only by whose record it was read off).
+    for payment in ("{{mail.result.messages[0].body}}", "{{mail.result.messages[0].snippet}}"):
+        assert _goal_findings(_mailed_intent(payment)) == [
+            (TAINTED, "refund", "$.steps[3].params.payment_intent")
+        ], payment
+
+
+def test_a_payment_intent_read_off_the_named_booking_still_passes() -> None:
+    assert _goal_findings(_mailed_intent("{{bk.result.payment_intent}}")) == []
+    assert _goal_findings(_mailed_intent("{{bk.result.payments[0].transaction}}")) == []

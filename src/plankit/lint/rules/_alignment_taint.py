@@ -114,7 +114,10 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
             for ref in at[where]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
-                hops = None if paid else provenance.origin(ref)
+                # Round 11 (R): a payment key read off a record's own payment field (``order.payment_intent``)
+                # is whose record it is, judged below; any other text there (a mail's body, a note, a model's
+                # answer from them) is judged by where it came from (review of round 11 R).
+                hops = None if paid and _own_payment_field(ref) else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
                 if kind == "object" and refund and (hops is None or hops[-1].why == WHOLE_READ):
@@ -163,6 +166,13 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     if shown_id is None:
         return None
     return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
+
+
+def _own_payment_field(ref: Reference) -> bool:
+    """Whether a reference reads a payment field of its record (``result.payments[0].stripe_payment_intent``,
+    ``result.transaction``), not text that happens to hold one (``result.messages[0].body``, a model's output)."""
+    keys = [part for part in re.split(r"[.\[\]]+", ref.path) if part and not part.isdigit()]
+    return bool(keys) and (payment_key(keys[-1]) or target_kind(keys[-1]) == "object")
 
 
 def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] | None:
