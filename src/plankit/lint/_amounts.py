@@ -194,12 +194,19 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
             stack.extend(item)
 
 
+_LEAST_DIVISOR = 0.5
+"""The smallest factor an amount is divided by: a percentage scales an amount (x 0.05), and its complements undo
+a tax or a discount (/ 1.15, / 0.85); dividing by the rate itself (/ 0.05) only inflates the goal's money."""
+
+
 def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
     """The values of one operation on ``x`` and ``c`` (either order for ``-`` and ``/``, no division by 0);
     only ``x * c`` and ``x / c`` when ``c`` is a factor (a count said in words, a percentage): a factor scales
     an amount, it is never added to one."""
     if scale_only:
-        return (x * c, x / c) if c else (x * c,)
+        # Dividing by a rate below a half (*5%*: x / 0.05) makes twenty times the money, not an amount before a
+        # tax or a discount (x / 1.15, x / 0.85): review of round 11 R (*$900 with a 5% discount* reached 18,000).
+        return (x * c, x / c) if c >= _LEAST_DIVISOR else (x * c,)
     found = [x + c, x * c, x - c, c - x]
     if c:
         found.append(x / c)
@@ -279,7 +286,7 @@ def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple
             return True
         for place, c in enumerate(factors, count):
             bit = 1 << place
-            if near(target / c, half / c, bit) or near(target * c, half * c, bit):
+            if near(target / c, half / c, bit) or (c >= _LEAST_DIVISOR and near(target * c, half * c, bit)):
                 return True
         for index, c in enumerate(numbers):
             bit = 1 << index

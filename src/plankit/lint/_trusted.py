@@ -254,6 +254,7 @@ _NUMBER_WORDS = {
 """Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
 _SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
 _EACH_WORDS = _words("each per")
+_RATE_AFTER = re.compile(r"\s?(?:%|percent\b|pct\b)")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
 _MONTHLY = re.compile(r"\bmonth\b|\bmonthly\b|/\s?mo\b|\ba month\b")
 _DAYS = re.compile(r"\bdays?\b")
@@ -284,7 +285,10 @@ def computed_amounts(goal: str) -> frozenset[float]:
     Only the goal's numbers take part, never the context's (ids and balances would make nearly every amount
     reachable). Cached by goal text; lower-case input."""
     words = _GOAL_TOKEN.findall(goal)
-    numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
+    # A percentage is a rate applied below, not a number to add or multiply by (review of round 11 R: *5%*
+    # made $900 x 5 = 4,500).
+    written = (match.group() for match in _NUMBER.finditer(goal) if not _RATE_AFTER.match(goal, match.end()))
+    numbers = [value for value in map(_to_number, written) if value]
     counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
     said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
     shares: frozenset[float] = frozenset()
@@ -327,9 +331,12 @@ def computed_amounts(goal: str) -> frozenset[float]:
     return frozenset(value for value in rounded if value > 0)
 
 
-_QUANTITY = re.compile(r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+_QUANTITY = re.compile(
+    r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.?\d|\s?(?:%|percent\b|pct\b))"
+)
 """A number a goal writes as a quantity or a price: not the digits of an id (``S-2176``, ``K-2291``, ``#14``,
-``RO20903``), which an amount is never worked out from."""
+``RO20903``), which an amount is never worked out from, nor a percentage (*5%* is the factor 0.05, not five:
+review of round 11 R, *5%* made $900 x 5 = 4,500)."""
 
 
 @functools.lru_cache(maxsize=256)

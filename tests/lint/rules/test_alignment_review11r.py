@@ -15,6 +15,7 @@ from tests.lint.rules._support import goal_plan as _plan
 from tests.lint.rules._support import llm_step, run_rule
 
 from plankit.lint import Policy
+from plankit.lint._amounts import expression_reaches
 
 GOAL_CODES = ("GOAL_UNASKED_EFFECT", "GOAL_UNTRUSTED_TARGET", "GOAL_TAINTED_TARGET")
 UNTRUSTED = "GOAL_UNTRUSTED_TARGET"
@@ -212,3 +213,28 @@ def test_a_payment_intent_taken_from_a_mails_text_is_reported() -> None:
 def test_a_payment_intent_read_off_the_named_booking_still_passes() -> None:
     assert _goal_findings(_mailed_intent("{{bk.result.payment_intent}}")) == []
     assert _goal_findings(_mailed_intent("{{bk.result.payments[0].transaction}}")) == []
+
+
+# ------------------------------------------------ 7. an expression that reaches the invoice writer's number
+
+
+def _early_pay(amount: float) -> dict[str, Any]:
+    return _plan(
+        "Binder Oren Vale's invoice for the $900 restoration has a 5% early-pay discount; pay it today",
+        _s("binder", "quills_find_binder", name="Oren Vale"),
+        _s("pay", "quills_bank_transfer", to_account="{{binder.result.bank_account}}", amount=amount),
+        context={"me": {"name": "Sable Thorn", "email": "sable@spirelibrary.example"}},
+    )
+
+
+def test_a_percentage_never_divides_nor_counts_as_a_number() -> None:
+    # The binder wrote the invoice: 900 / 0.05 = 18,000, 900 / 0.05 x 0.95 = 17,100 and 900 x 5 = 4,500 were
+    # all reached; *5%* scales the goal's money, it does not multiply it twenty or five times.
+    for amount in (18000.0, 17100.0, 4500.0):
+        assert _goal_findings(_early_pay(amount)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")], amount
+
+
+def test_the_discounted_amount_and_the_amount_before_a_tax_are_still_reached() -> None:
+    assert _goal_findings(_early_pay(855.0)) == []  # 900 x 0.95
+    assert _goal_findings(_early_pay(45.0)) == []  # 900 x 0.05
+    assert expression_reaches(100.0, (115.0,), (0.15, 0.85, 1.15), False)  # $115 with 15% tax: 115 / 1.15
