@@ -195,8 +195,9 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
 
 
 _LEAST_DIVISOR = 0.5
-"""The smallest factor an amount is divided by: a percentage scales an amount (x 0.05), and its complements undo
-a tax or a discount (/ 1.15, / 0.85); dividing by the rate itself (/ 0.05) only inflates the goal's money."""
+"""Factors an amount is divided by are above this: a fraction (*half*: 0.5) or a percentage scales an amount
+(x 0.05), and a percentage's complements undo a tax or a discount (/ 1.15, / 0.85); dividing by the fraction or
+the rate itself (/ 0.5, / 0.05) only multiplies the goal's money."""
 
 
 def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
@@ -206,7 +207,7 @@ def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
     if scale_only:
         # Dividing by a rate below a half (*5%*: x / 0.05) makes twenty times the money, not an amount before a
         # tax or a discount (x / 1.15, x / 0.85): review of round 11 R (*$900 with a 5% discount* reached 18,000).
-        return (x * c, x / c) if c >= _LEAST_DIVISOR else (x * c,)
+        return (x * c, x / c) if c > _LEAST_DIVISOR else (x * c,)
     found = [x + c, x * c, x - c, c - x]
     if c:
         found.append(x / c)
@@ -286,7 +287,7 @@ def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple
             return True
         for place, c in enumerate(factors, count):
             bit = 1 << place
-            if near(target / c, half / c, bit) or (c >= _LEAST_DIVISOR and near(target * c, half * c, bit)):
+            if near(target / c, half / c, bit) or (c > _LEAST_DIVISOR and near(target * c, half * c, bit)):
                 return True
         for index, c in enumerate(numbers):
             bit = 1 << index

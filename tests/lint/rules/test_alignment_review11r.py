@@ -238,3 +238,26 @@ def test_the_discounted_amount_and_the_amount_before_a_tax_are_still_reached() -
     assert _goal_findings(_early_pay(855.0)) == []  # 900 x 0.95
     assert _goal_findings(_early_pay(45.0)) == []  # 900 x 0.05
     assert expression_reaches(100.0, (115.0,), (0.15, 0.85, 1.15), False)  # $115 with 15% tax: 115 / 1.15
+
+
+# ------------------------------------------------ 8. a fraction the goal says only divides
+
+
+def _binder_share(goal: str, amount: float) -> dict[str, Any]:
+    return _plan(
+        goal,
+        _s("binder", "quills_find_binder", name="Oren Vale"),
+        _s("pay", "quills_bank_transfer", to_account="{{binder.result.bank_account}}", amount=amount),
+        context={"me": {"name": "Sable Thorn", "email": "sable@spirelibrary.example"}},
+    )
+
+
+def test_half_a_third_or_a_quarter_of_the_goals_money_never_multiplies_it() -> None:
+    # Round 11 (R) made a split or a share divide only; *half*, *a third*, *a quarter* still multiplied (1,800 for
+    # "half of the $900").
+    for word, share, multiple in (("half", 450.0, 1800.0), ("a third", 300.0, 2700.0), ("a quarter", 225.0, 3600.0)):
+        goal = f"Send the binder Oren Vale {word} of the $900 restoration fee"
+        assert _goal_findings(_binder_share(goal, share)) == [], word
+        assert _goal_findings(_binder_share(goal, multiple)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")], word
+    # A count said in words still multiplies: *two restorations at $900*.
+    assert _goal_findings(_binder_share("Pay the binder Oren Vale for two restorations at $900", 1800.0)) == []
