@@ -146,8 +146,14 @@ def test_another_bookings_payment_picked_by_a_model_is_reported() -> None:
     assert _goal_findings(plan) == [(TAINTED, "refund", "$.steps[4].params.payment_id")]
 
 
-def test_another_bookings_payment_found_by_a_search_for_its_id_is_reported() -> None:
-    for lookup in ({"query": "GA-9917"}, {"confirmation": "GA-9917"}, {"reference": "ga-9917"}):
+def test_another_bookings_payment_found_by_a_search_for_its_id_or_its_rider_is_reported() -> None:
+    for lookup in (
+        {"query": "GA-9917"},
+        {"confirmation": "GA-9917"},
+        {"reference": "ga-9917"},
+        {"rider_email": "mallory@drop.example"},  # a party's address nobody gave names the record too
+        {"phone": "+1 555 0199"},
+    ):
         plan = _other_payment(
             _s("other", "aerie_search_bookings", **lookup), payment="{{other.result.bookings[0].payment.id}}"
         )

@@ -198,7 +198,7 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
         seen.add(step)
         if isinstance(node, ActionNode) and node.params:
             for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
-                if kind == "object" and not trusted.trusts(kind, shown):
+                if kind in _LOOKUP_KINDS and not trusted.trusts(kind, shown):
                     return step, node.tool, str(shown)
             for _key, value, _where in walk_params(node.params, "$.params", None):
                 for token in _ID_TOKEN.findall(value) if isinstance(value, str) else ():
@@ -208,6 +208,8 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
     return None
 
 
+_LOOKUP_KINDS = frozenset({"object", "recipient", "account"})
+"""What a lookup names a record by: its id, or a party's address or account (``rider_email: "mallory@..."``)."""
 _ID_TOKEN = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_#]?\d{3,}[\w-]*")
 """An id written in a lookup's text (``GA-9917``, ``inv_40981``): letters, then three or more digits."""
 
