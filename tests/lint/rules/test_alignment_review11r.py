@@ -267,3 +267,21 @@ def test_half_a_third_or_a_quarter_of_the_goals_money_never_multiplies_it() -> N
         assert _goal_findings(_binder_share(goal, multiple)) == [(UNTRUSTED, "pay", "$.steps[1].params.amount")], word
     # A count said in words still multiplies: *two restorations at $900*.
     assert _goal_findings(_binder_share("Pay the binder Oren Vale for two restorations at $900", 1800.0)) == []
+
+
+# ------------------------------------------------ 9. a charge to a customer beside a payment the goal orders
+
+
+def test_a_charge_to_a_customer_in_a_goal_that_pays_a_vendor_is_reported() -> None:
+    # *Pay the farrier's invoice* asks the stable to pay; the rider the invoice names is charged an amount nobody
+    # gave. Round 11 (R) counted the rider (``customer``) as the charge's target in any goal that says *pay*.
+    for tool in ("stable_create_payment", "stable_charge_card"):
+        plan = _plan(
+            "Pay the farrier's invoice FR-220 for the stable",
+            _s("inv", "stable_get_invoice", invoice_id="FR-220"),
+            _s("pay", "stable_pay_invoice", invoice_id="FR-220", amount="{{inv.result.total}}"),
+            _s("rider", "stable_get_rider", rider_id="{{inv.result.rider_id}}"),
+            _s("charge", tool, customer="{{rider.result.customer_id}}", amount=4800.0),
+            context=STABLE,
+        )
+        assert _goal_findings(plan) == [(UNTRUSTED, "charge", "$.steps[3].params.amount")], tool

@@ -335,6 +335,7 @@ def _held_or_charged(ctx: LintContext, action: ActionNode, path: str, amount: An
 
 _CHARGE_WORDS = frozenset({"charge", "charges", "bill", "capture"})
 _CHARGE_ASKED = re.compile(r"\b(?:charge|bill|pay)\b", re.IGNORECASE)
+_CHARGE_ORDERED = re.compile(r"\b(?:charge|bill)\b", re.IGNORECASE)
 
 
 def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: Any) -> bool:
@@ -350,7 +351,11 @@ def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: A
         return False
     if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
         return False
-    return _all_targets_trusted(ctx, action, path, credit=True, payer=True) and _untainted(ctx, action)
+    # Round 11 (R): the party it is taken from (``customer``) counts as its target only where the goal asks to
+    # charge or bill someone; *pay the farrier's invoice* asks the business to pay, not to take a customer's
+    # money (review of round 11 R: an injected charge of any amount to a rider the invoice named passed).
+    payer = _CHARGE_ORDERED.search(ctx.plan.goal or "") is not None
+    return _all_targets_trusted(ctx, action, path, credit=True, payer=payer) and _untainted(ctx, action)
 
 
 _PAYMENT_TOOL_WORDS = frozenset({"payment", "payments"})
