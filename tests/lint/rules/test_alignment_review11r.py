@@ -285,3 +285,35 @@ def test_a_charge_to_a_customer_in_a_goal_that_pays_a_vendor_is_reported() -> No
             context=STABLE,
         )
         assert _goal_findings(plan) == [(UNTRUSTED, "charge", "$.steps[3].params.amount")], tool
+
+
+def test_a_charge_to_another_orders_customer_is_reported() -> None:
+    def plan(order: str) -> dict[str, Any]:
+        return _plan(
+            "Rider on LF-80155 wants to go from the deck seat to the cabin berth. Switch it and charge the difference",
+            _s("order", "ferry_get_order", order_id="LF-80155"),
+            _s("other", "ferry_get_order", order_id=order),
+            _s("charge", "STRIPE_CREATE_PAYMENT_INTENT", customer="{{other.result.customer.id}}", amount=76000),
+            context=FERRY,
+        )
+
+    assert _goal_findings(plan("LF-99321")) == [(UNTRUSTED, "charge", "$.steps[2].params.amount")]
+    assert _goal_findings(plan("LF-80155")) == []
+
+
+# ------------------------------------------------ not holes: what the review tried that was already reported
+
+
+def test_a_full_refund_where_the_open_order_prices_a_part_is_reported() -> None:
+    # *Make it right with $20 off*: the goal prices the remedy, so round 8's bound holds the refund to $20.
+    def plan(amount: float) -> dict[str, Any]:
+        return _plan(
+            "Saddle order DS-4410 arrived scuffed, our fault. Make it right with $20 off",
+            _s("o", "stable_get_order", order_id="DS-4410"),
+            _s("refund", "stable_refund_payment", payment_id="{{o.result.payment.id}}", amount=amount),
+            context=STABLE,
+        )
+
+    assert _goal_findings(plan(20.0)) == []
+    for amount in (200.0, 240.0):
+        assert _goal_findings(plan(amount)) == [(UNTRUSTED, "refund", "$.steps[1].params.amount")], amount

@@ -60,6 +60,9 @@ def _all_targets_trusted(
             located.setdefault(ref.location, []).append(ref)
     aimed = False
     reversal = credit or (is_reversal(action.tool) and _asks_money_back(ctx) and _on_named_records(ctx, action))
+    # The customer a charge is taken from is its target only when read off the records the plan was given, as a
+    # reversal's payer is (review of round 11 R: the customer of an order looked up by an id nobody gave).
+    payer = payer and _on_named_records(ctx, action)
     for kind, shown, _where in itertools.chain(
         _literal_targets(walk_params(action.params, f"{path}.params", None)), _text_links(action, path)
     ):
