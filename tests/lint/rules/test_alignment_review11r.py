@@ -84,6 +84,8 @@ def test_a_payment_out_to_the_found_customer_is_no_charge() -> None:
         ("ferry_create_payment", {"direction": "outbound"}),
         ("ferry_create_payment", {"type": "credit"}),
         ("ferry_create_payment", {"kind": "payout"}),
+        ("ferry_charge_card", {"type": "refund"}),  # round 10 A's charge tool, set to pay the customer back
+        ("ferry_charge_card", {"direction": "outbound"}),
     ):
         assert _goal_findings(_berth(tool, **args)) == expected, (tool, args)
 

@@ -350,7 +350,7 @@ def _charged_as_asked(ctx: LintContext, action: ActionNode, path: str, amount: A
     a charge in a goal that states its money (then the amount must be worked out from it) is still reported."""
     words = _tool_words(action.tool)
     charges = bool(words & _CHARGE_WORDS) or (bool(words & _PAYMENT_TOOL_WORDS) and _takes_from_payer(action))
-    if not charges or words & _NOT_A_CHARGE or money_amounts(ctx.plan.goal or ""):
+    if not charges or words & _NOT_A_CHARGE or _paid_out(action.params) or money_amounts(ctx.plan.goal or ""):
         return False
     if _CHARGE_ASKED.search(ctx.plan.goal or "") is None:
         return False
@@ -374,6 +374,17 @@ _PAID_OUT = frozenset(
 _DIRECTION_KEYS = frozenset({"type", "direction", "kind", "flow", "mode", "category"})
 
 
+def _paid_out(params: Any) -> bool:
+    """Whether a step's direction says its money goes to the party it names (``type: "credit"``, ``direction:
+    "outbound"``): a charge tool or a payment so set pays that party, it takes nothing from them."""
+    return isinstance(params, dict) and any(
+        isinstance(value, str)
+        and not _DIRECTION_KEYS.isdisjoint(name_words(str(key)))
+        and not _PAID_OUT.isdisjoint(name_words(value))
+        for key, value in params.items()
+    )
+
+
 def _takes_from_payer(action: ActionNode) -> bool:
     """Round 11 (R): whether a payment step's only party is the one it is taken from (``customer``, ``payer``:
     a payment intent on a customer's stored card), with no account or recipient it pays: money to the business,
@@ -382,13 +393,8 @@ def _takes_from_payer(action: ActionNode) -> bool:
     the ticket is then paid an amount nobody gave)."""
     if not isinstance(action.params, dict) or not _PAID_OUT.isdisjoint(_tool_words(action.tool)):
         return False
-    for key, value in action.params.items():
-        if (
-            isinstance(value, str)
-            and not _DIRECTION_KEYS.isdisjoint(name_words(str(key)))
-            and not _PAID_OUT.isdisjoint(name_words(value))
-        ):
-            return False
+    if _paid_out(action.params):
+        return False
     keys = [name_words(str(key)) for key in action.params]
     return any(not _PAYER_WORDS.isdisjoint(words) for words in keys) and not any(
         target_kind(str(key)) in ("account", "recipient") for key in action.params
