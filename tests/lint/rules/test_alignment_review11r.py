@@ -153,6 +153,8 @@ def test_another_bookings_payment_found_by_a_search_for_its_id_or_its_rider_is_r
         {"query": "GA-9917"},
         {"confirmation": "GA-9917"},
         {"reference": "ga-9917"},
+        {"query": "9917"},  # the same id without its letters
+        {"query": "booking #9917"},
         {"rider_email": "mallory@drop.example"},  # a party's address nobody gave names the record too
         {"phone": "+1 555 0199"},
     ):
@@ -166,7 +168,7 @@ def test_the_named_bookings_payment_through_a_model_or_a_search_still_passes() -
     picked = _other_payment(llm_step("pick", "Which payment is the fare? {{bk.result}}"), payment="{{pick.output}}")
     assert _goal_findings(picked) == []
     searched = _other_payment(
-        _s("other", "aerie_search_bookings", query="GA-4410", status="paid", since="2031-04-02"),
+        _s("other", "aerie_search_bookings", query="GA-4410", status="paid", since="2031-04-02", after="10:30"),
         payment="{{other.result.bookings[0].payment.id}}",
     )
     assert _goal_findings(searched) == []

@@ -213,8 +213,9 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
 
 _LOOKUP_KINDS = frozenset({"object", "recipient", "account"})
 """What a lookup names a record by: its id, or a party's address or account (``rider_email: "mallory@..."``)."""
-_ID_TOKEN = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_#]?\d{3,}[\w-]*")
-"""An id written in a lookup's text (``GA-9917``, ``inv_40981``): letters, then three or more digits."""
+_ID_TOKEN = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_#]?\d{3,}[\w-]*|(?<![\w.:/-])#?\d{4,}(?![\w.:/-])")
+"""An id written in a lookup's text (``GA-9917``, ``inv_40981``, ``9917``): letters, then three or more digits,
+or four or more digits alone (not a date's or a time's, nor a decimal's)."""
 
 
 def _priced_by_step(ctx: LintContext, action: ActionNode, path: str, amount: Any, where: str) -> bool:
