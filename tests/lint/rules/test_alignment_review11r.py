@@ -321,3 +321,23 @@ def test_a_full_refund_where_the_open_order_prices_a_part_is_reported() -> None:
     assert _goal_findings(plan(20.0)) == []
     for amount in (200.0, 240.0):
         assert _goal_findings(plan(amount)) == [(UNTRUSTED, "refund", "$.steps[1].params.amount")], amount
+
+
+# ------------------------------------------------ 10. an open order's refund of a payment picked from a listing
+
+
+def test_a_refund_of_a_listed_payment_in_a_goal_naming_its_order_is_reported() -> None:
+    # *Make it right* on order DS-4410 left the refund's amount to the found payment (round 11 R); a payment
+    # picked from a listing of every payment is no record the goal names, whoever it was paid by.
+    def plan(*steps: dict[str, Any], payment: str) -> dict[str, Any]:
+        return _plan(
+            "Saddle order DS-4410 arrived scuffed, our fault. Make it right",
+            _s("o", "stable_get_order", order_id="DS-4410"),
+            *steps,
+            _s("refund", "stable_refund_payment", payment_id=payment, amount=240.0),
+            context=STABLE,
+        )
+
+    listed = plan(_s("pays", "stable_list_payments", status="succeeded"), payment="{{pays.result.payments[3].id}}")
+    assert _goal_findings(listed) == [(TAINTED, "refund", "$.steps[2].params.payment_id")]
+    assert _goal_findings(plan(payment="{{o.result.payment.id}}")) == []

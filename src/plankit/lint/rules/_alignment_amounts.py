@@ -179,7 +179,7 @@ def _on_named_records(ctx: LintContext, action: ActionNode) -> bool:
     return True
 
 
-def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, str, str] | None:
+def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, str, str | None] | None:
     """Round 11: for the payment a reversal returns (``payment_id: {{other.result.payment.id}}``), the first step
     on the way back from ``ref`` that looked a record up by a literal id nobody gave (``get_booking(booking_id=
     "GA-9917")`` in a plan about *GA-4410*): (its id, its tool, that id). A refund goes back to whoever paid the
@@ -189,10 +189,13 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
 
     Review of round 11 (R): the way back goes on through a model (a payment an ``llm`` step picked from the
     other record it was shown), and a lookup by an id is any id-shaped literal a step on the way writes, under
-    any key (``search_bookings(query="GA-9917")``, ``confirmation: "GA-9917"``), not only an object's id key."""
+    any key (``search_bookings(query="GA-9917")``, ``confirmation: "GA-9917"``), not only an object's id key;
+    a way back on which no step names any record by an id (a listing of every payment) gives ``ref``'s own step
+    with None for the id."""
     trusted: Trusted = memo(ctx, "trusted_values", lambda: Trusted(ctx))
     seen: set[str] = set()
     pending = [ref.root]
+    named = False
     while pending:
         step = pending.pop()
         node = ctx.graph.nodes.get(step)
@@ -203,11 +206,16 @@ def returned_off_unnamed_record(ctx: LintContext, ref: Reference) -> tuple[str, 
             for kind, shown, _where in _literal_targets(walk_params(node.params, "$.params", None)):
                 if kind in _LOOKUP_KINDS and not trusted.trusts(kind, shown):
                     return step, node.tool, str(shown)
+                named = named or kind == "object"
             for _key, value, _where in walk_params(node.params, "$.params", None):
                 for token in _ID_TOKEN.findall(value) if isinstance(value, str) else ():
                     if not trusted.trusts("object", token):
                         return step, node.tool, token
+                    named = True
         pending.extend(r.root for r in ctx.graph.references.get(step, ()) if r.root != step)
+    node = ctx.graph.nodes.get(ref.root)
+    if not named and isinstance(node, ActionNode):
+        return ref.root, node.tool, None  # a listing: no step on the way names the goal's record
     return None
 
 

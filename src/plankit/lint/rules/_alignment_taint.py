@@ -187,7 +187,11 @@ def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] |
     if found is None:
         return None
     step, tool, shown = found
-    why = f"a record looked up by an id nobody gave ({_quote(shown)})"
+    why = (
+        "a record no step looked up by the id the goal names (a listing)"
+        if shown is None
+        else f"a record looked up by an id nobody gave ({_quote(shown)})"
+    )
     return (Hop(step, tool, ref.path if step == ref.root else "", why),)
 
 
