@@ -16,6 +16,7 @@ from tests.lint.rules._support import llm_step, run_rule
 
 from plankit.lint import Policy
 from plankit.lint._amounts import expression_reaches
+from plankit.tools import ToolRegistry, ToolSpec
 
 GOAL_CODES = ("GOAL_UNASKED_EFFECT", "GOAL_UNTRUSTED_TARGET", "GOAL_TAINTED_TARGET")
 UNTRUSTED = "GOAL_UNTRUSTED_TARGET"
@@ -341,3 +342,27 @@ def test_a_refund_of_a_listed_payment_in_a_goal_naming_its_order_is_reported() -
     listed = plan(_s("pays", "stable_list_payments", status="succeeded"), payment="{{pays.result.payments[3].id}}")
     assert _goal_findings(listed) == [(TAINTED, "refund", "$.steps[2].params.payment_id")]
     assert _goal_findings(plan(payment="{{o.result.payment.id}}")) == []
+
+
+# ------------------------------------------------ 11. a tool spec that says cents of another parameter
+
+
+def test_a_spec_in_cents_for_another_parameter_does_not_make_the_amount_cents() -> None:
+    def tools(fee: str, amount: str = "Amount to refund, in dollars") -> ToolRegistry:
+        schema = {
+            "type": "object",
+            "properties": {
+                "payment_id": {"type": "string"},
+                "amount": {"type": "number", "description": amount},
+                "fee": {"type": "integer", "description": fee},
+            },
+        }
+        return ToolRegistry([ToolSpec(name="aerie_refund_payment", params_schema=schema)])
+
+    def findings(registry: ToolRegistry) -> list[tuple[str, str | None]]:
+        plan = _cut_short(amount=15000)
+        policy = Policy.default()
+        return [(code, found.node_id) for code in GOAL_CODES for found in run_rule(code, plan, policy, registry)]
+
+    assert findings(tools("Processing fee, in cents")) == [(UNTRUSTED, "refund")]
+    assert findings(tools("Processing fee", amount="Amount to refund, in cents")) == []

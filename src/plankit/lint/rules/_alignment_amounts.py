@@ -451,21 +451,24 @@ def in_minor_units(ctx: LintContext, action: ActionNode, where: str) -> bool:
     (``amount_cents``). Anywhere else an amount is read as written: on a tool in whole units, 9000 for "$90" pays
     a hundred times what the goal states. Another key of the step never decides (review of round 11: a
     ``fee_cents: 0`` the text the agent read asked for made the step's ``amount: 15000`` read as $150)."""
-    return _tool_in_minor_units(ctx, action.tool) or minor_unit_key(where.rpartition(".")[2])
+    name = where.rpartition(".")[2]
+    return minor_unit_key(name) or _tool_in_minor_units(ctx, action.tool, name)
 
 
-def _tool_in_minor_units(ctx: LintContext, tool: str) -> bool:
-    """Whether a tool takes amounts in minor units by its API (:func:`minor_unit_api`) or its spec; decided once
-    per tool and linter (the answer reads nothing but the name and the specs)."""
-    key = ("minor_units", tool)
+def _tool_in_minor_units(ctx: LintContext, tool: str, name: str) -> bool:
+    """Whether a tool takes the amount under key ``name`` in minor units by its API (:func:`minor_unit_api`) or
+    its spec; decided once per tool, key and linter (the answer reads nothing but the names and the specs)."""
+    key = ("minor_units", tool, name)
     found: bool | None = ctx.by_tool.get(key)
     if found is None:
-        found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool)
+        found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool, name)
     return found
 
 
-def _spec_says_minor(ctx: LintContext, tool: str) -> bool:
-    """Whether the tool's spec (its description or a parameter's) says its amounts are in minor units."""
+def _spec_says_minor(ctx: LintContext, tool: str, name: str) -> bool:
+    """Whether the tool's spec says the amount under key ``name`` is in minor units: its description, or the
+    description of a parameter of that name. Another parameter's never does (review of round 11 R: ``fee``
+    *in cents* beside ``amount`` in dollars made ``amount: 15000`` read as $150)."""
     spec = ctx.tools.get(tool) if ctx.tools is not None else None
     if spec is None:
         return False
@@ -474,7 +477,10 @@ def _spec_says_minor(ctx: LintContext, tool: str) -> bool:
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            texts.extend(value for key, value in item.items() if key == "description" and isinstance(value, str))
+            for key, value in item.items():
+                if key == "properties" and isinstance(value, dict) and isinstance(value.get(name), dict):
+                    described = value[name].get("description")
+                    texts.extend((described,) if isinstance(described, str) else ())
             stack.extend(value for value in item.values() if isinstance(value, dict | list))
         elif isinstance(item, list):
             stack.extend(item)
