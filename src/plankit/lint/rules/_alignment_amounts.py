@@ -458,7 +458,7 @@ def in_minor_units(ctx: LintContext, action: ActionNode, where: str) -> bool:
 def _tool_in_minor_units(ctx: LintContext, tool: str, name: str) -> bool:
     """Whether a tool takes the amount under key ``name`` in minor units by its API (:func:`minor_unit_api`) or
     its spec; decided once per tool, key and linter (the answer reads nothing but the names and the specs)."""
-    key = ("minor_units", tool, name)
+    key = (f"minor_units:{name}", tool)
     found: bool | None = ctx.by_tool.get(key)
     if found is None:
         found = ctx.by_tool[key] = minor_unit_api(tool) or _spec_says_minor(ctx, tool, name)
