@@ -103,8 +103,12 @@ _MINOR_TEXT = re.compile(
 
 @functools.lru_cache(maxsize=1024)
 def minor_unit_api(tool: str) -> bool:
-    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`)."""
-    return any(word in _MINOR_APIS for part in re.split(r"[./:\s]+", tool) for word in name_words(part))
+    """Whether the tool belongs to a payment API that takes amounts in minor units (:data:`_MINOR_APIS`): the
+    API's name is the first word of the tool's name, its namespace (``stripe.refunds.create``,
+    ``SQUARE_CREATE_PAYMENT``). A word further in names no API (review of round 11 R: ``town_square_bank.transfer``
+    takes whole units, and read in cents it paid a hundred times the goal's money)."""
+    words = name_words(re.split(r"[./:\s]+", tool.strip(" ./:"), maxsplit=1)[0])
+    return bool(words) and words[0] in _MINOR_APIS
 
 
 def says_minor_units(text: str) -> bool:
@@ -190,12 +194,20 @@ def _line_lists(params: Any) -> Iterator[list[dict[str, Any]]]:
             stack.extend(item)
 
 
+_LEAST_DIVISOR = 0.5
+"""Factors an amount is divided by are above this: a fraction (*half*: 0.5) or a percentage scales an amount
+(x 0.05), and a percentage's complements undo a tax or a discount (/ 1.15, / 0.85); dividing by the fraction or
+the rate itself (/ 0.5, / 0.05) only multiplies the goal's money."""
+
+
 def _combine(x: float, c: float, scale_only: bool) -> tuple[float, ...]:
     """The values of one operation on ``x`` and ``c`` (either order for ``-`` and ``/``, no division by 0);
     only ``x * c`` and ``x / c`` when ``c`` is a factor (a count said in words, a percentage): a factor scales
     an amount, it is never added to one."""
     if scale_only:
-        return (x * c, x / c) if c else (x * c,)
+        # Dividing by a rate below a half (*5%*: x / 0.05) makes twenty times the money, not an amount before a
+        # tax or a discount (x / 1.15, x / 0.85): review of round 11 R (*$900 with a 5% discount* reached 18,000).
+        return (x * c, x / c) if c > _LEAST_DIVISOR else (x * c,)
     found = [x + c, x * c, x - c, c - x]
     if c:
         found.append(x / c)
@@ -275,7 +287,7 @@ def expression_reaches(amount: float, numbers: tuple[float, ...], factors: tuple
             return True
         for place, c in enumerate(factors, count):
             bit = 1 << place
-            if near(target / c, half / c, bit) or near(target * c, half * c, bit):
+            if near(target / c, half / c, bit) or (c > _LEAST_DIVISOR and near(target * c, half * c, bit)):
                 return True
         for index, c in enumerate(numbers):
             bit = 1 << index

@@ -252,8 +252,11 @@ _NUMBER_WORDS = {
     "triple": 3.0,
 }
 """Counts a goal can say in words; *half*, *third*, *quarter* as the divisor they imply."""
+_FRACTION_WORDS = _words("half halves third thirds quarter quarters")
+"""Review of round 11 (R): a fraction only divides (*half of the $900* is 450, never 1,800)."""
 _SPLIT_WORDS = _words("split splits divide divided share shared equally evenly each among between per")
 _EACH_WORDS = _words("each per")
+_RATE_AFTER = re.compile(r"\s?(?:%|percent\b|pct\b)")
 _PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?(?:%|percent\b|pct\b)")
 _MONTHLY = re.compile(r"\bmonth\b|\bmonthly\b|/\s?mo\b|\ba month\b")
 _DAYS = re.compile(r"\bdays?\b")
@@ -284,15 +287,19 @@ def computed_amounts(goal: str) -> frozenset[float]:
     Only the goal's numbers take part, never the context's (ids and balances would make nearly every amount
     reachable). Cached by goal text; lower-case input."""
     words = _GOAL_TOKEN.findall(goal)
-    numbers = [value for value in (_to_number(match) for match in _NUMBER.findall(goal)) if value]
-    counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS}
+    # A percentage is a rate applied below, not a number to add or multiply by (review of round 11 R: *5%*
+    # made $900 x 5 = 4,500).
+    written = (match.group() for match in _NUMBER.finditer(goal) if not _RATE_AFTER.match(goal, match.end()))
+    numbers = [value for value in map(_to_number, written) if value]
+    counts = {_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS and word not in _FRACTION_WORDS}
     said = frozenset(counts)  # counts the goal says in words (*two tickets*), not the shares *split* allows
-    shares: frozenset[float] = frozenset()
+    parts = frozenset(_NUMBER_WORDS[word] for word in words if word in _FRACTION_WORDS)  # *half*: divide only
+    shares: frozenset[float] = parts
     if _SPLIT_WORDS.intersection(words):
-        shares = frozenset(float(count) for count in range(2, 13)) - counts
+        shares = (frozenset(float(count) for count in range(2, 13)) | parts) - counts
         if _EACH_WORDS.intersection(words):
-            counts |= shares  # *$40 each*, *$12 per head*: a price times a count
-            shares = frozenset()
+            counts |= shares - parts  # *$40 each*, *$12 per head*: a price times a count
+            shares = parts
     numbers = list(dict.fromkeys(numbers))[:_MAX_GOAL_NUMBERS]
     found: set[float] = set()
     for a in numbers:
@@ -320,6 +327,7 @@ def computed_amounts(goal: str) -> frozenset[float]:
         pairs = list(itertools.combinations(bases, 2))
         bases += [a * b for a, b in pairs] + [a + b for a, b in pairs]
         bases += [a * k for a in numbers if a != float(match) for k in said]
+        bases += [a / k for a in numbers if a != float(match) for k in parts]
         for a in bases:
             found.update((a * (1 + rate), a * (1 - rate), a * rate))
     rounded = {form for value in found if math.isfinite(value) for form in (_cents(value), float(round(value)))}
@@ -327,9 +335,12 @@ def computed_amounts(goal: str) -> frozenset[float]:
     return frozenset(value for value in rounded if value > 0)
 
 
-_QUANTITY = re.compile(r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)")
+_QUANTITY = re.compile(
+    r"(?<![\w.#])(?<![a-z]-)(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?!\.?\d|\s?(?:%|percent\b|pct\b))"
+)
 """A number a goal writes as a quantity or a price: not the digits of an id (``S-2176``, ``K-2291``, ``#14``,
-``RO20903``), which an amount is never worked out from."""
+``RO20903``), which an amount is never worked out from, nor a percentage (*5%* is the factor 0.05, not five:
+review of round 11 R, *5%* made $900 x 5 = 4,500)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -340,7 +351,12 @@ def expression_leaves(goal: str) -> tuple[tuple[float, ...], tuple[float, ...]]:
     context's numbers (its ids, phones and balances would make nearly any amount reachable). Lower-case input."""
     numbers = [value for value in (_to_number(match) for match in _QUANTITY.findall(goal)) if value]
     words = _GOAL_TOKEN.findall(goal)
-    factors = [_NUMBER_WORDS[word] for word in words if word in _NUMBER_WORDS]
+    # A fraction word scales by its fraction (*half*: x 0.5), which never divides (review of round 11 R).
+    factors = [
+        1 / _NUMBER_WORDS[word] if word in _FRACTION_WORDS else _NUMBER_WORDS[word]
+        for word in words
+        if word in _NUMBER_WORDS
+    ]
     for match in _PERCENT.findall(goal):
         rate = float(match) / 100
         factors += [rate, 1 - rate, 1 + rate]

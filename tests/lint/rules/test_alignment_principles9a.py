@@ -21,7 +21,9 @@ from plankit.lint._trusted import expression_leaves
 
 def test_the_leaves_are_the_goals_quantities_and_its_factors() -> None:
     goal = "member m-2291 used 3/10 sessions of a $600 pack; credit half of the rest, less 15%"
-    assert expression_leaves(goal) == ((3.0, 10.0, 600.0, 15.0), (2.0, 0.15, 0.85, 1.15))
+    # Review of round 11 (R): *15%* is the factor 0.15 (and 0.85, 1.15), no longer also the number 15; *half* is
+    # the factor 0.5, which only scales (x / 0.5 would double the money).
+    assert expression_leaves(goal) == ((3.0, 10.0, 600.0), (0.5, 0.15, 0.85, 1.15))
     assert expression_leaves("crown on #14 for ro20903") == ((), ())
 
 

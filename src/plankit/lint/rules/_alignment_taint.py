@@ -114,11 +114,16 @@ def target_from_untrusted_content(ctx: LintContext) -> Iterator[Finding]:
             for ref in at[where]:
                 if provenance is None:
                     provenance = memo(ctx, "provenance", lambda: Provenance(ctx, _effects(ctx)))
-                hops = None if paid else provenance.origin(ref)
+                # Round 11 (R): a payment key read off a record's own payment field (``order.payment_intent``)
+                # is whose record it is, judged below; any other text there (a mail's body, a note, a model's
+                # answer from them) is judged by where it came from (review of round 11 R).
+                hops = None if paid and _own_payment_field(ref) else provenance.origin(ref)
                 if hops is None and kind in _LEAVES:
                     hops = _read_by_unknown_id(ctx, side, ref)  # round 10 (A)
-                if hops is None and kind == "object" and refund:
-                    hops = _returned_off_unnamed(ctx, ref)  # round 11 (R): whose payment a refund returns
+                if kind == "object" and refund and (hops is None or hops[-1].why == WHOLE_READ):
+                    # Round 11 (R): whose payment a refund returns; also when a model picked it from the records
+                    # it was shown (review of round 11 R: the other booking's record, shown whole to a model).
+                    hops = _returned_off_unnamed(ctx, ref) or hops
                 if hops is None or (kind not in _LEAVES and hops[-1].why == WHOLE_READ):
                     continue  # a model picking ids from whole records it read is how agents act on them
                 if effect in _IN_PLACE and _acts_on_listed_item(ctx, action, ref, kind):
@@ -163,6 +168,13 @@ def _read_by_unknown_id(ctx: LintContext, side: dict[str, str], ref: Reference) 
     return (Hop(ref.root, node.tool, ref.path, f"a record looked up by an id nobody gave ({_quote(shown_id)})"),)
 
 
+def _own_payment_field(ref: Reference) -> bool:
+    """Whether a reference reads a payment field of its record (``result.payments[0].stripe_payment_intent``,
+    ``result.transaction``), not text that happens to hold one (``result.messages[0].body``, a model's output)."""
+    keys = [part for part in re.split(r"[.\[\]]+", ref.path) if part and not part.isdigit()]
+    return bool(keys) and (payment_key(keys[-1]) or target_kind(keys[-1]) == "object")
+
+
 def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] | None:
     """Round 11 (R): the payment a reversal returns, read off a record a step looked up by a literal id nobody
     gave (:func:`._alignment_amounts.returned_off_unnamed_record`), in a goal that names its record by an id
@@ -175,7 +187,11 @@ def _returned_off_unnamed(ctx: LintContext, ref: Reference) -> tuple[Hop, ...] |
     if found is None:
         return None
     step, tool, shown = found
-    why = f"a record looked up by an id nobody gave ({_quote(shown)})"
+    why = (
+        "a record no step looked up by the id the goal names (a listing)"
+        if shown is None
+        else f"a record looked up by an id nobody gave ({_quote(shown)})"
+    )
     return (Hop(step, tool, ref.path if step == ref.root else "", why),)
 
 

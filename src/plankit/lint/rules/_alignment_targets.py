@@ -164,7 +164,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if verdict or (
                 kind == "amount"
                 and (action.tool in reversals or has_lists(action.params))
-                and _priced_by_step(ctx, action, path, shown)
+                and _priced_by_step(ctx, action, path, shown, where)
             ):
                 continue
             if kind == "channel" and effect == "send" and _posts_to_own_room(ctx, action, path, shown):
@@ -172,7 +172,7 @@ def target_not_from_goal(ctx: LintContext) -> Iterator[Finding]:
             if kind == "account" and _last_path_key(where).lower().endswith(_WORDING):
                 continue  # ``cardMessage``: what a card says, not an account (*card* is one word of its name)
             bound = kind == "amount" and _is_bound(where)
-            if kind == "amount" and not bound and _worked_out(ctx, action, path, shown, names):
+            if kind == "amount" and not bound and _worked_out(ctx, action, path, shown, names, where):
                 continue
             if kind == "object" and _looked_up(ctx, side, action, shown):
                 continue
