@@ -106,9 +106,10 @@ def test_a_close_beside_a_refund_in_a_goal_that_only_pays_is_reported() -> None:
             action("close", "dragonstable.contracts.close", contract_id="{{stall.result.contracts[0].id}}"), "stall"
         ),
     )
-    # Closed at review: a close ends the refunded record only where the goal asks for money back. The refund
-    # itself passes as before round 11 (the goal's $80, a payment a step found): amounts are engineer R's area.
-    assert _findings(plan) == [(UNASKED, "close")]
+    # Closed at review: a close ends the refunded record only where the goal asks for money back. The refund is
+    # reported too since the review of round 11 (R): in a goal that names its record by an id (FR-221), a
+    # payment picked from a listing no step narrowed to a named record is a tainted target.
+    assert _findings(plan) == [(UNASKED, "close"), (TAINTED, "refund")]
 
 
 def test_closing_the_refunded_pass_still_passes() -> None:
