@@ -34,9 +34,10 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
 _PYDANTIC_PREFIXES = ("Value error, ", "Assertion failed, ")
 
 
-def json_kind(value: object) -> str:
+def json_kind(value: object, *, mapping: str = "an object", string_value: bool = True) -> str:
     """What a parsed JSON/YAML value is, in a document's words (``a list``, ``the string 'x'``): for messages
-    about a value of the wrong kind."""
+    about a value of the wrong kind. ``mapping`` names an object (a policy file says ``a mapping``);
+    ``string_value=False`` says ``a string`` without the string."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -44,10 +45,10 @@ def json_kind(value: object) -> str:
     if isinstance(value, int | float):
         return "a number"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {value!r}" if string_value else "a string"
     if isinstance(value, list | tuple):
         return "a list"
-    return "an object" if isinstance(value, dict) else type(value).__name__
+    return mapping if isinstance(value, dict) else type(value).__name__
 
 
 def validator_message(message: str) -> str:

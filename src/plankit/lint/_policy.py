@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .._utils import did_you_mean, validator_message
+from .._utils import did_you_mean, json_kind, validator_message
 from ..errors import FormatProblem, PlanFormatError, PolicyError
 from ..plan import IRModel, read_document
 from ..tools import Effect
@@ -521,18 +521,8 @@ _MAPPING_EXAMPLES = {
 
 
 def _kind(value: Any) -> str:
-    """What a JSON/YAML value is, in the document's words."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list | tuple):
-        return "a list"
-    return "a mapping" if isinstance(value, dict) else type(value).__name__
+    """What a JSON/YAML value is, in a policy file's words."""
+    return json_kind(value, mapping="a mapping", string_value=False)
 
 
 def _not_a_mapping_hint(data: Any) -> str:

@@ -483,8 +483,8 @@ def _to_number(text: str) -> float | None:
     return value if math.isfinite(value) else None
 
 
-def _strings(value: Any) -> list[str]:
-    """Every string (keys included) and number text inside ``value``, iteratively."""
+def _strings(value: Any, *, numbers: bool = True) -> list[str]:
+    """Every string (keys included) and, unless ``numbers`` is false, number text inside ``value``, iteratively."""
     out: list[str] = []
     stack = [value]
     while stack:
@@ -496,7 +496,7 @@ def _strings(value: Any) -> list[str]:
             stack.extend(item)
         elif isinstance(item, str):
             out.append(item)
-        elif isinstance(item, int | float) and not isinstance(item, bool):
+        elif numbers and isinstance(item, int | float) and not isinstance(item, bool):
             out.append(str(item))
     return out
 

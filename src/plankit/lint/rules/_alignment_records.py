@@ -13,7 +13,7 @@ from .._delivery import own_room
 from .._detect import is_reference_value
 from .._notice import _reaches
 from .._static import memo, walk_params
-from .._trusted import Trusted, target_kind
+from .._trusted import Trusted, _strings, target_kind
 from ._alignment_common import (
     _OPTION_WORD,
     _creates,
@@ -80,7 +80,7 @@ def _business_pages(ctx: LintContext, action: ActionNode, host: str) -> bool:
     vendor = _registrable_label(host)
     below = labels[: labels.index(vendor)] if vendor in labels else []  # ``emberwing`` of emberwing.wyrmbook...
     found = False
-    for value in _strings_of(action.params):
+    for value in _strings(action.params, numbers=False):
         for link_host, link_path in _URL.findall(value):
             if link_host.lower() != host:
                 continue
@@ -100,13 +100,13 @@ def _business_names(ctx: LintContext) -> frozenset[str]:
     (all, or the first two or more), and the registrable names of the domains the goal and the context mention;
     five characters at least."""
     names: set[str] = set()
-    texts = [ctx.plan.goal or "", *_strings_of(ctx.plan.context)]
+    texts = [ctx.plan.goal or "", *_strings(ctx.plan.context, numbers=False)]
     for text in texts:
         for found_host in _HOST.findall(text.lower()):
             label = _registrable_label(found_host)
             if label is not None:
                 names.add(_squeezed(label))
-    for text in _strings_of(ctx.plan.context):
+    for text in _strings(ctx.plan.context, numbers=False):
         if "@" in text or "://" in text:
             continue
         words = re.findall(r"[a-z0-9]+", text.lower())
@@ -116,22 +116,6 @@ def _business_names(ctx: LintContext) -> frozenset[str]:
 
 
 _HOST = re.compile(r"(?:[a-z0-9-]+\.)+[a-z]{2,}")
-
-
-def _strings_of(value: Any) -> list[str]:
-    """Every string inside ``value`` (keys too), iteratively."""
-    out: list[str] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            out.extend(str(key) for key in item)
-            stack.extend(item.values())
-        elif isinstance(item, list | tuple):
-            stack.extend(item)
-        elif isinstance(item, str):
-            out.append(item)
-    return out
 
 
 _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu"})
