@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from _support import action, goal_plan, run_rule
 
 from plankit.lint import Policy
@@ -42,31 +43,17 @@ STABLE = {
 # ---------------------------------------------------------------- principle 2: a refund closes its record
 
 
-def test_a_record_a_refund_only_mentions_in_its_memo_is_not_the_refunded_record() -> None:
-    # The refund names the rider's account only in a memo; the close then shuts that account, not the pass.
-    # Closed at review: only the refund's payment names the record it refunds.
-    plan = goal_plan(
-        "refund Orla for the spell lessons she won't take - 4 of 10 done, pass was $500",
-        action("pkg", "wandhall.passes.search", apprentice_name="Orla Fenwick", status="active"),
-        action("acct", "wandhall.accounts.get", reader="Orla Fenwick"),
-        _after(
-            action(
-                "refund",
-                "goldvault.refunds.create",
-                payment_id="{{pkg.result.passes[0].payment_id}}",
-                amount=300,
-                memo="for {{acct.result.account.name}}",
-            ),
-            "pkg",
-            "acct",
-        ),
-        _after(action("close", "wandhall.accounts.close", account_id="{{acct.result.account.id}}"), "acct"),
-    )
-    assert _findings(plan) == [(UNASKED, "close")]
-
-
-def test_a_record_a_refund_pays_out_to_is_not_the_refunded_record() -> None:
-    # The refund returns the pass's payment to the account's card; the close then shuts that account.
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        # The refund names the rider's account only in a memo; the close then shuts that account, not the pass.
+        ("memo", "for {{acct.result.account.name}}"),
+        # The refund returns the pass's payment to the account's card (that refund passes as before round 11:
+        # where money goes on a refund is R's area); the close then shuts that account.
+        ("payment_method", "{{acct.result.account.default_card}}"),
+    ],
+)
+def test_a_record_the_refund_names_besides_its_payment_is_not_the_refunded_record(key: str, value: str) -> None:
     # Closed at review: only where the refund names its payment (``payment_id``, ``payment_intent``) counts.
     plan = goal_plan(
         "refund Orla for the spell lessons she won't take - 4 of 10 done, pass was $500",
@@ -78,14 +65,13 @@ def test_a_record_a_refund_pays_out_to_is_not_the_refunded_record() -> None:
                 "goldvault.refunds.create",
                 payment_id="{{pkg.result.passes[0].payment_id}}",
                 amount=300,
-                payment_method="{{acct.result.account.default_card}}",
+                **{key: value},
             ),
             "pkg",
             "acct",
         ),
         _after(action("close", "wandhall.accounts.close", account_id="{{acct.result.account.id}}"), "acct"),
     )
-    # The refund to the account's card passes as before round 11 (where money goes on a refund is R's area).
     assert _findings(plan) == [(UNASKED, "close")]
 
 
