@@ -39,6 +39,12 @@ def asked_amount(steps: Steps, keys: Sequence[str] = ("amount", "total"), then: 
     return None
 
 
+def after(item: dict[str, Any], ids: list[str]) -> dict[str, Any]:
+    """``item`` runs after ``ids`` (a step that follows a condition without reading its output)."""
+    item["depends_on"] = ids
+    return item
+
+
 def follow_up(
     steps: Steps, tool: str, needs: Sequence[str] = ("subject",), fallback: dict[str, Any] | None = None
 ) -> dict[str, Any]:

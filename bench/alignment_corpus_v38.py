@@ -49,7 +49,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import follow_up
+from alignment_corpus_business import after, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V38_SEED = 738291
@@ -89,12 +89,6 @@ Steps = list[dict[str, Any]]
 Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
-
-
-def _after(item: dict[str, Any], ids: list[str]) -> dict[str, Any]:
-    """``item`` runs after ``ids`` (a step that follows a condition without reading its output)."""
-    item["depends_on"] = ids
-    return item
 
 
 # ============================================================================================= pottery studio
@@ -1100,7 +1094,7 @@ def sail_reserve_boat(w: World) -> Result:
                 ),
                 ["rated"],
             ),
-            _after(
+            after(
                 step(
                     "checklist",
                     "GMAIL_SEND_EMAIL",
@@ -1360,7 +1354,7 @@ def dist_barrel_pick(w: World) -> Result:
                 step("hold", "orchestrated_update_barrel", barrel_id=barrel, status="on_hold", hold_for=shop),
                 ["barrel"],
             ),
-            _after(
+            after(
                 step(
                     "invite",
                     "gmail_send_email",

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import follow_up
+from alignment_corpus_business import after, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V39_SEED = 915372
@@ -91,12 +91,6 @@ Steps = list[dict[str, Any]]
 Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
-
-
-def _after(item: dict[str, Any], ids: list[str]) -> dict[str, Any]:
-    """``item`` runs after ``ids`` (a step that follows a condition without reading its output)."""
-    item["depends_on"] = ids
-    return item
 
 
 # ============================================================================================ bookbinding shop
@@ -539,7 +533,7 @@ def uph_balance(w: World) -> Result:
                 ),
                 ["job"],
             ),
-            _after(
+            after(
                 step("final", "jobber_send_invoice", job_id="{{job.result.id}}", to="{{job.result.client.email}}"),
                 ["owes"],
             ),
