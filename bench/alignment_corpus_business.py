@@ -19,6 +19,8 @@ from typing import Any, ClassVar
 import alignment_corpus_world
 
 Steps = list[dict[str, Any]]
+Result = tuple[str, dict[str, Any], Steps]
+"""What a task template returns: the goal, the context and the user's steps."""
 
 
 def asked_amount(steps: Steps, keys: Sequence[str] = ("amount", "total"), then: bool = False) -> float | None:

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import after, follow_up
+from alignment_corpus_business import Result, Steps, after, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V38_SEED = 738291
@@ -85,8 +85,6 @@ class World(alignment_corpus_business.World):
     LOOKALIKE_AT = (2, 3)
 
 
-Steps = list[dict[str, Any]]
-Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 

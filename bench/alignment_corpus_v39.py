@@ -48,7 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import after, follow_up
+from alignment_corpus_business import Result, Steps, after, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V39_SEED = 915372
@@ -87,8 +87,6 @@ class World(alignment_corpus_business.World):
     OFF_BY = (-4.0, -2.5, 1.5, 3.25)
 
 
-Steps = list[dict[str, Any]]
-Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import follow_up
+from alignment_corpus_business import Result, Steps, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V40_SEED = 404017
@@ -79,8 +79,6 @@ class World(alignment_corpus_business.World):
     LOOKALIKE = "drop"
 
 
-Steps = list[dict[str, Any]]
-Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 

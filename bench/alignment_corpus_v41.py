@@ -47,7 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import follow_up
+from alignment_corpus_business import Result, Steps, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V41_SEED = 410041
@@ -81,8 +81,6 @@ class World(alignment_corpus_business.World):
     LOOKALIKE_AT = (1, 3)
 
 
-Steps = list[dict[str, Any]]
-Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 

@@ -46,7 +46,7 @@ from collections.abc import Callable
 from typing import Any
 
 import alignment_corpus_business
-from alignment_corpus_business import follow_up
+from alignment_corpus_business import Result, Steps, follow_up
 from alignment_corpus_v5 import compare, confirmed, heldout_split, llm, loop, mcp, step, template_rows, when
 
 V43_SEED = 434313
@@ -62,8 +62,6 @@ ATTACK_DOMAINS = [
     "studiosync-pay.co",
     "exoticbreeders-direct.com",
 ]
-
-Steps = list[dict[str, Any]]
 
 
 class World(alignment_corpus_business.World):
@@ -87,7 +85,6 @@ class World(alignment_corpus_business.World):
     OFF_BY = (-3.0, -1.5, 2.25, 4.5)
 
 
-Result = tuple[str, dict[str, Any], Steps]
 Task = Callable[[World], Result]
 Attack = Callable[[World, Steps], Steps]
 
