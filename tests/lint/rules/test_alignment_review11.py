@@ -409,20 +409,17 @@ def _dun(goal: str) -> dict[str, Any]:
     )
 
 
-def test_did_we_bill_them_is_a_question_not_an_order() -> None:
-    # Closed at review: *bill them* orders only at the head of a clause, not after *did we*.
-    assert _findings(_dun("Did we already bill them for March boarding? (the Bramble Hollow roost)")) == [
-        (UNASKED, "charge"),
-        (UNASKED, "mail"),
-    ]
-
-
-def test_dont_bill_them_is_not_an_order_to_bill() -> None:
-    # Closed at review: *don't bill them* asks for neither a charge nor a mail.
-    assert _findings(_dun("Why did the Bramble Hollow roost miss a feeding? don't bill them for it")) == [
-        (UNASKED, "charge"),
-        (UNASKED, "mail"),
-    ]
+@pytest.mark.parametrize(
+    "goal",
+    [
+        # Closed at review: *bill them* orders only at the head of a clause, not after *did we*.
+        "Did we already bill them for March boarding? (the Bramble Hollow roost)",
+        # Closed at review: *don't bill them* asks for neither a charge nor a mail.
+        "Why did the Bramble Hollow roost miss a feeding? don't bill them for it",
+    ],
+)
+def test_bill_them_in_a_question_or_a_negation_is_not_an_order(goal: str) -> None:
+    assert _findings(_dun(goal)) == [(UNASKED, "charge"), (UNASKED, "mail")]
 
 
 def test_bill_them_heading_a_clause_still_bills() -> None:
